@@ -1,0 +1,1 @@
+"""db package (filled in by later issues)."""
