@@ -1,0 +1,41 @@
+"""Challenge dice: faces, injectable dice sources, challenge rolls and exact odds.
+
+The engine's only randomness comes from a ``DiceSource`` passed in by the caller; chat text
+comes from ``engine.dice.stringify``, never from here.
+
+``engine.dice.odds`` here is the function (the usual front door); to reach the module's other
+names, use ``from engine.dice.odds import clear_cache, MAX_DICE``.
+"""
+
+from engine.dice.challenge import Band, ChallengeRoll, Die, Modifier, Need, Origin, Reason
+from engine.dice.faces import Face, parse_faces
+from engine.dice.odds import ExactOdds, Odds, odds
+from engine.dice.source import (
+    DiceSource,
+    ReplayDice,
+    ScriptedDice,
+    SeededDice,
+    record_from_json,
+    record_to_json,
+)
+
+__all__ = [
+    "Band",
+    "ChallengeRoll",
+    "DiceSource",
+    "Die",
+    "ExactOdds",
+    "Face",
+    "Modifier",
+    "Need",
+    "Odds",
+    "Origin",
+    "Reason",
+    "ReplayDice",
+    "ScriptedDice",
+    "SeededDice",
+    "odds",
+    "parse_faces",
+    "record_from_json",
+    "record_to_json",
+]

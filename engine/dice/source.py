@@ -1,0 +1,212 @@
+"""Dice sources: the only randomness in the engine, injected wherever a die is rolled.
+
+Every source records each result in order, so a match can store its record as JSON and
+``ReplayDice`` can rebuild it exactly; a replay that asks for a different kind of die than was
+recorded raises, which catches an engine whose behaviour changed between versions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Literal, TypeAlias
+
+from engine.dice.faces import Face, parse_faces
+from engine.errors import DiceScriptError, MalformedInputError
+
+__all__ = [
+    "DieKind",
+    "RecordEntry",
+    "DiceSource",
+    "SeededDice",
+    "ScriptedDice",
+    "ReplayDice",
+    "record_to_json",
+    "record_from_json",
+]
+
+DieKind: TypeAlias = Literal["face", "d6"]
+RecordEntry: TypeAlias = tuple[DieKind, "Face | int"]
+_KIND_NAMES = {"face": "Challenge die", "d6": "D6"}
+
+
+class DiceSource(ABC):
+    """Rolls Challenge dice (``face``) and the ordinary D6 (``d6``), recording every result."""
+
+    def __init__(self) -> None:
+        self._record: list[RecordEntry] = []
+
+    def face(self) -> Face:
+        """Roll one Challenge die."""
+        result = self._next_face()
+        self._record.append(("face", result))
+        return result
+
+    def d6(self) -> int:
+        """Roll the D6 used for directions and distances (1-6)."""
+        result = self._next_d6()
+        self._record.append(("d6", result))
+        return result
+
+    @property
+    def record(self) -> list[RecordEntry]:
+        """Every result so far, in order, as ``(kind, value)`` pairs (a copy)."""
+        return list(self._record)
+
+    def record_json(self) -> list[list[str | int]]:
+        return record_to_json(self._record)
+
+    @abstractmethod
+    def _next_face(self) -> Face: ...
+
+    @abstractmethod
+    def _next_d6(self) -> int: ...
+
+
+class SeededDice(DiceSource):
+    """Pseudo-random dice from a private ``random.Random(seed)``: the same seed, the same rolls."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _next_face(self) -> Face:
+        return Face.from_d6(self._rng.randrange(1, 7))
+
+    def _next_d6(self) -> int:
+        return self._rng.randrange(1, 7)
+
+    def __repr__(self) -> str:
+        return f"SeededDice({self.seed!r})"
+
+
+class ScriptedDice(DiceSource):
+    """Exactly the scripted results, in order: tests and scenarios state the faces they mean.
+
+    ``faces`` and ``d6`` are separate queues, so a script need not know how the engine
+    interleaves the two kinds.
+    """
+
+    def __init__(
+        self,
+        faces: str | Iterable[str | Face] = (),
+        d6: Iterable[int] = (),
+    ) -> None:
+        super().__init__()
+        self._faces = parse_faces(faces)
+        self._d6 = tuple(_check_d6(v) for v in d6)
+        self._face_pos = 0
+        self._d6_pos = 0
+
+    @property
+    def unused_faces(self) -> tuple[Face, ...]:
+        return self._faces[self._face_pos :]
+
+    @property
+    def unused_d6(self) -> tuple[int, ...]:
+        return self._d6[self._d6_pos :]
+
+    @property
+    def exhausted(self) -> bool:
+        """True once every scripted result has been used (tests assert nothing was left over)."""
+        return not self.unused_faces and not self.unused_d6
+
+    def _next_face(self) -> Face:
+        if self._face_pos >= len(self._faces):
+            script = " ".join(f.symbol for f in self._faces) or "nothing"
+            raise DiceScriptError(
+                f"scripted dice ran out of Challenge dice faces: the engine asked for face "
+                f"#{self._face_pos + 1}, but the script only has {len(self._faces)} ({script})"
+            )
+        self._face_pos += 1
+        return self._faces[self._face_pos - 1]
+
+    def _next_d6(self) -> int:
+        if self._d6_pos >= len(self._d6):
+            raise DiceScriptError(
+                f"scripted dice ran out of D6 results: the engine asked for D6 "
+                f"#{self._d6_pos + 1}, but the script only has {len(self._d6)} {list(self._d6)}"
+            )
+        self._d6_pos += 1
+        return self._d6[self._d6_pos - 1]
+
+    def __repr__(self) -> str:
+        faces = " ".join(f.symbol for f in self._faces)
+        return f"ScriptedDice(faces={faces!r}, d6={list(self._d6)!r})"
+
+
+class ReplayDice(DiceSource):
+    """Replays a record exactly; raises if the engine asks for a different kind than recorded."""
+
+    def __init__(self, record: Iterable[Sequence[object]]) -> None:
+        super().__init__()
+        self._script = record_from_json(record)
+        self._pos = 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self._pos >= len(self._script)
+
+    def _next(self, kind: DieKind) -> Face | int:
+        if self._pos >= len(self._script):
+            raise DiceScriptError(
+                f"replay ran out: the engine asked for a {_KIND_NAMES[kind]} as result "
+                f"#{self._pos + 1}, but the record has only {len(self._script)} results"
+            )
+        recorded_kind, value = self._script[self._pos]
+        if recorded_kind != kind:
+            shown = value.symbol if isinstance(value, Face) else value
+            raise DiceScriptError(
+                f"replay diverged at result #{self._pos + 1}: the engine asked for a "
+                f"{_KIND_NAMES[kind]}, but the record has a {_KIND_NAMES[recorded_kind]} ({shown})"
+            )
+        self._pos += 1
+        return value
+
+    def _next_face(self) -> Face:
+        value = self._next("face")
+        assert isinstance(value, Face)
+        return value
+
+    def _next_d6(self) -> int:
+        value = self._next("d6")
+        assert isinstance(value, int)
+        return value
+
+
+def _check_d6(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise MalformedInputError(f"a D6 result must be 1 to 6, got {value!r}")
+    return value
+
+
+def record_to_json(record: Iterable[RecordEntry]) -> list[list[str | int]]:
+    """``[("face", Face.FLOP), ("d6", 5)]`` -> ``[["face", "X"], ["d6", 5]]``."""
+    return [
+        [kind, value.symbol if isinstance(value, Face) else value] for kind, value in record
+    ]
+
+
+def record_from_json(data: Iterable[Sequence[object]]) -> list[RecordEntry]:
+    """The inverse of ``record_to_json``; also accepts records that already hold ``Face`` values."""
+    entries: list[RecordEntry] = []
+    for i, item in enumerate(data):
+        if isinstance(item, (str, bytes)) or len(item) != 2:
+            raise MalformedInputError(f"dice record entry #{i + 1} is not a [kind, value] pair: {item!r}")
+        kind, value = item
+        if kind == "face":
+            if isinstance(value, Face):
+                entries.append(("face", value))
+            elif isinstance(value, str):
+                entries.append(("face", Face.parse(value)))
+            else:
+                raise MalformedInputError(f"dice record entry #{i + 1} has no face: {item!r}")
+        elif kind == "d6":
+            entries.append(("d6", _check_d6(value)))
+        else:
+            raise MalformedInputError(
+                f"dice record entry #{i + 1} has kind {kind!r}; expected 'face' or 'd6'"
+            )
+    return entries
