@@ -104,6 +104,8 @@ class Field:
             )
             for side, stairs in data["stairways"].items()
         }
+        self._setup_cache: dict[tuple[str, str], list[Hex]] = {}
+        self._replacement_cache: dict[str, frozenset[Hex]] = {}
         self._rows: dict[int, list[Hex]] = {}
         for h in self.hexes:
             self._rows.setdefault(h.r, []).append(h)
@@ -181,6 +183,12 @@ class Field:
         ]
 
     def setup_hexes(self, side: Side, zone: str) -> list[Hex]:
+        key = (side, zone)
+        if key not in self._setup_cache:
+            self._setup_cache[key] = self._setup_hexes(side, zone)
+        return list(self._setup_cache[key])
+
+    def _setup_hexes(self, side: Side, zone: str) -> list[Hex]:
         """Hexes a player may be set up on: inside ``zone``'s circle, on ``side``'s half, off every line.
 
         ``zone`` is ``"faceoff"``, ``"guardian"`` or ``"rover-north"`` / ``"rover-south"``.
@@ -200,10 +208,9 @@ class Field:
 
     def replacement_hexes(self, side: Side) -> frozenset[Hex]:
         """Where a Bench player may come on (before checking the hexes are empty; R1)."""
-        out: set[Hex] = set()
-        for st in self.stairways[side]:
-            out |= st.entry
-        return frozenset(out)
+        if side not in self._replacement_cache:
+            self._replacement_cache[side] = frozenset().union(*(st.entry for st in self.stairways[side]))
+        return self._replacement_cache[side]
 
     def row(self, r: int) -> list[Hex]:
         return list(self._rows.get(r, []))

@@ -313,6 +313,23 @@ class ChallengeRoll:
         _resolve_stars(dice, (len(dice) - 1,), source, self.star2)
         return ChallengeRoll(self.need, tuple(dice), self.star2)
 
+    def replace_many(
+        self, indices: Iterable[int], source: DiceSource, *, reason: Reason | str = Reason.MOMENTUM
+    ) -> ChallengeRoll:
+        """Replace several dice at once, judged against the roll as it stands before any of them
+        (the Catch example: "use two Momentum counters to replace the flop and blank")."""
+        chosen = list(dict.fromkeys(indices))
+        for i in chosen:
+            error = self.refusal(i, reason)
+            if error is not None:
+                raise error
+        dice = list(self.dice)
+        for i in chosen:
+            dice[i] = dataclasses.replace(dice[i], struck=True)
+            dice.append(Die(source.face(), Origin.REPLACEMENT, parent=i, reason=Reason(reason)))
+            _resolve_stars(dice, (len(dice) - 1,), source, self.star2)
+        return ChallengeRoll(self.need, tuple(dice), self.star2)
+
     def with_need(self, need: Need | int) -> ChallengeRoll:
         """The same dice against another target (an ability that changes a modifier)."""
         return ChallengeRoll(need if isinstance(need, Need) else Need(need), self.dice, self.star2)

@@ -1,0 +1,58 @@
+"""Jog bookkeeping for the acting player (Challenge types, p. 4; analysis J1-J3, G17).
+
+Moving costs 1 Jog a hex. Pick-up, Throw, Tackle and Shove cost 1 "unless the challenge is the
+last thing you attempt during your normal action". We implement that as: with no Jog left, the
+player may still make exactly one such challenge for free, and it ends his normal action (J2).
+After a failed Impact he must "pay 1 additional pace to continue to move or perform another
+challenge" (the surcharge).
+"""
+
+from __future__ import annotations
+
+from .context import Ctx
+from .errors import IllegalCommandError
+from .state import ActionState
+
+__all__ = ["challenge_refusal", "pay_for_challenge", "step_cost"]
+
+RULE_JOG = "Challenge types (p. 4)"
+
+
+def challenge_refusal(action: ActionState) -> str | None:
+    """Why this player cannot attempt a Jog-costing challenge now, or None if he can."""
+    if action.faceoff_free or action.dash in ("granted", "moved"):
+        return None
+    if action.dash == "done":
+        return "the Dash's challenge has been made; his action is over"
+    if action.long_throw:
+        return "after a throw of 7 or more hexes he may not move or perform a challenge"
+    if action.normal_over:
+        return "he has made his free last challenge; only a Dash can extend his action"
+    if action.jog_left < (1 if action.surcharge else 0):
+        return "he has no Jog left to pay the extra pace a failed Impact costs"
+    return None
+
+
+def pay_for_challenge(ctx: Ctx, action: ActionState) -> None:
+    why = challenge_refusal(action)
+    if why:
+        raise IllegalCommandError(why, rule=RULE_JOG)
+    action.challenged = True
+    if action.faceoff_free:
+        return
+    if action.dash in ("granted", "moved"):
+        action.dash = "done"  # the Dash's one challenge, Jog-free (G19)
+        return
+    cost = 1 + (1 if action.surcharge else 0)
+    if action.jog_left >= cost:
+        action.jog_left -= cost
+    else:
+        action.jog_left -= 1 if action.surcharge else 0
+        action.free_challenge_used = True
+    action.surcharge = False
+
+
+def step_cost(action: ActionState) -> int:
+    if action.dash in ("granted",):
+        return 0  # the Dash's one free hex
+    return 1 + (1 if action.surcharge else 0)

@@ -1,0 +1,1 @@
+"""One module per challenge of the rulebook, all built on ``base.resolve``."""

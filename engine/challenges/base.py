@@ -1,0 +1,179 @@
+"""The challenge pipeline every challenge goes through, and the facing modifiers they share.
+
+``resolve`` rolls the dice, then lets the acting team spend Momentum: on its own rolls to
+replace its dice while the roll is not flopped, on an opponent's roll during its action to
+force a re-roll of a die of its choice (p. 5). Then it books Momentum earned and the SiM of a
+flop. A challenge is a ``Spec``: who rolls, how many dice, the successes needed with named
+modifiers, and how its extra successes turn into Momentum. Advanced abilities hook in by
+changing a Spec (dice, need, earning) or by adding a replacement step, not by new branches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..context import Ctx
+from ..dice import ChallengeRoll, Modifier, Need, Reason
+from ..events import ChallengeRolled, MomentumGained, MomentumSpent
+from ..hexes import is_in_front
+from ..state import MatchState, Player
+
+__all__ = [
+    "Spec",
+    "resolve",
+    "gain_momentum",
+    "spend_momentum",
+    "mates_facing",
+    "opps_facing",
+    "facing_modifiers",
+    "contact_modifiers",
+    "MOMENTUM_CAP",
+]
+
+MOMENTUM_CAP = 6
+
+
+def _all_extra(roll: ChallengeRoll) -> int:
+    return roll.extra
+
+
+@dataclass(frozen=True)
+class Spec:
+    challenge: str  # language-neutral id: pickup, throw, tackle...
+    roller: str  # player id
+    attribute: str  # the attribute rolled, or "momentum" (Dash), "grit 6" (Punishing Hit)
+    dice: int
+    need: Need
+    target: str | None = None
+    earns: Callable[[ChallengeRoll], int] | None = _all_extra  # None: earns no Momentum
+    flop_shifts: bool = True  # a flop by the acting team is a SiM (not for the face-off challenge)
+
+
+def standing_adjacent(state: MatchState, p: Player) -> list[Player]:
+    assert p.hex is not None
+    neighbours = set(p.hex.neighbours())
+    return [o for o in state.players.values() if o.standing and o.hex in neighbours]
+
+
+def faces(a: Player, b: Player) -> bool:
+    """Standing ``a`` forward-faces ``b`` (b is in one of a's 3 front hexes)."""
+    return (
+        a.standing
+        and a.hex is not None
+        and a.facing is not None
+        and b.hex is not None
+        and is_in_front(a.hex, a.facing, b.hex)
+    )
+
+
+def mates_facing(state: MatchState, p: Player) -> list[Player]:
+    return [o for o in standing_adjacent(state, p) if o.side == p.side and o.id != p.id and faces(o, p)]
+
+
+def opps_facing(state: MatchState, p: Player) -> list[Player]:
+    return [o for o in standing_adjacent(state, p) if o.side != p.side and faces(o, p)]
+
+
+def facing_modifiers(state: MatchState, p: Player) -> tuple[Modifier, ...]:
+    """Pick-up, Throw, Catch, Intercept: -1 per teammate, +1 per opponent facing the roller."""
+    mods = []
+    mates, opps = len(mates_facing(state, p)), len(opps_facing(state, p))
+    if mates:
+        mods.append(Modifier(f"{mates} team-mate{'s' if mates > 1 else ''} facing", -mates))
+    if opps:
+        mods.append(Modifier(f"{opps} opponent{'s' if opps > 1 else ''} facing", opps))
+    return tuple(mods)
+
+
+def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> list[Modifier]:
+    """Impact, Tackle, Shove: teammates facing the *target* help (G37); other opponents facing
+    the attacker hinder; hitting from the target's rear helps."""
+    mods = []
+    helpers = [
+        o for o in standing_adjacent(state, target) if o.side == attacker.side and o.id != attacker.id and faces(o, target)
+    ]
+    if helpers:
+        mods.append(Modifier(f"{len(helpers)} team-mate{'s' if len(helpers) > 1 else ''} facing the target", -len(helpers)))
+    others = [o for o in opps_facing(state, attacker) if o.id != target.id]
+    if others:
+        mods.append(Modifier(f"{len(others)} other opponent{'s' if len(others) > 1 else ''} facing", len(others)))
+    if target.facing is not None and attacker.hex is not None and target.hex is not None:
+        if not is_in_front(target.hex, target.facing, attacker.hex):
+            mods.append(Modifier("from the rear", -1))
+    return mods
+
+
+def gain_momentum(ctx: Ctx, side: str, amount: int, source: str) -> None:
+    st = ctx.state
+    if amount <= 0:
+        return
+    if st.momentum_side != side:
+        st.momentum, st.momentum_side = 0, side  # type: ignore[assignment]
+    new = min(MOMENTUM_CAP, st.momentum + amount)
+    if new != st.momentum:
+        ctx.emit(MomentumGained(side, new - st.momentum, new, source))
+        st.momentum = new
+
+
+def spend_momentum(ctx: Ctx, amount: int, purpose: str) -> None:
+    st = ctx.state
+    st.momentum -= amount
+    ctx.emit(MomentumSpent(st.momentum_side or "", amount, st.momentum, purpose))
+
+
+def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeRoll:
+    """Let the acting team spend counters on this roll, one question per batch of dice."""
+    st = ctx.state
+    roller = st.players[spec.roller]
+    acting = ctx.acting_side
+    own = roller.side == acting
+    reason = Reason.MOMENTUM if own else Reason.FORCED
+    while st.momentum > 0 and st.momentum_side == acting and acting is not None:
+        eligible = list(roll.replaceable(reason))
+        if not eligible:
+            break
+        question = {
+            "kind": "reroll" if own else "force_reroll",
+            "side": acting,
+            "player": roller.id,
+            "challenge": spec.challenge,
+            "roll": roll.to_dict(),
+            "eligible": eligible,
+            "max": min(st.momentum, len(eligible)),
+            "default": [],
+        }
+        chosen = ctx.ask(question)
+        if not chosen:
+            break
+        roll = roll.replace_many([int(i) for i in chosen], ctx.dice, reason=reason)
+        spend_momentum(ctx, len(chosen), "replace dice" if own else "force a re-roll")
+    return roll
+
+
+def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | None = None) -> ChallengeRoll:
+    """Roll ``spec``, offer Momentum, book earnings and flops, and report the roll."""
+    st = ctx.state
+    roll = ChallengeRoll.roll(max(0, spec.dice), spec.need, ctx.dice, star2=st.options.star2)
+    roll = _offer_replacements(ctx, spec, roll)
+    roller = st.players[spec.roller]
+    ctx.emit(
+        ChallengeRolled(
+            challenge=spec.challenge,
+            player=roller.id,
+            attribute=spec.attribute,
+            roll=roll.to_dict(),
+            band=roll.band.value,
+            net=roll.net,
+            extra=roll.extra,
+            target=spec.target,
+            result=result(roll) if result else "",
+        )
+    )
+    own = roller.side == ctx.acting_side
+    # Only the acting team earns Momentum, and only from its own challenges (MO2, G24).
+    if own and spec.earns is not None and roll.succeeded:
+        gain_momentum(ctx, roller.side, spec.earns(roll), spec.challenge)
+    if own and roll.flopped and spec.flop_shifts:
+        ctx.shift(f"flopped {spec.challenge}")
+    return roll

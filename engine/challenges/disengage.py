@@ -1,0 +1,37 @@
+"""Disengage challenge (p. 5): leaving a hex next to a standing opponent who faces you.
+Dodge; needs (highest Tackle among those opponents) - 2, -1 per team-mate facing you, +1 per
+such opponent after the first. Failure: Down in the starting hex; flop: Dazed there and a SiM.
+The step still costs its pace; the challenge costs none."""
+
+from __future__ import annotations
+
+from .. import effects
+from ..context import Ctx
+from ..dice import Band, Modifier, Need
+from ..state import Player, Status
+from .base import Spec, mates_facing, opps_facing, resolve
+
+__all__ = ["disengage_needed", "disengage"]
+
+_RESULT = {Band.FLOP: "Dazed, SiM", Band.FAILURE: "Down in his hex", Band.EXACT: "gets away", Band.EXTRA: "gets away"}
+
+
+def disengage_needed(ctx: Ctx, player: Player) -> list[Player]:
+    return opps_facing(ctx.state, player)
+
+
+def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
+    best = max(opponents, key=lambda o: o.tackle)
+    mods = []
+    mates = len(mates_facing(ctx.state, player))
+    if mates:
+        mods.append(Modifier(f"{mates} team-mate{'s' if mates > 1 else ''} facing", -mates))
+    if len(opponents) > 1:
+        n = len(opponents) - 1
+        mods.append(Modifier(f"{n} more opponent{'s' if n > 1 else ''} facing", n))
+    need = Need(best.tackle - 2, tuple(mods))
+    roll = resolve(ctx, Spec("disengage", player.id, "dodge", player.dodge, need), result=lambda r: _RESULT[r.band])
+    if roll.succeeded:
+        return True
+    effects.fall(ctx, player, Status.DAZED if roll.flopped else Status.DOWN, "failed to Disengage")
+    return False

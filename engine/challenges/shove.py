@@ -1,0 +1,58 @@
+"""Shove challenge (p. 7): push a standing adjacent opponent one hex straight away, "if no
+other player is in that hex". Might; needs the target's Might - 2 with the contact modifiers.
+Flop: the shover is Down, SiM. Into the outer line or a goal hex: the referee; into the ball's
+hex: a dropped ball. A shoved player keeps his facing (G9); a blocked shove moves nobody (G38).
+"""
+
+from __future__ import annotations
+
+from .. import ball as _ball
+from .. import effects, referee
+from ..actions import pay_for_challenge
+from ..context import Ctx
+from ..dice import Band, Need
+from ..events import PlayerShoved
+from ..hexes import direction_between
+from ..state import ActionState, Player, Status
+from .base import Spec, contact_modifiers, resolve
+
+__all__ = ["shove", "shove_destination"]
+
+_RESULT = {Band.FLOP: "shover Down, SiM", Band.FAILURE: "holds his ground", Band.EXACT: "pushed back", Band.EXTRA: "pushed back"}
+
+
+def shove_destination(ctx: Ctx, attacker: Player, target: Player):  # type: ignore[no-untyped-def]
+    assert attacker.hex is not None and target.hex is not None
+    d = direction_between(attacker.hex, target.hex)
+    assert d is not None
+    dest = target.hex.neighbour(d)
+    if dest not in ctx.field or ctx.state.player_at(dest) is not None:
+        return None
+    return dest
+
+
+def shove(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
+    pay_for_challenge(ctx, action)
+    need = Need(target.might - 2, tuple(contact_modifiers(ctx.state, attacker, target)))
+    roll = resolve(
+        ctx, Spec("shove", attacker.id, "might", attacker.might, need, target=target.id), result=lambda r: _RESULT[r.band]
+    )
+    if roll.flopped:
+        effects.fall(ctx, attacker, Status.DOWN, "flopped a Shove")
+        return
+    if not roll.succeeded:
+        return
+    origin = target.hex
+    assert origin is not None
+    dest = shove_destination(ctx, attacker, target)
+    ctx.emit(PlayerShoved(target.id, origin, dest))
+    if dest is None:
+        return
+    target.hex = dest
+    st = ctx.state
+    if referee.entered(ctx, target):
+        return
+    if st.ball.carrier is None and st.ball.hex == dest:
+        # "If the shove forces the opponent into a hex with the ball, it is treated as a
+        # dropped ball" — being shoved in is not moving in, so no Pick-up (B1).
+        _ball.scatter(ctx, dest)

@@ -1,0 +1,61 @@
+"""What happens to players: falling Down or Dazed, leaving the field. A carrier who falls
+drops the ball, which scatters one pace (Dropping the ball, p. 6)."""
+
+from __future__ import annotations
+
+from . import ball as _ball
+from .context import Ctx
+from .events import BallDropped, PlayerFell, PlayerRemoved
+from .hexes import Hex
+from .state import Location, Player, Status
+
+__all__ = ["fall", "fall_together", "remove"]
+
+
+def _set_status(ctx: Ctx, player: Player, status: Status, cause: str) -> bool:
+    if not player.on_field:
+        return False
+    # A Dazed player hit again stays Dazed: apply the worse state (G51).
+    if player.status is Status.DAZED and status is Status.DOWN:
+        status = Status.DAZED
+    player.status = status
+    ctx.emit(PlayerFell(player.id, status.value, cause))
+    return ctx.state.ball.carrier == player.id
+
+
+def fall(ctx: Ctx, player: Player, status: Status, cause: str) -> None:
+    """Knock ``player`` Down or Dazed; a carrier drops the ball."""
+    if _set_status(ctx, player, status, cause):
+        drop(ctx, player)
+
+
+def fall_together(ctx: Ctx, players: list[Player], cause: str) -> None:
+    """Several players go Down at once (Slide Tackle): all fall before the ball moves."""
+    carrier = None
+    for p in players:
+        if _set_status(ctx, p, Status.DOWN, cause):
+            carrier = p
+    if carrier is not None:
+        drop(ctx, carrier)
+
+
+def drop(ctx: Ctx, player: Player) -> None:
+    assert player.hex is not None
+    st = ctx.state
+    st.ball.carrier, st.ball.hex = None, player.hex
+    ctx.emit(BallDropped(player.id, player.hex))
+    _ball.scatter(ctx, player.hex)
+
+
+def remove(ctx: Ctx, player: Player, location: Location, reason: str) -> tuple[Hex | None, bool]:
+    """Take ``player`` off the field. Returns his hex and whether he held the ball; the caller
+    decides where the ball goes (it scatters after an injury, goes to the centre after a
+    referee's ejection)."""
+    st = ctx.state
+    had_ball = st.ball.carrier == player.id
+    old = player.hex
+    if had_ball:
+        st.ball.carrier, st.ball.hex = None, old
+    player.location, player.hex, player.facing, player.status = location, None, None, Status.STANDING
+    ctx.emit(PlayerRemoved(player.id, location.value, reason))
+    return old, had_ball

@@ -1,0 +1,162 @@
+"""The face-off (p. 3): both face-off players roll Might; the most net successes wins ("zero"
+beats a flop); ties are rolled again; a flop is Down; if both flop, a new face-off from the same
+set-up. The winner takes up to two free hexes inside the circle and Shoves or Tackles his
+opponent, or steps onto the ball and tries a Pick-up; a winner with less Might first gets one
+Momentum per point of difference. His team then takes the first action, keeping that Momentum
+and whatever the free challenge earned, whatever became of it.
+"""
+
+from __future__ import annotations
+
+from .challenges.base import MOMENTUM_CAP, gain_momentum
+from .challenges.pickup import pickup
+from .challenges.shove import shove
+from .challenges.tackle import tackle
+from .context import Ctx
+from .dice import ChallengeRoll, Need
+from .errors import IllegalCommandError
+from .events import FaceoffRolled, FaceoffWon, PlayerFell, PlayerMoved, Recovered
+from .field import Side, other_side
+from .hexes import Hex, direction_between, distance
+from .movement import turn
+from .state import ActionState, Location, MatchState, Phase, Player, Status
+from .turns import begin_turn
+
+__all__ = ["RULE_FACEOFF", "faceoff_players", "roll_faceoff", "free_pickup", "free_contact", "contact_path_refusal"]
+
+RULE_FACEOFF = "The face-off (p. 3)"
+#: Consecutive tied or double-flopped face-offs before we stop rolling (never reached with fair dice).
+MAX_FACEOFF_ROLLS = 200
+
+
+def faceoff_players(state: MatchState, field) -> dict[Side, Player]:  # type: ignore[no-untyped-def]
+    out: dict[Side, Player] = {}
+    for side in ("west", "east"):
+        (h,) = field.setup_hexes(side, "faceoff")
+        p = state.player_at(h)
+        assert p is not None, f"{side} has no face-off player"
+        out[side] = p
+    return out
+
+
+def roll_faceoff(ctx: Ctx) -> None:
+    st = ctx.state
+    players = faceoff_players(st, ctx.field)
+    for _ in range(MAX_FACEOFF_ROLLS):
+        rolls = {s: ChallengeRoll.roll(players[s].might, Need(1), ctx.dice, star2=st.options.star2) for s in players}
+        flops = {s: rolls[s].flopped for s in rolls}
+        if flops["west"] and flops["east"]:
+            result = "both_flopped"
+        elif flops["west"] or flops["east"]:
+            result = "east" if flops["west"] else "west"
+        elif rolls["west"].net == rolls["east"].net:
+            result = "tie"
+        else:
+            result = "west" if rolls["west"].net > rolls["east"].net else "east"
+        ctx.emit(FaceoffRolled(players["west"].id, players["east"].id, rolls["west"].to_dict(), rolls["east"].to_dict(), result))
+        if result in ("west", "east"):
+            loser = other_side(result)  # type: ignore[arg-type]
+            if flops[loser]:
+                players[loser].status = Status.DOWN
+                ctx.emit(PlayerFell(players[loser].id, "down", "flopped the face-off"))
+            _won(ctx, result, players[result], players[loser])  # type: ignore[arg-type]
+            return
+        # A tie is rolled again; two flops restart the face-off with the same set-up, so both
+        # trip and get straight back up in their hexes.
+    raise IllegalCommandError("the face-off could not be decided", rule=RULE_FACEOFF)
+
+
+def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
+    st = ctx.state
+    st.phase, st.faceoff_winner, st.turn_side = Phase.FACEOFF, side, side
+    st.momentum, st.momentum_side = 0, side
+    bonus = min(MOMENTUM_CAP, max(0, loser.might - winner.might))
+    ctx.emit(FaceoffWon(side, winner.id, bonus))
+    gain_momentum(ctx, side, bonus, "face-off against a stronger player")
+    # Recovery players may return "after the next Test has started": once the face-off is
+    # decided they sit on the Bench, ready to be Replacements (G53).
+    for p in st.players.values():
+        if p.location is Location.RECOVERY:
+            p.location = Location.BENCH
+            ctx.emit(Recovered(p.id))
+
+
+def _free_action(ctx: Ctx, p: Player) -> ActionState:
+    action = ActionState(player=p.id, jog_left=0, faceoff_free=True)
+    ctx.state.action = action
+    return action
+
+
+def _finish(ctx: Ctx, side: Side) -> None:
+    ctx.state.action = None
+    begin_turn(ctx, side)
+
+
+def free_pickup(ctx: Ctx) -> None:
+    st = ctx.state
+    side = st.faceoff_winner
+    assert side is not None
+    p = faceoff_players(st, ctx.field)[side]
+    action = _free_action(ctx, p)
+    origin, p.hex = p.hex, ctx.field.ball_spot
+    assert origin is not None
+    d = direction_between(origin, p.hex)
+    if d is not None:
+        p.facing = d
+    ctx.emit(PlayerMoved(p.id, origin, p.hex, 0))
+    action.moved = True
+    pickup(ctx, p)
+    _finish(ctx, side)
+
+
+def contact_path_refusal(st: MatchState, fld, path: tuple[Hex, ...]) -> str | None:  # type: ignore[no-untyped-def]
+    side = st.faceoff_winner
+    assert side is not None
+    players = faceoff_players(st, fld)
+    me, them = players[side], players[other_side(side)]
+    if not them.standing:
+        return "the opposing face-off player is Down: only the Pick-up is possible (G54)"
+    if len(path) > 2:
+        return "the face-off winner may move up to two hexes"
+    interior = set(fld.circle_hexes("centre")) - {fld.ball_spot}
+    at = me.hex
+    assert at is not None
+    for h in path:
+        if distance(at, h) != 1:
+            return f"{fld.format(h)} is not next to {fld.format(at)}"
+        if h not in interior:
+            return f"{fld.format(h)} is not an empty hex inside the face-off circle (the ball's hex leads to the Pick-up)"
+        if st.player_at(h) is not None:
+            return f"{fld.format(h)} is not empty"
+        at = h
+    if them.hex is None or distance(at, them.hex) != 1:
+        return f"from {fld.format(at)} the opposing face-off player is not adjacent"
+    return None
+
+
+def free_contact(ctx: Ctx, path: tuple[Hex, ...], challenge: str) -> None:
+    st = ctx.state
+    side = st.faceoff_winner
+    assert side is not None
+    why = contact_path_refusal(st, ctx.field, path)
+    if why:
+        raise IllegalCommandError(why, rule=RULE_FACEOFF)
+    players = faceoff_players(st, ctx.field)
+    me, them = players[side], players[other_side(side)]
+    action = _free_action(ctx, me)
+    for h in path:
+        assert me.hex is not None
+        d = direction_between(me.hex, h)
+        origin, me.hex = me.hex, h
+        me.facing = d
+        action.moved = True
+        ctx.emit(PlayerMoved(me.id, origin, h, 0))
+    assert me.hex is not None and them.hex is not None
+    towards = direction_between(me.hex, them.hex)
+    turn(ctx, me, towards)
+    if challenge == "tackle":
+        tackle(ctx, action, me, them)
+    else:
+        shove(ctx, action, me, them)
+    _finish(ctx, side)
+

@@ -1,0 +1,165 @@
+"""What a coach may do now: the legal commands, as python-chess's ``legal_moves`` does it.
+
+Candidates are generated per phase and kept only if the same validator ``apply`` uses accepts
+them, so "listed here" and "accepted by apply" cannot drift apart. Moves are listed one hex at
+a time (a path is a chain of legal steps); throws list every reachable team-mate and empty hex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import commands as C
+from .errors import ElfballError
+from .field import Field, Side, standard_field
+from .hexes import Direction, disc, distance
+from .match import VALIDATORS, check
+from .setup import ZONES
+from .state import Location, MatchState, Phase
+
+__all__ = ["LegalCommands", "legal_commands", "candidate_commands"]
+
+
+class LegalCommands:
+    """The legal commands of one coach: iterable, countable, ``in``-testable."""
+
+    def __init__(self, state: MatchState, side: Side, field: Field | None = None) -> None:
+        self.state, self.side = state, side
+        self.field = field or standard_field()
+        self._cache: list[C.Command] | None = None
+
+    def _list(self) -> list[C.Command]:
+        if self._cache is None:
+            self._cache = [c for c in _candidates(self.state, self.field, self.side) if self._ok(c)]
+        return self._cache
+
+    def _ok(self, c: C.Command) -> bool:
+        try:
+            if isinstance(c, (C.Answer, C.Concede)):
+                check(self.state, c, by=self.side, field=self.field)
+            else:
+                VALIDATORS[type(c)](self.state, self.field, c, self.side)
+        except ElfballError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[C.Command]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        if self._cache is not None:
+            return bool(self._cache)
+        return any(self._ok(c) for c in _candidates(self.state, self.field, self.side))
+
+    def __contains__(self, c: object) -> bool:
+        if not isinstance(c, C.Command):
+            return False
+        try:
+            check(self.state, c, by=self.side, field=self.field)
+        except ElfballError:
+            return False
+        return True
+
+    def of(self, kind: type[C.Command]) -> list[C.Command]:
+        """The legal commands of one kind, validating only that kind's candidates."""
+        if self._cache is not None:
+            return [c for c in self._cache if isinstance(c, kind)]
+        return [c for c in _candidates(self.state, self.field, self.side) if isinstance(c, kind) and self._ok(c)]
+
+    def is_legal(self, c: C.Command) -> bool:
+        """Like ``in`` for a command taken from ``candidate_commands``."""
+        return self._ok(c)
+
+
+def legal_commands(state: MatchState, side: Side, field: Field | None = None) -> LegalCommands:
+    return LegalCommands(state, side, field)
+
+
+def candidate_commands(state: MatchState, side: Side, field: Field | None = None) -> list[C.Command]:
+    """Every command worth checking now (a superset of the legal ones, cheap to build)."""
+    return list(_candidates(state, field or standard_field(), side))
+
+
+def _answers(state: MatchState, side: Side) -> Iterator[C.Command]:
+    ip = state.in_progress
+    assert ip is not None
+    q = ip.question or {}
+    if q.get("side") != side:
+        return
+    if q["kind"] in ("reroll", "force_reroll"):
+        yield C.Answer(())
+        for i in q["eligible"]:
+            yield C.Answer((i,))
+        if q["max"] > 1:
+            yield C.Answer(tuple(q["eligible"][: q["max"]]))
+    else:
+        for o in q["options"]:
+            yield C.Answer(o)
+
+
+def _candidates(state: MatchState, fld: Field, side: Side) -> Iterator[C.Command]:
+    if state.phase is Phase.MATCH_OVER:
+        return
+    if state.in_progress is not None:
+        yield from _answers(state, side)
+        yield C.Concede()
+        return
+    phase = state.phase
+    if phase is Phase.SETUP and state.setup_side == side:
+        for p in state.team_players(side):
+            if p.location is Location.FIELD:
+                yield C.Unplace(p.id)
+            if p.location in (Location.BENCH, Location.FIELD):
+                for zone in ZONES:
+                    for h in fld.setup_hexes(side, zone):
+                        for d in Direction:
+                            yield C.Place(p.id, h, d)
+        yield C.AutoSetup()
+        yield C.SetupDone()
+    elif phase is Phase.FACEOFF and state.faceoff_winner == side:
+        yield C.FaceoffPickup()
+        interior = [h for h in fld.circle_hexes("centre") if h != fld.ball_spot]
+        paths: list[tuple] = [()]
+        paths += [(a,) for a in interior]
+        paths += [(a, b) for a in interior for b in interior if a != b]
+        for path in paths:
+            for challenge in ("shove", "tackle"):
+                yield C.FaceoffContact(path, challenge)
+    elif phase is Phase.TURN and state.turn_side == side:
+        for p in state.on_field(side):
+            yield C.StartAction(p.id)
+        bench = [p for p in state.team_players(side) if p.location is Location.BENCH]
+        if bench and len(state.on_field(side)) < 6:
+            for p in bench:
+                for h in sorted(fld.replacement_hexes(side)):
+                    for d in Direction:
+                        yield C.Replace(p.id, h, d)
+    elif phase is Phase.ACTION and state.turn_side == side:
+        p = state.acting_player
+        assert p is not None and p.hex is not None
+        for h in p.hex.neighbours():
+            yield C.Move((h,))
+        for d in Direction:
+            if d is not p.facing:
+                yield C.Face(d)
+        yield C.StandUp()
+        if state.ball.carrier == p.id:
+            for h in disc(p.hex, 18):
+                if h in fld and h != p.hex:
+                    yield C.Throw(h)
+                    if distance(h, p.hex) <= 6:
+                        yield C.Throw(h, long=True)  # a stationary short throw declared long (G10)
+        for o in state.on_field():
+            if o.side != side:
+                yield C.Tackle(o.id)
+                yield C.Shove(o.id)
+        if state.momentum_side == side:
+            for k in range(1, state.momentum + 1):
+                yield C.Dash(k)
+        yield C.EndAction()
+    elif phase is Phase.TEST_OVER:
+        yield C.StartTest()
+    yield C.Concede()

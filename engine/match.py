@@ -1,0 +1,763 @@
+"""The match state machine: ``new_match``, ``apply`` and ``pending``.
+
+``apply(state, command, dice, by=side)`` never mutates ``state``. It returns a ``Result``: the
+new state, the events that happened, and the ``Pending`` decision that comes next (who decides,
+what kind of choice, a safe default). An illegal command raises ``IllegalCommandError`` naming
+the rule, and nothing changes. When a resolution needs a coach's answer midway (Momentum on a
+roll, an interceptor, a catch), the result's state holds the paused command and ``pending``
+asks for an ``Answer``; see ``engine.context`` for how the pause works.
+
+Phases and what each accepts:
+
+============  ==========================================================================
+SETUP         Place, Unplace, AutoSetup, SetupDone (the side setting up)
+FACEOFF       FaceoffPickup, FaceoffContact (the winner)
+TURN          StartAction, Replace (the side whose turn it is)
+ACTION        Move, Face, StandUp, Throw, Tackle, Shove, Dash, EndAction (the acting side)
+TEST_OVER     StartTest (either coach)
+MATCH_OVER    nothing
+any           Answer while a question is pending; Concede (either coach, any time)
+============  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import commands as C
+from .actions import challenge_refusal
+from .challenges.dash import dash
+from .challenges.pickup import pickup
+from .challenges.shove import shove
+from .challenges.tackle import tackle
+from .challenges.throw import LONG_MAX, SHORT_MAX, throw
+from .context import Ctx, NeedAnswer
+from .dice import DiceSource
+from .errors import IllegalCommandError, MalformedInputError
+from .events import (
+    Conceded,
+    DiceOffRolled,
+    Event,
+    MatchStarted,
+    PlayerPlaced,
+    PlayerUnplaced,
+    ReplacementMade,
+    SetupCompleted,
+)
+from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff
+from .field import Field, Side, other_side, standard_field
+from .hexes import direction_between, distance
+from .movement import stand_cost, stand_up, turn, walk
+from .rosters import TeamRoster
+from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
+from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from .turns import (
+    check_faceoff_possible,
+    eligible_actors,
+    end_action,
+    end_match,
+    end_turn,
+    start_action,
+    start_test,
+)
+
+__all__ = ["TeamEntry", "Pending", "Result", "new_match", "apply", "check", "pending", "RULES", "VALIDATORS"]
+
+#: Rulebook sections quoted in refusals.
+RULES = {
+    "turn": "Turn sequence (p. 4)",
+    "action": "Actions & challenges (p. 3)",
+    "move": "Challenge types (p. 4)",
+    "throw": "Throwing the ball (p. 6)",
+    "tackle": "Tackle challenge (p. 7)",
+    "shove": "Shove challenge (p. 7)",
+    "dash": "Dash challenge (p. 8)",
+    "stand": "Standing a player up (p. 5)",
+    "replace": "Replacements (p. 8)",
+    "momentum": "Momentum (p. 5)",
+    "setup": RULE_SETUP,
+    "faceoff": RULE_FACEOFF,
+}
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A team as it takes the field: its name and validated roster (and optional player names)."""
+
+    name: str
+    roster: TeamRoster
+    player_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Who must decide what now, and what happens if he does not answer."""
+
+    side: Side | None
+    kind: str  # setup / faceoff / turn / action / test_over / reroll / force_reroll / interceptor / catch / none
+    question: dict[str, Any] | None = None
+    default: tuple[C.Command, ...] = ()
+
+
+@dataclass
+class Result:
+    state: MatchState
+    events: list[Event] = field(default_factory=list)
+    view: MatchState | None = None  # the position mid-resolution, for drawing while paused
+
+    @property
+    def pending(self) -> Pending:
+        return pending(self.state)
+
+
+def _refuse(message: str, rule: str) -> IllegalCommandError:
+    return IllegalCommandError(message, rule=RULES.get(rule, rule))
+
+
+# --- creating a match -------------------------------------------------------------------
+def _singular(name: str) -> str:
+    first = name.split("/")[0].split("(")[0].strip()
+    for plural, single in (("ies", "y"), ("ves", "f"), ("s", "")):
+        if first.endswith(plural) and not first.endswith("ss"):
+            return first[: -len(plural)] + single
+    return first
+
+
+def _players(side: Side, entry: TeamEntry) -> list[Player]:
+    out: list[Player] = []
+    number = 0
+    for position, count in entry.roster.entries:
+        a = position.attributes
+        for _ in range(count):
+            number += 1
+            custom = entry.player_names[number - 1] if number <= len(entry.player_names) else ""
+            out.append(
+                Player(
+                    id=f"{side[0]}{number}",
+                    side=side,
+                    number=number,
+                    name=custom or f"{_singular(position.name)} #{number}",
+                    position=position.id,
+                    type=str(position.type),
+                    jog=a.jog,
+                    might=a.might,
+                    tackle=a.tackle,
+                    dodge=a.dodge,
+                    skill=a.skill,
+                    grit=a.grit,
+                    abilities=tuple(position.innate_abilities),
+                )
+            )
+    return out
+
+
+def new_match(
+    west: TeamEntry,
+    east: TeamEntry,
+    dice: DiceSource,
+    *,
+    options: RuleOptions | None = None,
+    field: Field | None = None,
+) -> Result:
+    """Both teams on their Benches, the ball on the centre dot, and the dice-off rolled:
+    "each player rolls a D6 with both players re-rolling in cases of a tie. The loser of this
+    dice off must set up his entire team first"."""
+    options = options or RuleOptions()
+    if not 1 <= options.goals_to_win <= 3:
+        raise MalformedInputError("goals to win must be 1, 2 or 3")
+    fld = field or standard_field()
+    teams: dict[Side, Team] = {}
+    players: dict[str, Player] = {}
+    for side, entry in (("west", west), ("east", east)):
+        ps = _players(side, entry)  # type: ignore[arg-type]
+        players.update({p.id: p for p in ps})
+        teams[side] = Team(side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps])  # type: ignore[index]
+    state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot))
+    ctx = Ctx(state, dice, field=fld)
+    ctx.emit(MatchStarted(west.name, east.name, options.goals_to_win))
+    rolls: list[tuple[int, int]] = []
+    while True:
+        w, e = ctx.d6(), ctx.d6()
+        rolls.append((w, e))
+        if w != e:
+            break
+    first: Side = "west" if w < e else "east"
+    ctx.emit(DiceOffRolled(tuple(rolls), first))
+    state.setup_side = state.first_setup_side = first
+    check_faceoff_possible(ctx)
+    state.dice_drawn = ctx.dice.fresh
+    return Result(state, ctx.events, view=state)
+
+
+# --- applying commands -----------------------------------------------------------------
+def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, field: Field | None = None) -> Result:
+    """Apply ``command`` issued by the coach of ``by``. Never mutates ``state``."""
+    if by not in ("west", "east"):
+        raise MalformedInputError(f"unknown side {by!r}")
+    if state.phase is Phase.MATCH_OVER:
+        raise _refuse("the match is over", "turn")
+    ip = state.in_progress
+    if isinstance(command, C.Concede):
+        return _run(_without_pause(state), command, by, dice, field=field)
+    if ip is not None:
+        if not isinstance(command, C.Answer):
+            q = ip.question or {}
+            raise _refuse(f"answer the pending question first ({q.get('kind')} for {q.get('side')})", "action")
+        _check_answer(state, ip, command.value, by)
+        return _run(
+            _without_pause(state),
+            C.command_from_dict(ip.command),
+            ip.by,
+            dice,
+            answers=[*ip.answers, _normalise_answer(ip.question or {}, command.value)],
+            drawn=ip.drawn,
+            emitted=ip.emitted,
+            field=field,
+        )
+    if isinstance(command, C.Answer):
+        raise _refuse("there is no question to answer", "action")
+    return _run(state, command, by, dice, field=field)
+
+
+def _without_pause(state: MatchState) -> MatchState:
+    base = state.copy()
+    base.in_progress = None
+    return base
+
+
+def _run(
+    base: MatchState,
+    command: C.Command,
+    by: Side,
+    dice: DiceSource,
+    *,
+    answers: list[Any] | None = None,
+    drawn: list[list[Any]] | None = None,
+    emitted: int = 0,
+    field: Field | None = None,
+) -> Result:
+    work = base.copy()
+    ctx = Ctx(work, dice, drawn=[list(x) for x in (drawn or [])], answers=answers or [], field=field)
+    handler = _handler(work, command)
+    try:
+        handler(ctx, command, by)
+    except NeedAnswer as pause:
+        paused = base.copy()
+        paused.in_progress = InProgress(command.to_dict(), by, list(ctx.answers), ctx.drawn, len(ctx.events), pause.question)
+        paused.dice_drawn = base.dice_drawn + ctx.dice.fresh
+        return Result(paused, ctx.events[emitted:], view=work)
+    work.in_progress = None
+    work.dice_drawn = base.dice_drawn + ctx.dice.fresh
+    work.seq += 1
+    return Result(work, ctx.events[emitted:], view=work)
+
+
+Handler = Callable[[Ctx, Any, Side], None]
+
+
+def _handler(state: MatchState, command: C.Command) -> Handler:
+    if isinstance(command, C.Concede):
+        return _concede
+    table = _PHASE_COMMANDS.get(state.phase, {})
+    h = table.get(type(command))
+    if h is None:
+        allowed = ", ".join(t.name for t in table) or "nothing"
+        raise _refuse(
+            f"{command.name} is not possible now: the match is in the {state.phase.value.replace('_', ' ')} phase "
+            f"(possible: {allowed})",
+            "turn",
+        )
+    return h
+
+
+# --- answers ----------------------------------------------------------------------------
+def _normalise_answer(question: dict[str, Any], value: Any) -> Any:
+    if question.get("kind") in ("reroll", "force_reroll"):
+        return sorted({int(v) for v in (value or ())})
+    return value
+
+
+def _check_answer(state: MatchState, ip: InProgress, value: Any, by: Side) -> None:
+    q = ip.question or {}
+    if q.get("side") != by:
+        raise _refuse(f"this question is for {q.get('side')}'s coach", "action")
+    kind = q.get("kind")
+    if kind in ("reroll", "force_reroll"):
+        try:
+            chosen = sorted({int(v) for v in (value or ())})
+        except (TypeError, ValueError):
+            raise MalformedInputError(f"choose dice by their numbers, got {value!r}") from None
+        if any(i not in q["eligible"] for i in chosen):
+            raise _refuse(f"only dice {q['eligible']} may be replaced now", "momentum")
+        if len(chosen) > q["max"]:
+            raise _refuse(f"you have counters for at most {q['max']} dice", "momentum")
+    elif value not in q.get("options", ()):
+        raise _refuse(f"choose one of {q.get('options')}", "action")
+
+
+# --- validators: pure checks shared by apply() and legal_commands() ----------------------
+# Each takes (state, field, command, by) and raises IllegalCommandError / MalformedInputError,
+# or returns the objects the handler needs. They never mutate and never roll.
+
+
+def _player(state: MatchState, pid: str) -> Player:
+    p = state.players.get(pid)
+    if p is None:
+        raise MalformedInputError(f"no player {pid!r} in this match")
+    return p
+
+
+def _own(state: MatchState, pid: str, by: Side, rule: str) -> Player:
+    p = _player(state, pid)
+    if p.side != by:
+        raise _refuse(f"{p.name} plays for {p.side}", rule)
+    return p
+
+
+def _v_setter(state: MatchState, by: Side) -> None:
+    if state.setup_side != by:
+        raise _refuse(f"{state.setup_side} is setting up now; {by} sets up after", "setup")
+
+
+def _v_place(state: MatchState, fld: Field, cmd: C.Place, by: Side) -> Player:
+    _v_setter(state, by)
+    p = _own(state, cmd.player, by, "setup")
+    why = placement_refusal(state, fld, p, cmd.hex, cmd.facing)
+    if why:
+        raise _refuse(why, "setup")
+    return p
+
+
+def _v_unplace(state: MatchState, fld: Field, cmd: C.Unplace, by: Side) -> Player:
+    _v_setter(state, by)
+    p = _own(state, cmd.player, by, "setup")
+    if not p.on_field:
+        raise _refuse(f"{p.name} is not on the field", "setup")
+    return p
+
+
+def _v_auto(state: MatchState, fld: Field, cmd: C.AutoSetup, by: Side) -> None:
+    _v_setter(state, by)
+
+
+def _v_setup_done(state: MatchState, fld: Field, cmd: C.SetupDone, by: Side) -> None:
+    _v_setter(state, by)
+    why = setup_refusal(state, fld, by)
+    if why:
+        raise _refuse(why, "setup")
+
+
+def _v_start_test(state: MatchState, fld: Field, cmd: C.StartTest, by: Side) -> None:
+    return None
+
+
+def _v_winner(state: MatchState, by: Side) -> None:
+    if state.faceoff_winner != by:
+        raise _refuse(f"{state.faceoff_winner} won the face-off and chooses", "faceoff")
+
+
+def _v_faceoff_pickup(state: MatchState, fld: Field, cmd: C.FaceoffPickup, by: Side) -> None:
+    _v_winner(state, by)
+
+
+def _v_faceoff_contact(state: MatchState, fld: Field, cmd: C.FaceoffContact, by: Side) -> None:
+    _v_winner(state, by)
+    if cmd.challenge not in ("shove", "tackle"):
+        raise MalformedInputError("the face-off challenge is a shove or a tackle")
+    why = contact_path_refusal(state, fld, tuple(cmd.path))
+    if why:
+        raise _refuse(why, "faceoff")
+
+
+def _v_my_turn(state: MatchState, by: Side) -> None:
+    if state.turn_side != by:
+        raise _refuse(f"it is {state.turn_side}'s turn", "turn")
+
+
+def _v_start_action(state: MatchState, fld: Field, cmd: C.StartAction, by: Side) -> Player:
+    _v_my_turn(state, by)
+    p = _own(state, cmd.player, by, "turn")
+    if not p.on_field:
+        raise _refuse(f"{p.name} is not on the field", "turn")
+    if p not in eligible_actors(state, by):
+        raise _refuse(f"{p.name} took {by}'s last action; choose another player", "turn")
+    return p
+
+
+def _v_replace(state: MatchState, fld: Field, cmd: C.Replace, by: Side) -> Player:
+    _v_my_turn(state, by)
+    p = _own(state, cmd.player, by, "replace")
+    if len(state.on_field(by)) >= 6:
+        raise _refuse("a Replacement needs fewer than 6 players on the field", "replace")
+    if p.location is not Location.BENCH:
+        raise _refuse(f"{p.name} is not on the Bench ({p.location.value.replace('_', ' ')})", "replace")
+    if cmd.hex not in fld.replacement_hexes(by):
+        anchors = " or ".join(fld.format(s.anchor) for s in fld.stairways[by])
+        raise _refuse(f"{fld.format(cmd.hex)} is not within 3 hexes of a stairway ({anchors}) off the white lines", "replace")
+    if state.player_at(cmd.hex) is not None:
+        raise _refuse(f"{fld.format(cmd.hex)} is taken", "replace")
+    return p
+
+
+def _v_actor(state: MatchState, by: Side) -> tuple[Player, ActionState]:
+    _v_my_turn(state, by)
+    p = state.acting_player
+    assert p is not None and state.action is not None
+    return p, state.action
+
+
+def _v_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[Player, ActionState]:
+    p, a = _v_actor(state, by)
+    path = tuple(cmd.path)
+    if not path:
+        raise MalformedInputError("a move needs at least one hex")
+    if not p.standing:
+        raise _refuse(f"{p.name} is {p.status.value}: he must stand up before moving", "stand")
+    if a.long_throw:
+        raise _refuse("after a throw of 7 or more hexes he may not move", "throw")
+    if a.dash == "granted":
+        if len(path) != 1:
+            raise _refuse("a Dash allows one hex of movement", "dash")
+    elif a.dash != "none":
+        raise _refuse("the Dash's move has been used", "dash")
+    elif a.normal_over:
+        raise _refuse("his normal action is over; only a Dash can extend it", "move")
+    else:
+        cost = len(path) + (1 if a.surcharge else 0)
+        if cost > a.jog_left:
+            extra = " (1 extra pace after the failed Impact)" if a.surcharge else ""
+            raise _refuse(f"{len(path)} hexes cost {cost} Jog{extra}; {p.name} has {a.jog_left} left", "move")
+    at = p.hex
+    assert at is not None
+    ball = state.ball.hex if state.ball.carrier is None else None
+    for i, h in enumerate(path):
+        if distance(at, h) != 1:
+            raise MalformedInputError(f"{fld.format(h)} is not next to {fld.format(at)}: a path goes hex by hex")
+        if h not in fld:
+            raise _refuse(f"{fld.format(h)} is off the field", "move")
+        other = state.player_at(h)
+        if other is not None:
+            raise _refuse(f"{fld.format(h)} is taken by {other.name}", "move")
+        if h == ball and i != len(path) - 1:
+            raise _refuse("entering the ball's hex forces a Pick-up: end the path there", "move")
+        at = h
+    return p, a
+
+
+def _v_face(state: MatchState, fld: Field, cmd: C.Face, by: Side) -> Player:
+    p, _ = _v_actor(state, by)
+    if not p.standing:
+        raise _refuse(f"{p.name} is {p.status.value}: he faces a direction when he stands up", "stand")
+    return p
+
+
+def _v_stand(state: MatchState, fld: Field, cmd: C.StandUp, by: Side) -> tuple[Player, ActionState]:
+    p, a = _v_actor(state, by)
+    if p.standing:
+        raise _refuse(f"{p.name} is already standing", "stand")
+    if a.normal_over:
+        raise _refuse("his normal action is over", "stand")
+    cost = stand_cost(state, p)
+    if cost > a.jog_left:
+        raise _refuse(f"standing up costs {cost} Jog; {p.name} has {a.jog_left}", "stand")
+    return p, a
+
+
+def _v_challenge(p: Player, a: ActionState, rule: str) -> None:
+    if not p.standing:
+        raise _refuse(f"{p.name} is {p.status.value} and cannot make a challenge", rule)
+    why = challenge_refusal(a)
+    if why:
+        raise _refuse(why, rule)
+
+
+def _v_throw(state: MatchState, fld: Field, cmd: C.Throw, by: Side) -> tuple[Player, ActionState, bool]:
+    p, a = _v_actor(state, by)
+    assert p.hex is not None
+    if state.ball.carrier != p.id:
+        raise _refuse(f"{p.name} does not have the ball", "throw")
+    _v_challenge(p, a, "throw")
+    if cmd.target not in fld:
+        raise _refuse(f"{fld.format(cmd.target)} is off the field", "throw")
+    dist = distance(p.hex, cmd.target)
+    if dist == 0:
+        raise _refuse("throw to another hex", "throw")
+    occupant = state.player_at(cmd.target)
+    if occupant is not None and occupant.side != by:
+        raise _refuse("the ball is thrown to a team-mate or an empty hex", "throw")
+    long = cmd.long if cmd.long is not None else dist > SHORT_MAX
+    if long:
+        if dist > LONG_MAX:
+            raise _refuse(f"{dist} hexes is beyond the maximum of {LONG_MAX}", "throw")
+        if a.moved or a.challenged or a.dash != "none":
+            raise _refuse(
+                f"a throw of 7 or more hexes (or declared long) is only allowed if he has not moved or "
+                f"made a challenge this action; the most now is {SHORT_MAX}",
+                "throw",
+            )
+    elif dist > SHORT_MAX:
+        raise _refuse(f"a short throw goes at most {SHORT_MAX} hexes", "throw")
+    return p, a, long
+
+
+def _v_target(state: MatchState, p: Player, target_id: str, rule: str) -> Player:
+    t = _player(state, target_id)
+    if t.side == p.side:
+        raise _refuse(f"{t.name} is a team-mate", rule)
+    if not t.on_field or t.hex is None or p.hex is None or distance(t.hex, p.hex) != 1:
+        raise _refuse(f"{t.name} is not in an adjacent hex", rule)
+    if not t.standing:
+        raise _refuse(f"{t.name} is {t.status.value}; only a standing opponent can be targeted", rule)
+    return t
+
+
+def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[Player, ActionState, Player]:
+    p, a = _v_actor(state, by)
+    t = _v_target(state, p, cmd.target, "tackle")
+    if a.impact_tackle_used:
+        raise _refuse("an Impact/Tackle may be attempted once per action", "tackle")
+    _v_challenge(p, a, "tackle")
+    return p, a, t
+
+
+def _v_shove(state: MatchState, fld: Field, cmd: C.Shove, by: Side) -> tuple[Player, ActionState, Player]:
+    p, a = _v_actor(state, by)
+    t = _v_target(state, p, cmd.target, "shove")
+    _v_challenge(p, a, "shove")
+    return p, a, t
+
+
+def _v_dash(state: MatchState, fld: Field, cmd: C.Dash, by: Side) -> tuple[Player, ActionState]:
+    p, a = _v_actor(state, by)
+    if a.dash != "none":
+        raise _refuse("one Dash per action", "dash")
+    if a.long_throw:
+        raise _refuse("nothing may follow a throw of 7 or more hexes", "throw")
+    if not p.standing:
+        raise _refuse(f"{p.name} is {p.status.value}: a Dash needs him on his feet", "dash")
+    have = state.momentum if state.momentum_side == by else 0
+    if not 1 <= cmd.counters <= have:
+        raise _refuse(f"a Dash spends 1 to {have} Momentum counters (you have {have})", "dash")
+    return p, a
+
+
+def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player:
+    p, _ = _v_actor(state, by)
+    return p
+
+
+# --- handlers: validate, then change the working state ------------------------------------
+def _place(ctx: Ctx, cmd: C.Place, by: Side) -> None:
+    p = _v_place(ctx.state, ctx.field, cmd, by)
+    p.location, p.hex, p.facing, p.status = Location.FIELD, cmd.hex, cmd.facing, Status.STANDING
+    ctx.emit(PlayerPlaced(p.id, cmd.hex, cmd.facing.name))
+
+
+def _unplace(ctx: Ctx, cmd: C.Unplace, by: Side) -> None:
+    p = _v_unplace(ctx.state, ctx.field, cmd, by)
+    p.location, p.hex, p.facing = Location.BENCH, None, None
+    ctx.emit(PlayerUnplaced(p.id))
+
+
+def _auto_setup(ctx: Ctx, cmd: C.AutoSetup, by: Side) -> None:
+    _v_auto(ctx.state, ctx.field, cmd, by)
+    for p in ctx.state.on_field(by):
+        p.location, p.hex, p.facing = Location.BENCH, None, None
+    for pid, h, facing in auto_placements(ctx.state, ctx.field, by):
+        _place(ctx, C.Place(pid, h, facing), by)
+
+
+def _setup_done(ctx: Ctx, cmd: C.SetupDone, by: Side) -> None:
+    _v_setup_done(ctx.state, ctx.field, cmd, by)
+    st = ctx.state
+    ctx.emit(SetupCompleted(by))
+    if by == st.first_setup_side:
+        st.setup_side = other_side(by)
+    else:
+        st.setup_side = None
+        roll_faceoff(ctx)
+
+
+def _start_test(ctx: Ctx, cmd: C.StartTest, by: Side) -> None:
+    start_test(ctx, first=ctx.state.last_scorer or "west")
+
+
+def _faceoff_pickup(ctx: Ctx, cmd: C.FaceoffPickup, by: Side) -> None:
+    _v_faceoff_pickup(ctx.state, ctx.field, cmd, by)
+    free_pickup(ctx)
+
+
+def _faceoff_contact(ctx: Ctx, cmd: C.FaceoffContact, by: Side) -> None:
+    _v_faceoff_contact(ctx.state, ctx.field, cmd, by)
+    free_contact(ctx, tuple(cmd.path), cmd.challenge)
+
+
+def _start_action(ctx: Ctx, cmd: C.StartAction, by: Side) -> None:
+    start_action(ctx, _v_start_action(ctx.state, ctx.field, cmd, by))
+
+
+def _replace(ctx: Ctx, cmd: C.Replace, by: Side) -> None:
+    p = _v_replace(ctx.state, ctx.field, cmd, by)
+    st = ctx.state
+    p.location, p.hex, p.facing, p.status = Location.FIELD, cmd.hex, cmd.facing, Status.STANDING
+    ctx.emit(ReplacementMade(p.id, cmd.hex))
+    st.last_moved[by] = p.id  # "This player should be marked as the last player moved."
+    if st.ball.carrier is None and st.ball.hex == cmd.hex:
+        pickup(ctx, p)  # "may pick-up the ball if it is in the hex" (G35: Jog-free, a failure shifts)
+    end_turn(ctx, by)
+
+
+def _finish_command(ctx: Ctx) -> None:
+    """A SiM, or the acting player leaving the field, ends the action at once."""
+    p = ctx.state.acting_player
+    if ctx.sim or p is None or not p.on_field:
+        end_action(ctx)
+
+
+def _move(ctx: Ctx, cmd: C.Move, by: Side) -> None:
+    p, a = _v_move(ctx.state, ctx.field, cmd, by)
+    walk(ctx, a, p, tuple(cmd.path), cmd.facing)
+    _finish_command(ctx)
+
+
+def _face(ctx: Ctx, cmd: C.Face, by: Side) -> None:
+    turn(ctx, _v_face(ctx.state, ctx.field, cmd, by), cmd.facing)
+
+
+def _stand(ctx: Ctx, cmd: C.StandUp, by: Side) -> None:
+    p, a = _v_stand(ctx.state, ctx.field, cmd, by)
+    stand_up(ctx, a, p, cmd.facing)
+
+
+def _throw(ctx: Ctx, cmd: C.Throw, by: Side) -> None:
+    p, a, long = _v_throw(ctx.state, ctx.field, cmd, by)
+    throw(ctx, a, p, cmd.target, long)
+    _finish_command(ctx)
+
+
+def _face_target(ctx: Ctx, p: Player, t: Player) -> None:
+    # Facing may be chosen at the start of any challenge, so he turns to face his target.
+    assert p.hex is not None and t.hex is not None
+    turn(ctx, p, direction_between(p.hex, t.hex))
+
+
+def _tackle(ctx: Ctx, cmd: C.Tackle, by: Side) -> None:
+    p, a, t = _v_tackle(ctx.state, ctx.field, cmd, by)
+    _face_target(ctx, p, t)
+    tackle(ctx, a, p, t)
+    _finish_command(ctx)
+
+
+def _shove(ctx: Ctx, cmd: C.Shove, by: Side) -> None:
+    p, a, t = _v_shove(ctx.state, ctx.field, cmd, by)
+    _face_target(ctx, p, t)
+    shove(ctx, a, p, t)
+    _finish_command(ctx)
+
+
+def _dash(ctx: Ctx, cmd: C.Dash, by: Side) -> None:
+    p, a = _v_dash(ctx.state, ctx.field, cmd, by)
+    dash(ctx, a, p, cmd.counters)
+    _finish_command(ctx)
+
+
+def _end_action(ctx: Ctx, cmd: C.EndAction, by: Side) -> None:
+    p = _v_end(ctx.state, ctx.field, cmd, by)
+    if cmd.facing is not None and p.standing:
+        turn(ctx, p, cmd.facing)
+    end_action(ctx)
+
+
+def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
+    st = ctx.state
+    winner = other_side(by)
+    ctx.emit(Conceded(by))
+    st.teams[winner].score = max(st.teams[winner].score, st.options.goals_to_win)
+    end_match(ctx, winner, f"{by} conceded")
+
+
+_PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
+    Phase.SETUP: {C.Place: _place, C.Unplace: _unplace, C.AutoSetup: _auto_setup, C.SetupDone: _setup_done},
+    Phase.FACEOFF: {C.FaceoffPickup: _faceoff_pickup, C.FaceoffContact: _faceoff_contact},
+    Phase.TURN: {C.StartAction: _start_action, C.Replace: _replace},
+    Phase.ACTION: {
+        C.Move: _move,
+        C.Face: _face,
+        C.StandUp: _stand,
+        C.Throw: _throw,
+        C.Tackle: _tackle,
+        C.Shove: _shove,
+        C.Dash: _dash,
+        C.EndAction: _end_action,
+    },
+    Phase.TEST_OVER: {C.StartTest: _start_test},
+}
+
+#: The pure check for each command, for ``engine.legal``.
+VALIDATORS: dict[type, Callable[[MatchState, Field, Any, Side], Any]] = {
+    C.Place: _v_place,
+    C.Unplace: _v_unplace,
+    C.AutoSetup: _v_auto,
+    C.SetupDone: _v_setup_done,
+    C.StartTest: _v_start_test,
+    C.FaceoffPickup: _v_faceoff_pickup,
+    C.FaceoffContact: _v_faceoff_contact,
+    C.StartAction: _v_start_action,
+    C.Replace: _v_replace,
+    C.Move: _v_move,
+    C.Face: _v_face,
+    C.StandUp: _v_stand,
+    C.Throw: _v_throw,
+    C.Tackle: _v_tackle,
+    C.Shove: _v_shove,
+    C.Dash: _v_dash,
+    C.EndAction: _v_end,
+}
+
+
+def check(state: MatchState, command: C.Command, *, by: Side, field: Field | None = None) -> None:
+    """Raise the refusal ``apply`` would give for ``command``, without rolling anything.
+
+    Commands that need dice to be judged fully are judged up to their first roll, which is
+    where every refusal lies.
+    """
+    fld = field or standard_field()
+    if state.phase is Phase.MATCH_OVER:
+        raise _refuse("the match is over", "turn")
+    if isinstance(command, C.Concede):
+        return
+    if state.in_progress is not None:
+        if not isinstance(command, C.Answer):
+            raise _refuse("answer the pending question first", "action")
+        _check_answer(state, state.in_progress, command.value, by)
+        return
+    _handler(state, command)
+    VALIDATORS[type(command)](state, fld, command, by)
+
+
+# --- what next ---------------------------------------------------------------------------
+def pending(state: MatchState) -> Pending:
+    """The decision the match waits on, with a safe default for a coach who does not answer."""
+    ip = state.in_progress
+    if ip is not None and ip.question is not None:
+        q = ip.question
+        return Pending(q["side"], q["kind"], q, (C.Answer(q.get("default")),))
+    st = state
+    if st.phase is Phase.SETUP:
+        return Pending(st.setup_side, "setup", None, (C.AutoSetup(), C.SetupDone()))
+    if st.phase is Phase.FACEOFF:
+        return Pending(st.faceoff_winner, "faceoff", None, (C.FaceoffPickup(),))
+    if st.phase is Phase.TURN:
+        side = st.turn_side
+        assert side is not None
+        actors = eligible_actors(st, side)
+        default: tuple[C.Command, ...] = (C.StartAction(actors[0].id), C.EndAction()) if actors else ()
+        return Pending(side, "turn", None, default)
+    if st.phase is Phase.ACTION:
+        return Pending(st.turn_side, "action", None, (C.EndAction(),))
+    if st.phase is Phase.TEST_OVER:
+        return Pending(st.last_scorer, "test_over", None, (C.StartTest(),))
+    return Pending(None, "none")
+

@@ -1,0 +1,73 @@
+"""Moving and standing up (pp. 4-5).
+
+Each hex costs one pace of Jog (the Dash's one hex costs none). Leaving a hex next to a
+standing opponent who faces you needs a Disengage first; a failure leaves the player in his
+hex, so the pace is not spent. Entering the ball's hex forces a Pick-up. Entering the outer
+line or a goal hex calls the referee. Standing costs 5 - Grit from Down, 8 - Grit from Dazed,
+-1 per standing team-mate and +1 per standing opponent adjacent and facing him; 0 or less is
+free.
+"""
+
+from __future__ import annotations
+
+from . import referee
+from .actions import pay_for_challenge, step_cost
+from .challenges.base import mates_facing, opps_facing
+from .challenges.disengage import disengage
+from .challenges.pickup import pickup
+from .context import Ctx
+from .events import PlayerMoved, PlayerStoodUp, PlayerTurned
+from .hexes import Direction, Hex, direction_between
+from .state import ActionState, MatchState, Player, Status
+
+__all__ = ["walk", "stand_cost", "stand_up", "turn"]
+
+
+def stand_cost(state: MatchState, p: Player) -> int:
+    base = (5 if p.status is Status.DOWN else 8) - p.grit
+    return max(0, base - len(mates_facing(state, p)) + len(opps_facing(state, p)))
+
+
+def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
+    if facing is not None and p.facing is not facing:
+        p.facing = facing
+        ctx.emit(PlayerTurned(p.id, facing.name))
+
+
+def stand_up(ctx: Ctx, action: ActionState, p: Player, facing: Direction | None) -> None:
+    cost = stand_cost(ctx.state, p)
+    action.jog_left -= cost
+    action.stood_up = True
+    p.status = Status.STANDING
+    ctx.emit(PlayerStoodUp(p.id, cost, action.jog_left))
+    turn(ctx, p, facing or p.facing or Direction.E)
+
+
+def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing: Direction | None) -> None:
+    """Walk ``path`` one hex at a time; stops early on a fall, the referee or a Pick-up."""
+    st = ctx.state
+    for to in path:
+        assert p.hex is not None
+        d = direction_between(p.hex, to)
+        assert d is not None
+        opponents = opps_facing(st, p)
+        if opponents and not disengage(ctx, p, opponents):
+            return
+        cost = step_cost(action)
+        if action.dash == "granted":
+            action.dash = "moved"
+        else:
+            action.jog_left -= cost
+            action.surcharge = False
+        origin, p.hex = p.hex, to
+        p.facing = d
+        action.moved = True
+        ctx.emit(PlayerMoved(p.id, origin, to, action.jog_left))
+        if referee.entered(ctx, p):
+            return
+        if st.ball.carrier is None and st.ball.hex == to:
+            # "When you move into the hex with the ball you must attempt to pick up the ball."
+            pay_for_challenge(ctx, action)
+            pickup(ctx, p)
+            return
+    turn(ctx, p, facing)

@@ -1,0 +1,116 @@
+"""Beginning a Test (p. 3): placing players, the automatic set-up, and the checks.
+
+One face-off player on your side of the centre circle, facing the ball, never a Monster; one
+guardian in the guardian circle if you have a second player; up to two in each of your rover
+circles; nobody on a hex a white or yellow line runs through; at most 6 on the field, the rest
+on the Bench. You may field fewer than 6, but the face-off player and (with 2+ players) the
+guardian are compulsory (G54).
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalCommandError
+from .field import Field, Side
+from .hexes import Direction, Hex, is_in_front
+from .state import Location, MatchState, Player
+
+__all__ = [
+    "RULE_SETUP",
+    "MAX_ON_FIELD",
+    "zone_of",
+    "placement_refusal",
+    "setup_refusal",
+    "available",
+    "can_face_off",
+    "auto_placements",
+]
+
+RULE_SETUP = "Beginning a Test (p. 3)"
+MAX_ON_FIELD = 6
+ZONES = ("faceoff", "guardian", "rover-north", "rover-south")
+CAPACITY = {"faceoff": 1, "guardian": 1, "rover-north": 2, "rover-south": 2}
+MONSTER = "monster"
+
+
+def zone_of(field: Field, side: Side, h: Hex) -> str | None:
+    for zone in ZONES:
+        if h in field.setup_hexes(side, zone):
+            return zone
+    return None
+
+
+def available(state: MatchState, side: Side) -> list[Player]:
+    """Players who may take part in this Test's set-up (Bench or already placed)."""
+    return [p for p in state.team_players(side) if p.location in (Location.BENCH, Location.FIELD)]
+
+
+def can_face_off(state: MatchState, side: Side) -> bool:
+    return any(p.type != MONSTER for p in available(state, side))
+
+
+def placement_refusal(state: MatchState, field: Field, p: Player, h: Hex, facing: Direction) -> str | None:
+    side = p.side
+    if p.location not in (Location.BENCH, Location.FIELD):
+        return f"{p.name} is not available this Test ({p.location.value.replace('_', ' ')})"
+    zone = zone_of(field, side, h)
+    if zone is None:
+        return (
+            f"{field.format(h)} is not a set-up hex for {side}: players start inside the yellow circles on "
+            "their own half, off every white and yellow line"
+        )
+    occupant = state.player_at(h)
+    if occupant is not None and occupant.id != p.id:
+        return f"{field.format(h)} is taken by {occupant.name}"
+    placed = [q for q in state.on_field(side) if q.id != p.id]
+    in_zone = [q for q in placed if q.hex is not None and zone_of(field, side, q.hex) == zone]
+    if len(in_zone) >= CAPACITY[zone]:
+        return f"the {zone.replace('-', ' ')} zone already holds {len(in_zone)} (at most {CAPACITY[zone]})"
+    if len(placed) >= MAX_ON_FIELD:
+        return f"at most {MAX_ON_FIELD} players may be set up; the rest go to the Bench"
+    if zone == "faceoff":
+        if p.type == MONSTER:
+            return "a Monster may not take part in the face-off (Referee, p. 8)"
+        if not is_in_front(h, facing, field.ball_spot):
+            return "the face-off player must face so the ball is in one of his front hexes"
+    return None
+
+
+def setup_refusal(state: MatchState, field: Field, side: Side) -> str | None:
+    placed = state.on_field(side)
+    zones = [zone_of(field, side, p.hex) for p in placed if p.hex is not None]
+    if "faceoff" not in zones:
+        return "one player must be set up for the face-off (J12 for west, L12 for east)"
+    if "guardian" not in zones and len(available(state, side)) >= 2:
+        return "one player must be set up in the guardian circle when you have a second player"
+    return None
+
+
+def auto_placements(state: MatchState, field: Field, side: Side) -> list[tuple[str, Hex, Direction]]:
+    """A sound default set-up: the strongest non-Monster faces off, the best catcher guards the
+    goal, and up to four more take the rover circles, best Jog first."""
+    pool = sorted(available(state, side), key=lambda p: p.number)
+    out: list[tuple[str, Hex, Direction]] = []
+    toward = Direction.E if side == "west" else Direction.W
+    faceoff_hex = field.setup_hexes(side, "faceoff")[0]
+    candidates = [p for p in pool if p.type != MONSTER]
+    if not candidates:
+        return out
+    fo = max(candidates, key=lambda p: (p.might, p.tackle, -p.number))
+    out.append((fo.id, faceoff_hex, toward))
+    pool.remove(fo)
+    if pool:
+        guard = max(pool, key=lambda p: (p.skill, p.tackle, -p.number))
+        out.append((guard.id, field.setup_hexes(side, "guardian")[0], toward))
+        pool.remove(guard)
+    rest = sorted(pool, key=lambda p: (-p.jog, -p.might, p.number))[:4]
+    for i, p in enumerate(rest):
+        zone = "rover-north" if i % 2 == 0 else "rover-south"
+        hexes = field.setup_hexes(side, zone)
+        # The two hexes of each rover circle nearest the centre line.
+        hexes = sorted(hexes, key=lambda h: (abs(h.center()[0]), h.r, h.q))
+        out.append((p.id, hexes[i // 2], toward))
+    return out
+
+
+def refuse(message: str) -> IllegalCommandError:
+    return IllegalCommandError(message, rule=RULE_SETUP)

@@ -1,0 +1,387 @@
+"""The match state: plain, typed, copyable, and JSON-serialisable without loss.
+
+Nothing here applies rules; ``engine.match`` does. A state is never mutated by the public API:
+``apply`` works on ``state.copy()`` and returns the copy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .field import Side, other_side
+from .hexes import Direction, Hex
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Phase",
+    "Status",
+    "Location",
+    "Player",
+    "Team",
+    "Ball",
+    "ActionState",
+    "InProgress",
+    "RuleOptions",
+    "MatchState",
+]
+
+SCHEMA_VERSION = 1
+
+
+class Phase(StrEnum):
+    """Where the match is. ``DECISION`` is reported whenever a resolution waits on a coach."""
+
+    SETUP = "setup"
+    FACEOFF = "faceoff"  # the face-off winner chooses his free challenge
+    TURN = "turn"  # a team picks who acts (or makes a Replacement)
+    ACTION = "action"  # a player is acting
+    TEST_OVER = "test_over"  # a goal was scored; the next Test has not started
+    MATCH_OVER = "match_over"
+
+
+class Status(StrEnum):
+    STANDING = "standing"
+    DOWN = "down"  # face-up: stands for 5 - Grit Jog
+    DAZED = "dazed"  # face-down: stands for 8 - Grit Jog
+
+
+class Location(StrEnum):
+    FIELD = "field"
+    BENCH = "bench"  # fit, may come on as a Replacement or be set up
+    SENT_OFF = "sent_off"  # on the Bench but sitting out the rest of this Test (Referee, Injury 3)
+    RECOVERY = "recovery"  # unconscious: to the Bench once the next Test has started
+    INFIRMARY = "infirmary"  # out for the game
+    EJECTED = "ejected"  # ejected by the referee for the rest of the game
+
+
+@dataclass(slots=True)
+class Player:
+    id: str
+    side: Side
+    number: int
+    name: str
+    position: str  # roster position id
+    type: str  # player Type (language-neutral id)
+    jog: int
+    might: int
+    tackle: int
+    dodge: int
+    skill: int
+    grit: int
+    abilities: tuple[str, ...] = ()
+    location: Location = Location.BENCH
+    hex: Hex | None = None
+    facing: Direction | None = None
+    status: Status = Status.STANDING
+
+    @property
+    def on_field(self) -> bool:
+        return self.location is Location.FIELD
+
+    @property
+    def standing(self) -> bool:
+        return self.location is Location.FIELD and self.status is Status.STANDING
+
+    def attribute(self, name: str) -> int:
+        return int(getattr(self, name))
+
+    def copy(self) -> Player:
+        # Explicit and shallow: every field is immutable (hot path: one copy per player per command).
+        return Player(
+            self.id, self.side, self.number, self.name, self.position, self.type, self.jog, self.might,
+            self.tackle, self.dodge, self.skill, self.grit, self.abilities, self.location, self.hex,
+            self.facing, self.status,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "number": self.number,
+            "name": self.name,
+            "position": self.position,
+            "type": self.type,
+            "attributes": [self.jog, self.might, self.tackle, self.dodge, self.skill, self.grit],
+            "abilities": list(self.abilities),
+            "location": self.location.value,
+            "hex": None if self.hex is None else [self.hex.q, self.hex.r],
+            "facing": None if self.facing is None else self.facing.name,
+            "status": self.status.value,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Player:
+        j, m, t, dg, s, g = d["attributes"]
+        return cls(
+            id=d["id"],
+            side=d["side"],
+            number=d["number"],
+            name=d["name"],
+            position=d["position"],
+            type=d["type"],
+            jog=j,
+            might=m,
+            tackle=t,
+            dodge=dg,
+            skill=s,
+            grit=g,
+            abilities=tuple(d.get("abilities", ())),
+            location=Location(d["location"]),
+            hex=None if d["hex"] is None else Hex(*d["hex"]),
+            facing=None if d["facing"] is None else Direction[d["facing"]],
+            status=Status(d["status"]),
+        )
+
+
+@dataclass(slots=True)
+class Team:
+    side: Side
+    name: str
+    list_id: str  # roster team list id
+    colours: tuple[str, str]
+    players: list[str]  # player ids in roster order
+    score: int = 0
+
+    def copy(self) -> Team:
+        return dataclasses.replace(self, players=list(self.players))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "name": self.name,
+            "list": self.list_id,
+            "colours": list(self.colours),
+            "players": list(self.players),
+            "score": self.score,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Team:
+        return cls(d["side"], d["name"], d["list"], tuple(d["colours"]), list(d["players"]), d["score"])
+
+
+@dataclass(slots=True)
+class Ball:
+    """On the ground at ``hex`` or held by ``carrier`` (whose hex it then shares)."""
+
+    hex: Hex | None
+    carrier: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hex": None if self.hex is None else [self.hex.q, self.hex.r], "carrier": self.carrier}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Ball:
+        return cls(None if d["hex"] is None else Hex(*d["hex"]), d["carrier"])
+
+
+@dataclass(slots=True)
+class ActionState:
+    """Bookkeeping for the player taking the current action (Jog, once-per-action limits)."""
+
+    player: str
+    jog_left: int
+    moved: bool = False  # moved at least one hex
+    challenged: bool = False  # attempted any challenge (rules out a long throw after)
+    stood_up: bool = False
+    impact_tackle_used: bool = False  # "Once per an action you may attempt to tackle"
+    surcharge: bool = False  # a failed Impact: 1 extra pace before moving or challenging again
+    free_challenge_used: bool = False  # the Jog-free last challenge of the normal action (J2)
+    long_throw: bool = False  # a throw of 7+ hexes: nothing else this action
+    dash: str = "none"  # none -> granted -> moved -> done (one Dash per action)
+    faceoff_free: bool = False  # the face-off winner's free paces and challenge
+
+    @property
+    def normal_over(self) -> bool:
+        return self.free_challenge_used or self.long_throw or self.dash != "none"
+
+    def copy(self) -> ActionState:
+        return dataclasses.replace(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ActionState:
+        return cls(**d)
+
+
+@dataclass(slots=True)
+class InProgress:
+    """A command whose resolution waits on a coach's answer.
+
+    The engine re-runs ``command`` from the state it was issued in with ``answers`` given so
+    far and the dice results ``drawn`` so far, until it needs the next answer (engine.context).
+    ``emitted`` counts the events already returned to callers, so each is reported once.
+    """
+
+    command: dict[str, Any]
+    by: Side
+    answers: list[Any] = field(default_factory=list)
+    drawn: list[list[Any]] = field(default_factory=list)
+    emitted: int = 0
+    question: dict[str, Any] | None = None
+
+    def copy(self) -> InProgress:
+        return InProgress(
+            dict(self.command), self.by, list(self.answers), [list(x) for x in self.drawn], self.emitted,
+            None if self.question is None else dict(self.question),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "by": self.by,
+            "answers": list(self.answers),
+            "drawn": [list(x) for x in self.drawn],
+            "emitted": self.emitted,
+            "question": self.question,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> InProgress:
+        return cls(d["command"], d["by"], list(d["answers"]), [list(x) for x in d["drawn"]], d["emitted"], d["question"])
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """Per-match choices the rulebook leaves to the coaches (issue 10 adds more)."""
+
+    goals_to_win: int = 1  # "A normal game would be played to first goal wins"
+    star2: bool = False  # optional rule: a star counts 2 successes and is not re-rolled
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RuleOptions:
+        return cls(**d)
+
+
+@dataclass(slots=True)
+class MatchState:
+    options: RuleOptions
+    teams: dict[Side, Team]
+    players: dict[str, Player]
+    ball: Ball
+    phase: Phase = Phase.SETUP
+    test: int = 1
+    setup_side: Side | None = None  # who is placing players now
+    first_setup_side: Side | None = None
+    turn_side: Side | None = None  # whose turn it is (TURN/ACTION)
+    last_moved: dict[Side, str | None] = field(default_factory=lambda: {"west": None, "east": None})
+    momentum: int = 0
+    momentum_side: Side | None = None  # the team that may spend the counters
+    action: ActionState | None = None
+    faceoff_winner: Side | None = None
+    last_scorer: Side | None = None
+    winner: str | None = None  # "west", "east" or "draw" once the match is over
+    end_reason: str | None = None
+    dice_drawn: int = 0  # fresh dice results drawn so far (the offset of a seeded source)
+    seq: int = 0  # commands completed
+    in_progress: InProgress | None = None
+    schema: int = SCHEMA_VERSION
+
+    # -- queries used everywhere -------------------------------------------------------
+    def on_field(self, side: Side | None = None) -> list[Player]:
+        return [
+            p for p in self.players.values() if p.location is Location.FIELD and (side is None or p.side == side)
+        ]
+
+    def player_at(self, h: Hex) -> Player | None:
+        for p in self.players.values():
+            if p.hex == h and p.location is Location.FIELD:
+                return p
+        return None
+
+    def occupancy(self) -> dict[Hex, Player]:
+        return {p.hex: p for p in self.players.values() if p.location is Location.FIELD and p.hex is not None}
+
+    def carrier(self) -> Player | None:
+        return self.players[self.ball.carrier] if self.ball.carrier else None
+
+    def ball_hex(self) -> Hex | None:
+        c = self.carrier()
+        return c.hex if c else self.ball.hex
+
+    def team_players(self, side: Side) -> list[Player]:
+        return [self.players[pid] for pid in self.teams[side].players]
+
+    @property
+    def acting_side(self) -> Side | None:
+        return self.turn_side if self.phase is Phase.ACTION else None
+
+    @property
+    def acting_player(self) -> Player | None:
+        return self.players[self.action.player] if self.action else None
+
+    def opponent(self, side: Side) -> Side:
+        return other_side(side)
+
+    # -- copying and JSON ---------------------------------------------------------------
+    def copy(self) -> MatchState:
+        return dataclasses.replace(
+            self,
+            teams={s: t.copy() for s, t in self.teams.items()},
+            players={pid: p.copy() for pid, p in self.players.items()},
+            ball=dataclasses.replace(self.ball),
+            last_moved=dict(self.last_moved),
+            action=self.action.copy() if self.action else None,
+            in_progress=self.in_progress.copy() if self.in_progress else None,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": self.schema,
+            "options": self.options.to_dict(),
+            "teams": {s: t.to_dict() for s, t in self.teams.items()},
+            "players": [p.to_dict() for p in self.players.values()],
+            "ball": self.ball.to_dict(),
+            "phase": self.phase.value,
+            "test": self.test,
+            "setup_side": self.setup_side,
+            "first_setup_side": self.first_setup_side,
+            "turn_side": self.turn_side,
+            "last_moved": dict(self.last_moved),
+            "momentum": self.momentum,
+            "momentum_side": self.momentum_side,
+            "action": self.action.to_dict() if self.action else None,
+            "faceoff_winner": self.faceoff_winner,
+            "last_scorer": self.last_scorer,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "dice_drawn": self.dice_drawn,
+            "seq": self.seq,
+            "in_progress": self.in_progress.to_dict() if self.in_progress else None,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> MatchState:
+        if d.get("schema") != SCHEMA_VERSION:
+            raise ValueError(f"match state schema {d.get('schema')!r} is not {SCHEMA_VERSION}")
+        players = [Player.from_dict(p) for p in d["players"]]
+        return cls(
+            options=RuleOptions.from_dict(d["options"]),
+            teams={s: Team.from_dict(t) for s, t in d["teams"].items()},
+            players={p.id: p for p in players},
+            ball=Ball.from_dict(d["ball"]),
+            phase=Phase(d["phase"]),
+            test=d["test"],
+            setup_side=d["setup_side"],
+            first_setup_side=d["first_setup_side"],
+            turn_side=d["turn_side"],
+            last_moved=dict(d["last_moved"]),
+            momentum=d["momentum"],
+            momentum_side=d["momentum_side"],
+            action=ActionState.from_dict(d["action"]) if d["action"] else None,
+            faceoff_winner=d["faceoff_winner"],
+            last_scorer=d["last_scorer"],
+            winner=d["winner"],
+            end_reason=d["end_reason"],
+            dice_drawn=d["dice_drawn"],
+            seq=d["seq"],
+            in_progress=InProgress.from_dict(d["in_progress"]) if d["in_progress"] else None,
+        )

@@ -1,0 +1,165 @@
+"""Turn sequence, actions, Replacements, goals and Tests (pp. 4, 8 and 2).
+
+Teams alternate; a team picks any player but the one who took its previous action, unless he
+is its only player on the field. Momentum "always return[s] to zero at the beginning of your
+opponent's action unless a Shift in Momentum occurs in which case your opponent gains all of
+your remaining Momentum counters". A goal is scored when a player of the acting team holds the
+ball in the opponent's goal hex at the end of one of its actions (G36).
+"""
+
+from __future__ import annotations
+
+from .context import Ctx
+from .events import (
+    ActionEnded,
+    ActionStarted,
+    GoalScored,
+    MatchEnded,
+    MomentumReset,
+    MomentumShifted,
+    TestStarted,
+    TurnPassed,
+)
+from .field import Side, other_side
+from .setup import MAX_ON_FIELD, can_face_off
+from .state import ActionState, Location, MatchState, Phase, Player, Status
+
+__all__ = [
+    "eligible_actors",
+    "replacement_possible",
+    "begin_turn",
+    "start_action",
+    "end_action",
+    "end_turn",
+    "start_test",
+    "end_match",
+]
+
+
+def eligible_actors(state: MatchState, side: Side) -> list[Player]:
+    on = state.on_field(side)
+    if len(on) == 1:
+        return on  # "If a team has only one player on the field, then he may perform an action in consecutive turns."
+    return [p for p in on if p.id != state.last_moved.get(side)]
+
+
+def replacement_possible(state: MatchState, ctx_field, side: Side) -> bool:  # type: ignore[no-untyped-def]
+    if len(state.on_field(side)) >= MAX_ON_FIELD:
+        return False
+    if not any(p.location is Location.BENCH for p in state.team_players(side)):
+        return False
+    occupied = state.occupancy()
+    return any(h not in occupied for h in ctx_field.replacement_hexes(side))
+
+
+def begin_turn(ctx: Ctx, side: Side, *, passes: int = 0) -> None:
+    st = ctx.state
+    st.phase, st.turn_side, st.action = Phase.TURN, side, None
+    if eligible_actors(st, side) or replacement_possible(st, ctx.field, side):
+        return
+    ctx.emit(TurnPassed(side, "no player on the field and no Replacement possible"))
+    if passes >= 1:
+        # Neither team can do anything: the referee restarts the Test (not in the book; see
+        # docs/rules.md, "Turn sequence").
+        st.last_scorer = None
+        start_test(ctx, first=st.first_setup_side or "west", restart=True)
+        return
+    begin_turn(ctx, other_side(side), passes=passes + 1)
+
+
+def start_action(ctx: Ctx, p: Player) -> None:
+    st = ctx.state
+    side = p.side
+    if st.momentum_side != side and (st.momentum or st.momentum_side):
+        if st.momentum:
+            ctx.emit(MomentumReset(st.momentum_side))
+        st.momentum, st.momentum_side = 0, None
+    st.phase = Phase.ACTION
+    st.action = ActionState(player=p.id, jog_left=p.jog)
+    ctx.emit(ActionStarted(p.id, p.jog))
+
+
+def _shift_or_reset(ctx: Ctx, side: Side, sim: bool) -> None:
+    st = ctx.state
+    if sim:
+        st.momentum_side = other_side(side)
+        ctx.emit(MomentumShifted(other_side(side), st.momentum, ctx.sim_reason or "Shift in Momentum"))
+    else:
+        if st.momentum:
+            ctx.emit(MomentumReset(st.momentum_side))
+        st.momentum, st.momentum_side = 0, None
+
+
+def _goal_check(ctx: Ctx, side: Side) -> bool:
+    st = ctx.state
+    carrier = st.carrier()
+    goal = ctx.field.goals[other_side(side)]
+    if carrier is not None and carrier.side == side and carrier.on_field and carrier.hex == goal:
+        st.teams[side].score += 1
+        ctx.emit(GoalScored(side, carrier.id, (st.teams["west"].score, st.teams["east"].score)))
+        st.last_scorer = side
+        st.momentum, st.momentum_side = 0, None
+        st.action = None
+        if st.teams[side].score >= st.options.goals_to_win:
+            end_match(ctx, side, "goal")
+        else:
+            st.phase = Phase.TEST_OVER
+        return True
+    return False
+
+
+def end_action(ctx: Ctx) -> None:
+    """Finish the acting player's action (or a Replacement turn) and pass the turn."""
+    st = ctx.state
+    side = st.turn_side
+    assert side is not None
+    if st.action is not None:
+        ctx.emit(ActionEnded(st.action.player, ctx.sim))
+        st.last_moved[side] = st.action.player
+    end_turn(ctx, side)
+
+
+def end_turn(ctx: Ctx, side: Side) -> None:
+    st = ctx.state
+    st.action = None
+    if _goal_check(ctx, side):
+        return
+    _shift_or_reset(ctx, side, ctx.sim)
+    begin_turn(ctx, other_side(side))
+
+
+def start_test(ctx: Ctx, *, first: Side, restart: bool = False) -> None:
+    """Everyone leaves the field; the ball goes on the centre dot; ``first`` sets up first."""
+    st = ctx.state
+    if not restart:
+        st.test += 1
+    for p in st.players.values():
+        if p.location in (Location.FIELD, Location.SENT_OFF):
+            p.location, p.hex, p.facing, p.status = Location.BENCH, None, None, Status.STANDING
+    st.ball.carrier, st.ball.hex = None, ctx.field.ball_spot
+    st.momentum, st.momentum_side = 0, None
+    st.last_moved = {"west": None, "east": None}
+    st.action, st.turn_side, st.faceoff_winner = None, None, None
+    st.phase, st.setup_side, st.first_setup_side = Phase.SETUP, first, first
+    ctx.emit(TestStarted(st.test, first))
+    check_faceoff_possible(ctx)
+
+
+def check_faceoff_possible(ctx: Ctx) -> None:
+    """"If you cannot set up a player for the face-off, your team loses the game. If neither
+    team can ... the game ends in a tie." (p. 3)"""
+    st = ctx.state
+    west, east = can_face_off(st, "west"), can_face_off(st, "east")
+    if west and east:
+        return
+    if not west and not east:
+        end_match(ctx, "draw", "neither team can set up a face-off player")
+    else:
+        end_match(ctx, "west" if west else "east", "the other team cannot set up a face-off player")
+
+
+def end_match(ctx: Ctx, winner: str, reason: str) -> None:
+    st = ctx.state
+    st.phase, st.winner, st.end_reason = Phase.MATCH_OVER, winner, reason
+    st.action, st.setup_side = None, None
+    ctx.emit(MatchEnded(winner, reason))
