@@ -11,7 +11,7 @@ from engine.hexes import Direction
 LEGEND = """Legend: @ ball spot (centre)  | white centre line  # white outer line  G goal circle hex
         o yellow circle line  c face-off circle  g guardian circle  r rover circle  . open field
 Coordinates: column letter A-U and row number 1-23 (K12 is the centre); odd-numbered rows
-sit half a hex left of even-numbered ones. West defends goal B12, east defends goal T12.
+sit half a hex right of even-numbered ones. West defends goal B12, east defends goal T12.
 D6 compass (fixed to the board): 1 NE, 2 E, 3 SE, 4 SW, 5 W (left), 6 NW."""
 
 

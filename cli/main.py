@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 # Modules that contribute sub-commands, in the order ``elfball --help`` lists them.
 COMMAND_MODULES = (
+    "cli.intro_command",
     "cli.field_commands",
     "cli.dice_commands",
     "cli.team_commands",

@@ -48,7 +48,7 @@ from .events import (
 )
 from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff
 from .field import Field, Side, other_side, standard_field
-from .hexes import direction_between, distance
+from .hexes import Direction, direction_between, distance
 from .movement import stand_cost, stand_up, turn, walk
 from .rosters import TeamRoster
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
@@ -738,6 +738,16 @@ def check(state: MatchState, command: C.Command, *, by: Side, field: Field | Non
 
 
 # --- what next ---------------------------------------------------------------------------
+def _default_replacement(state: MatchState, side: Side) -> tuple[C.Command, ...]:
+    fld = standard_field()
+    bench = [p for p in state.team_players(side) if p.location is Location.BENCH]
+    free = sorted(h for h in fld.replacement_hexes(side) if state.player_at(h) is None)
+    if not bench or not free or len(state.on_field(side)) >= 6:
+        return ()
+    toward = Direction.E if side == "west" else Direction.W
+    return (C.Replace(bench[0].id, free[0], toward),)
+
+
 def pending(state: MatchState) -> Pending:
     """The decision the match waits on, with a safe default for a coach who does not answer."""
     ip = state.in_progress
@@ -753,7 +763,7 @@ def pending(state: MatchState) -> Pending:
         side = st.turn_side
         assert side is not None
         actors = eligible_actors(st, side)
-        default: tuple[C.Command, ...] = (C.StartAction(actors[0].id), C.EndAction()) if actors else ()
+        default: tuple[C.Command, ...] = (C.StartAction(actors[0].id), C.EndAction()) if actors else _default_replacement(st, side)
         return Pending(side, "turn", None, default)
     if st.phase is Phase.ACTION:
         return Pending(st.turn_side, "action", None, (C.EndAction(),))
