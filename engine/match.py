@@ -106,6 +106,9 @@ class Result:
     state: MatchState
     events: list[Event] = field(default_factory=list)
     view: MatchState | None = None  # the position mid-resolution, for drawing while paused
+    #: The fresh dice results this call drew, in order (``[["face", "O"], ["d6", 5]]``): with the
+    #: command, all a log needs to replay the match exactly (``ReplayDice``).
+    dice: list[list[Any]] = field(default_factory=list)
 
     @property
     def pending(self) -> Pending:
@@ -188,7 +191,7 @@ def new_match(
     state.setup_side = state.first_setup_side = first
     check_faceoff_possible(ctx)
     state.dice_drawn = ctx.dice.fresh
-    return Result(state, ctx.events, view=state)
+    return Result(state, ctx.events, view=state, dice=_fresh(ctx))
 
 
 # --- applying commands -----------------------------------------------------------------
@@ -247,11 +250,16 @@ def _run(
         paused = base.copy()
         paused.in_progress = InProgress(command.to_dict(), by, list(ctx.answers), ctx.drawn, len(ctx.events), pause.question)
         paused.dice_drawn = base.dice_drawn + ctx.dice.fresh
-        return Result(paused, ctx.events[emitted:], view=work)
+        return Result(paused, ctx.events[emitted:], view=work, dice=_fresh(ctx))
     work.in_progress = None
     work.dice_drawn = base.dice_drawn + ctx.dice.fresh
     work.seq += 1
-    return Result(work, ctx.events[emitted:], view=work)
+    return Result(work, ctx.events[emitted:], view=work, dice=_fresh(ctx))
+
+
+def _fresh(ctx: Ctx) -> list[list[Any]]:
+    n = ctx.dice.fresh
+    return [list(x) for x in ctx.drawn[len(ctx.drawn) - n :]] if n else []
 
 
 Handler = Callable[[Ctx, Any, Side], None]

@@ -40,6 +40,9 @@ class Phase(StrEnum):
     ACTION = "action"  # a player is acting
     TEST_OVER = "test_over"  # a goal was scored; the next Test has not started
     MATCH_OVER = "match_over"
+    #: Never stored: ``MatchState.current_phase`` reports it while a resolution waits on a
+    #: coach's answer (the stored phase is the one the paused command was issued in).
+    DECISION = "decision"
 
 
 class Status(StrEnum):
@@ -309,6 +312,11 @@ class MatchState:
 
     def team_players(self, side: Side) -> list[Player]:
         return [self.players[pid] for pid in self.teams[side].players]
+
+    @property
+    def current_phase(self) -> Phase:
+        """The phase a coach sees: DECISION while a question is pending."""
+        return Phase.DECISION if self.in_progress is not None else self.phase
 
     @property
     def acting_side(self) -> Side | None:

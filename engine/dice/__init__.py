@@ -12,6 +12,7 @@ from engine.dice.faces import Face, parse_faces
 from engine.dice.odds import ExactOdds, Odds, odds
 from engine.dice.source import (
     DiceSource,
+    HashDice,
     ReplayDice,
     ScriptedDice,
     SeededDice,
@@ -25,6 +26,7 @@ __all__ = [
     "DiceSource",
     "Die",
     "ExactOdds",
+    "HashDice",
     "Face",
     "Modifier",
     "Need",

@@ -7,6 +7,7 @@ recorded raises, which catches an engine whose behaviour changed between version
 
 from __future__ import annotations
 
+import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -20,6 +21,7 @@ __all__ = [
     "RecordEntry",
     "DiceSource",
     "SeededDice",
+    "HashDice",
     "ScriptedDice",
     "ReplayDice",
     "record_to_json",
@@ -80,6 +82,34 @@ class SeededDice(DiceSource):
 
     def __repr__(self) -> str:
         return f"SeededDice({self.seed!r})"
+
+
+class HashDice(DiceSource):
+    """Dice derived from a secret seed and a position: result n is SHA-256(seed, n) mod 6.
+
+    A match keeps only the seed (secret until it ends) and how many results it has drawn, so
+    a stored match resumes its dice exactly with ``HashDice(seed, offset=state.dice_drawn)``,
+    and anyone given the seed afterwards can recompute every roll (auditable dice).
+    """
+
+    def __init__(self, seed: str | bytes, offset: int = 0) -> None:
+        super().__init__()
+        self.seed = seed.encode() if isinstance(seed, str) else bytes(seed)
+        self.position = offset
+
+    def _pips(self) -> int:
+        digest = hashlib.sha256(self.seed + b":" + str(self.position).encode()).digest()
+        self.position += 1
+        return int.from_bytes(digest[:8], "big") % 6 + 1  # bias below 1e-18
+
+    def _next_face(self) -> Face:
+        return Face.from_d6(self._pips())
+
+    def _next_d6(self) -> int:
+        return self._pips()
+
+    def __repr__(self) -> str:
+        return f"HashDice(<seed>, offset={self.position})"
 
 
 class ScriptedDice(DiceSource):
