@@ -17,6 +17,8 @@ COMMAND_MODULES = (
     "cli.field_commands",
     "cli.dice_commands",
     "cli.team_commands",
+    "cli.play_commands",
+    "cli.scenario_commands",
 )
 
 

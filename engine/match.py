@@ -50,7 +50,7 @@ from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pick
 from .field import Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
 from .movement import stand_cost, stand_up, turn, walk
-from .rosters import TeamRoster
+from .rosters import TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 from .turns import (
@@ -120,14 +120,6 @@ def _refuse(message: str, rule: str) -> IllegalCommandError:
 
 
 # --- creating a match -------------------------------------------------------------------
-def _singular(name: str) -> str:
-    first = name.split("/")[0].split("(")[0].strip()
-    for plural, single in (("ies", "y"), ("ves", "f"), ("s", "")):
-        if first.endswith(plural) and not first.endswith("ss"):
-            return first[: -len(plural)] + single
-    return first
-
-
 def _players(side: Side, entry: TeamEntry) -> list[Player]:
     out: list[Player] = []
     number = 0
@@ -141,7 +133,7 @@ def _players(side: Side, entry: TeamEntry) -> list[Player]:
                     id=f"{side[0]}{number}",
                     side=side,
                     number=number,
-                    name=custom or f"{_singular(position.name)} #{number}",
+                    name=custom or f"{singular_name(position.name)} #{number}",
                     position=position.id,
                     type=str(position.type),
                     jog=a.jog,

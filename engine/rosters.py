@@ -30,6 +30,7 @@ from typing import Any, ClassVar, TypeVar
 from .errors import AmbiguousInputError, MalformedInputError, RosterError
 
 __all__ = [
+    "singular_name",
     "BASIC_TEAM_SIZE",
     "RULE_BASIC_TEAM",
     "RULE_EXTRA_PLAYERS",
@@ -744,3 +745,13 @@ def default_roster(team: str | TeamList) -> TeamRoster:
     """The list's default Basic lineup (balanced, for demos and the AI), validated."""
     tl = team_list(team)
     return validate_basic_team(tl, {p.id: n for p, n in tl.default_lineup})
+
+
+def singular_name(name: str) -> str:
+    """A player's name from his position's printed name: "Ogres/Cyclops/Minotaurs" -> "Ogre",
+    "Safeties" -> "Safety", "Dwarves" -> "Dwarf", "Imps" -> "Imp"."""
+    first = name.split("/")[0].split("(")[0].strip()
+    for plural_end, single in (("ies", "y"), ("ves", "f"), ("s", "")):
+        if first.endswith(plural_end) and not first.endswith("ss"):
+            return first[: -len(plural_end)] + single
+    return first

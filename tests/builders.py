@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from engine import commands as C
 from engine.dice import ScriptedDice
+from engine.errors import IllegalCommandError
 from engine.field import standard_field
-from engine.hexes import Direction, Hex
+from engine.hexes import Hex
 from engine.match import Result, apply
-from engine.rosters import position_by_id
-from engine.state import ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from engine.state import MatchState, Phase, RuleOptions
+from service.scenario import build_state
 
 F = standard_field()
 
@@ -38,30 +39,13 @@ class P:
     location: str | None = None
 
 
-def make_player(spec: P) -> Player:
-    pos = position_by_id(spec.position)
-    a = pos.attributes
-    side = "west" if spec.id.startswith("w") else "east"
-    on = spec.hex is not None
-    return Player(
-        id=spec.id,
-        side=side,  # type: ignore[arg-type]
-        number=int(spec.id[1:]),
-        name=f"{pos.name} {spec.id}",
-        position=pos.id,
-        type=str(pos.type),
-        jog=a.jog,
-        might=a.might,
-        tackle=a.tackle,
-        dodge=a.dodge,
-        skill=a.skill,
-        grit=a.grit,
-        abilities=tuple(pos.innate_abilities),
-        location=Location(spec.location) if spec.location else (Location.FIELD if on else Location.BENCH),
-        hex=hx(spec.hex) if on else None,  # type: ignore[arg-type]
-        facing=Direction[spec.facing] if on and spec.facing else None,
-        status=Status(spec.status),
-    )
+def _spec(p: P) -> dict:
+    d = {"id": p.id, "position": p.position, "status": p.status, "ball": p.ball}
+    if p.hex is not None:
+        d.update(hex=p.hex, facing=p.facing or "E")
+    if p.location:
+        d["location"] = p.location
+    return d
 
 
 def position(
@@ -75,28 +59,23 @@ def position(
     options: RuleOptions | None = None,
     **action_flags: object,
 ) -> MatchState:
-    """A mid-match position. ``acting`` starts that player's action with ``jog`` left."""
-    players = {s.id: make_player(s) for s in specs}
-    teams = {
-        side: Team(side, side.title(), "test", ("#ffffff", "#000000"), [p.id for p in players.values() if p.side == side])  # type: ignore[arg-type]
-        for side in ("west", "east")
+    """A mid-match position (the scenario format's builder). ``acting`` starts that player's
+    action with ``jog`` left."""
+    data: dict = {
+        "players": [_spec(s) for s in specs],
+        "momentum": {"counters": momentum[0], "side": momentum[1]},
+        "rules": {} if options is None else options.to_dict(),
     }
-    carrier = next((s.id for s in specs if s.ball), None)
-    st = MatchState(
-        options=options or RuleOptions(),
-        teams=teams,  # type: ignore[arg-type]
-        players=players,
-        ball=Ball(None if carrier else hx(ball or "K12"), carrier),
-    )
-    st.momentum, st.momentum_side = momentum  # type: ignore[assignment]
+    if ball:
+        data["ball"] = ball
     if acting is not None:
-        p = players[acting]
-        st.phase, st.turn_side = Phase.ACTION, p.side
-        st.action = ActionState(player=acting, jog_left=p.jog if jog is None else jog, **action_flags)  # type: ignore[arg-type]
+        data["acting"] = {"player": acting, "flags": action_flags}
+        if jog is not None:
+            data["acting"]["jog"] = jog
     else:
-        st.phase = phase or Phase.TURN
-        st.turn_side = turn  # type: ignore[assignment]
-    return st
+        data["phase"] = (phase or Phase.TURN).value
+        data["turn"] = turn
+    return build_state(data)
 
 
 def dice(faces: str = "", d6: str | list[int] = "") -> ScriptedDice:
@@ -122,3 +101,26 @@ def act(state: MatchState, command: C.Command, faces: str = "", d6: str | list[i
 
 def rolls(res: Result, challenge: str | None = None) -> list[dict]:
     return [e.to_dict() for e in res.events if e.kind == "challenge_rolled" and (challenge is None or e.challenge == challenge)]
+
+
+def need_of(r: dict) -> int:
+    """The successes a ``rolls()`` record needed (clamped to at least 1)."""
+    need = r["roll"]["need"]
+    return max(1, need["base"] + sum(m["value"] for m in need["modifiers"]))
+
+
+def events(res: Result, kind: str) -> list[dict]:
+    """The events of one kind, as dicts."""
+    return [e.to_dict() for e in res.events if e.kind == kind]
+
+
+def refused(state: MatchState, command: C.Command, *, by: str | None = None, match: str | None = None) -> IllegalCommandError:
+    """Assert ``command`` is refused with an IllegalCommandError, leaving ``state`` unchanged."""
+    import pytest
+
+    before = state.to_dict()
+    with pytest.raises(IllegalCommandError, match=match) as info:
+        apply(state, command, dice(), by=by or state.turn_side)  # type: ignore[arg-type]
+    assert state.to_dict() == before
+    assert info.value.rule, "a refusal names the rule it applies"
+    return info.value

@@ -64,7 +64,7 @@ class TestPlayByPlay1:
         (tk,) = rolls(res, "tackle")
         assert need_of(tk) == 1
         labels = {m["label"] for m in tk["roll"]["need"]["modifiers"]}
-        assert labels == {"1 team-mate facing the target", "from the rear"}
+        assert labels == {"team-mate facing the target", "from the rear"}
         assert tk["result"] == "Slide Tackle" and tk["net"] == 1
         assert not any(e.kind == "challenge_rolled" and e.challenge == "impact" for e in res.events)
         st = res.state

@@ -29,6 +29,7 @@ __all__ = [
     "facing_modifiers",
     "contact_modifiers",
     "MOMENTUM_CAP",
+    "plural",
 ]
 
 MOMENTUM_CAP = 6
@@ -80,10 +81,15 @@ def facing_modifiers(state: MatchState, p: Player) -> tuple[Modifier, ...]:
     mods = []
     mates, opps = len(mates_facing(state, p)), len(opps_facing(state, p))
     if mates:
-        mods.append(Modifier(f"{mates} team-mate{'s' if mates > 1 else ''} facing", -mates))
+        mods.append(Modifier(plural(mates, "team-mate") + " facing", -mates))
     if opps:
-        mods.append(Modifier(f"{opps} opponent{'s' if opps > 1 else ''} facing", opps))
+        mods.append(Modifier(plural(opps, "opponent") + " facing", opps))
     return tuple(mods)
+
+
+def plural(n: int, noun: str) -> str:
+    """The label's noun; the modifier's value already says how many ("-2 team-mates facing")."""
+    return noun if n == 1 else noun + "s"
 
 
 def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> list[Modifier]:
@@ -94,10 +100,10 @@ def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> li
         o for o in standing_adjacent(state, target) if o.side == attacker.side and o.id != attacker.id and faces(o, target)
     ]
     if helpers:
-        mods.append(Modifier(f"{len(helpers)} team-mate{'s' if len(helpers) > 1 else ''} facing the target", -len(helpers)))
+        mods.append(Modifier(plural(len(helpers), "team-mate") + " facing the target", -len(helpers)))
     others = [o for o in opps_facing(state, attacker) if o.id != target.id]
     if others:
-        mods.append(Modifier(f"{len(others)} other opponent{'s' if len(others) > 1 else ''} facing", len(others)))
+        mods.append(Modifier(plural(len(others), "other opponent") + " facing", len(others)))
     if target.facing is not None and attacker.hex is not None and target.hex is not None:
         if not is_in_front(target.hex, target.facing, attacker.hex):
             mods.append(Modifier("from the rear", -1))

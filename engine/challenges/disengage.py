@@ -9,7 +9,7 @@ from .. import effects
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
 from ..state import Player, Status
-from .base import Spec, mates_facing, opps_facing, resolve
+from .base import Spec, mates_facing, opps_facing, plural, resolve
 
 __all__ = ["disengage_needed", "disengage"]
 
@@ -25,10 +25,10 @@ def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
     mods = []
     mates = len(mates_facing(ctx.state, player))
     if mates:
-        mods.append(Modifier(f"{mates} team-mate{'s' if mates > 1 else ''} facing", -mates))
+        mods.append(Modifier(plural(mates, "team-mate") + " facing", -mates))
     if len(opponents) > 1:
         n = len(opponents) - 1
-        mods.append(Modifier(f"{n} more opponent{'s' if n > 1 else ''} facing", n))
+        mods.append(Modifier(plural(n, "more opponent") + " facing", n))
     need = Need(best.tackle - 2, tuple(mods))
     roll = resolve(ctx, Spec("disengage", player.id, "dodge", player.dodge, need), result=lambda r: _RESULT[r.band])
     if roll.succeeded:

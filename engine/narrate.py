@@ -1,0 +1,595 @@
+"""Events and questions a coach can read: one English sentence per event.
+
+Pure: no I/O. Events keep language-neutral ids (player ``w1``, hex ``Hex``, challenge
+``disengage``, band ``exact``); the words live only here, in ``TEXT``, a flat catalogue of
+small templates keyed ``event.<kind>``, ``challenge.<id>``, ``face.<symbol>`` and so on. A
+French narrator is the same ``Narrator`` with another catalogue (missing keys fall back to
+English).
+
+A challenge reads like the table talk it replaces::
+
+    Disengage — Dryad w1, Dodge 4 dice, need 2 (Tackle 3 − 2, +1 1 more opponent facing):
+    flop, hit, hit, hit → 2: success (gets away)
+
+The dice come from ``engine.dice.stringify.PlainStringifier`` with words for faces: a star is
+followed by the dice it made roll (``star > hit``), a replaced die by its replacement
+(``blank re-rolled to hit``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .dice.challenge import ChallengeRoll
+from .dice.faces import Face
+from .dice.stringify import PlainStringifier
+from .events import Event
+from .field import Field, standard_field
+from .hexes import Direction, Hex
+from .state import MatchState
+
+__all__ = ["TEXT", "Narrator", "describe", "narrate", "describe_question", "describe_roll"]
+
+#: The English catalogue. ``{placeholders}`` are filled by ``Narrator``; ``.one``/``.other``
+#: pairs are chosen by count.
+TEXT: dict[str, str] = {
+    # -- words -------------------------------------------------------------------------------
+    "side.west": "West",
+    "side.east": "East",
+    "side.draw": "nobody",
+    "side.none": "nobody",
+    "dir.NE": "north-east",
+    "dir.E": "east",
+    "dir.SE": "south-east",
+    "dir.SW": "south-west",
+    "dir.W": "west",
+    "dir.NW": "north-west",
+    "status.down": "Down",
+    "status.dazed": "Dazed",
+    "status.standing": "standing",
+    "location.bench": "the Bench",
+    "location.sent_off": "the Bench for the rest of the Test",
+    "location.recovery": "Recovery",
+    "location.infirmary": "the Infirmary",
+    "location.ejected": "the stands, ejected for the game",
+    "location.field": "the field",
+    "challenge.disengage": "Disengage",
+    "challenge.pickup": "Pick-up",
+    "challenge.throw": "Throw",
+    "challenge.intercept": "Intercept",
+    "challenge.catch": "Catch",
+    "challenge.impact": "Impact",
+    "challenge.tackle": "Tackle",
+    "challenge.shove": "Shove",
+    "challenge.dash": "Dash",
+    "challenge.injury": "Injury",
+    "challenge.faceoff": "Face-off",
+    "attribute.jog": "Jog",
+    "attribute.might": "Might",
+    "attribute.tackle": "Tackle",
+    "attribute.dodge": "Dodge",
+    "attribute.skill": "Skill",
+    "attribute.grit": "Grit",
+    "attribute.momentum": "Momentum",
+    "attribute.grit as": "Grit set to {n},",  # an Injury rolled at a fixed number of dice (Punishing Hit)
+    "face.X": "flop",
+    "face.-": "blank",
+    "face.*": "star",
+    "face.O": "hit",
+    "dice.separator": ", ",
+    "dice.star_link": " > ",
+    "dice.replaced_by": " re-rolled to ",
+    "dice.none": "no dice",
+    "dice.one": "{n} die",
+    "dice.other": "{n} dice",
+    "counter.one": "{n} counter",
+    "counter.other": "{n} counters",
+    "hex.one": "{n} hex",
+    "hex.other": "{n} hexes",
+    "goal.one": "{n} goal",
+    "goal.other": "{n} goals",
+    "band.flop": "flop",
+    "band.failure": "failure",
+    "band.exact": "success",
+    "band.extra": "success, {extra} extra",
+    "list.or": "{items}, or {last}",
+    "list.sep": ", ",
+    "none": "none",
+    # -- the successes needed ---------------------------------------------------------------
+    "need.plain": "need {value}",
+    "need.detail": "need {value} ({terms})",
+    "need.clamped": "need 1 ({terms} = {raw}, counts as 1)",
+    "need.base": "base {base}",
+    "need.base.disengage": "Tackle {attr} − 2",  # the best opposing Tackle
+    "need.base.impact": "Might {attr} − 2",  # the target's Might
+    "need.base.shove": "Might {attr} − 2",
+    "need.base.tackle": "Dodge {attr} − 2",  # the target's Dodge
+    "need.modifier": "{signed} {label}",
+    "need.term_sep": ", ",
+    # -- challenges ---------------------------------------------------------------------------
+    "challenge.line": (
+        "{challenge} — {player}{target}, {attribute} {dice}, {need}: {faces} → {net}: {outcome}{result}"
+    ),
+    "challenge.target": " on {target}",
+    "challenge.result": " ({result})",
+    "faceoff.side": "{player} ({side}), Might {dice}: {faces} → {net}",
+    "faceoff.result.west": "West wins",
+    "faceoff.result.east": "East wins",
+    "faceoff.result.tie": "a tie, rolled again",
+    "faceoff.result.both_flopped": "both flop, the face-off starts again",
+    # -- events -------------------------------------------------------------------------------
+    "event.match_started": "{west} (West) v {east} (East): first to {goals} wins.",
+    "event.dice_off_rolled": "Dice-off: {rolls}; {side} loses and sets up first.",
+    "event.dice_off_rolled.roll": "West {west} – East {east}",
+    "event.test_started": "Test {test} begins; {side} sets up first.",
+    "event.goal_scored": "GOAL! {player} scores for {side}: West {west} – {east} East.",
+    "event.match_ended": "Match over: {side} wins ({reason}).",
+    "event.match_ended.draw": "Match over: a draw ({reason}).",
+    "event.conceded": "{side} concedes.",
+    "event.player_placed": "{player} sets up on {hex}, facing {facing}.",
+    "event.player_unplaced": "{player} goes back to the Bench.",
+    "event.setup_completed": "{side} has finished setting up.",
+    "event.faceoff_rolled": "Face-off — {west}; {east}: {result}.",
+    "event.faceoff_won": "{player} wins the face-off for {side}.",
+    "event.faceoff_won.momentum": "{player} wins the face-off for {side}, against a stronger player: +{momentum} Momentum.",
+    "event.recovered": "{player} comes round and returns to the Bench.",
+    "event.action_started": "{player} starts an action with Jog {jog}.",
+    "event.action_ended": "{player}'s action ends.",
+    "event.action_ended.shift": "{player}'s action ends with a Shift in Momentum.",
+    "event.turn_passed": "{side} passes the turn: {reason}.",
+    "event.replacement_made": "{player} comes on as a Replacement at {hex}.",
+    "event.player_moved": "{player} moves from {origin} to {to} (Jog {jog_left} left).",
+    "event.player_turned": "{player} turns to face {facing}.",
+    "event.player_stood_up": "{player} stands up for {cost} Jog ({jog_left} left).",
+    "event.player_fell": "{player} is {status} ({cause}).",
+    "event.player_shoved": "{player} is pushed back from {origin} to {to}.",
+    "event.player_shoved.blocked": "{player} is pushed but the hex behind him is taken: he stays on {origin}.",
+    "event.player_removed": "{player} leaves the field for {location} ({reason}).",
+    "event.dash_granted": "{player} may Dash one more hex.",
+    "event.momentum_gained": "{side} gains {amount} Momentum from the {source} (now {total}).",
+    "event.momentum_spent": "{side} spends {amount} Momentum to {purpose} ({total} left).",
+    "event.momentum_shifted": "Shift in Momentum ({reason}): {side} takes over {counters}.",
+    "event.momentum_shifted.none": "Shift in Momentum ({reason}): the initiative passes to {side}, with no counters.",
+    "event.momentum_reset": "{side}'s Momentum returns to zero.",
+    "event.momentum_reset.nobody": "Momentum returns to zero.",
+    "event.ball_thrown": "{player} throws to {target} ({distance}); the flight ends at {lands}.",
+    "event.ball_thrown.long": "{player} throws long to {target} ({distance}); the flight ends at {lands}.",
+    "event.ball_scattered": "The ball scatters {direction} from {origin} to {to}.",
+    "event.ball_stopped_by_line": "The ball stops on the white line at {hex}.",
+    "event.ball_bounced": "The ball bounces {distance} {direction} from {origin} to {to}.",
+    "event.ball_bounced.rerolled": "The ball bounces {distance} {direction} from {origin} to {to} (re-rolled {rerolled}).",
+    "event.ball_landed": "The ball comes to rest at {hex}.",
+    "event.ball_picked_up": "{player} picks up the ball.",
+    "event.ball_caught": "{player} catches the ball.",
+    "event.ball_caught.automatic": "{player} takes the ball from his team-mate's hand.",
+    "event.ball_caught.perfect spiral": "{player} takes the perfect spiral.",
+    "event.ball_caught.interception": "{player} intercepts the ball!",
+    "event.ball_caught.handed by the referee": "The referee hands the ball to {player}.",
+    "event.ball_dropped": "{player} drops the ball at {hex}.",
+    "event.catch_declined": "{player} lets the ball go by.",
+    "event.interception_declined": "{side} does not intercept.",
+    "event.ball_to_centre": "The {reason} puts the ball back on the centre dot ({hex}).",
+    "event.unknown": "{kind}: {data}",
+    # -- questions ---------------------------------------------------------------------------
+    "question.reroll": (
+        "{side}: spend Momentum to re-roll dice of {player}'s {challenge}? eligible dice {eligible}; "
+        "up to {max} — rolled {faces} → {net}, {need}"
+    ),
+    "question.force_reroll": (
+        "{side}: spend Momentum to force a re-roll of dice of {player}'s {challenge}? eligible dice {eligible}; "
+        "up to {max} — rolled {faces} → {net}, {need}"
+    ),
+    "question.eligible_die": "{index} ({face})",
+    "question.interceptor": "{side}: choose an interceptor: {options}",
+    "question.catch": "{side}: {player} may catch the loose ball: catch or decline?",
+    "question.unknown": "{side}: answer the {kind} question ({options})",
+    "question.option": "{id} {name}",
+}
+
+
+class _WordStringifier(PlainStringifier):
+    """``PlainStringifier`` with the catalogue's words for faces and links."""
+
+    def __init__(self, text: Mapping[str, str]) -> None:
+        self.faces = {f: text[f"face.{f.symbol}"] for f in Face}
+        self.star_link = text["dice.star_link"]
+        self.replaced_by = text["dice.replaced_by"]
+        self.separator = text["dice.separator"]
+        self._none = text["dice.none"]
+
+    def struck(self, text: str) -> str:
+        return text  # "blank re-rolled to hit" already says it no longer counts
+
+    def dice(self, roll: ChallengeRoll) -> str:
+        return super().dice(roll) if roll.count else self._none
+
+
+class Narrator:
+    """Turns events and questions into sentences from a catalogue of templates."""
+
+    def __init__(self, text: Mapping[str, str] | None = None, *, field: Field | None = None) -> None:
+        self.text: dict[str, str] = dict(TEXT)
+        if text:
+            self.text.update(text)
+        self.field = field or standard_field()
+        self.stringifier = _WordStringifier(self.text)
+
+    # -- small pieces ----------------------------------------------------------------------
+    def t(self, key: str, **values: Any) -> str:
+        return self.text[key].format(**values)
+
+    def count(self, key: str, n: int) -> str:
+        return self.t(f"{key}.{'one' if n == 1 else 'other'}", n=n)
+
+    def side(self, side: str | None) -> str:
+        return self.text.get(f"side.{side or 'none'}", str(side))
+
+    def player(self, state: MatchState | None, pid: str | None) -> str:
+        if pid is None:
+            return self.text["none"]
+        p = state.players.get(pid) if state is not None else None
+        return p.name if p is not None else pid
+
+    def option(self, state: MatchState | None, pid: str | None) -> str:
+        """A player a coach picks by id: ``e2 Hunter #2`` (just the name if it holds the id)."""
+        if pid is None:
+            return self.text["none"]
+        name = self.player(state, pid)
+        return name if pid in name.split() or name == pid else self.t("question.option", id=pid, name=name)
+
+    def hex(self, h: Hex | list[int] | tuple[int, int] | None) -> str:
+        if h is None:
+            return "?"
+        if not isinstance(h, Hex):
+            h = Hex(*h)
+        return self.field.format(h)
+
+    def direction(self, d: str | Direction | None) -> str:
+        name = d.name if isinstance(d, Direction) else str(d)
+        return self.text.get(f"dir.{name}", name)
+
+    def challenge_name(self, challenge: str) -> str:
+        return self.text.get(f"challenge.{challenge}", challenge)
+
+    def attribute(self, attribute: str) -> str:
+        if attribute.startswith("grit as "):
+            return self.t("attribute.grit as", n=attribute.removeprefix("grit as "))
+        return self.text.get(f"attribute.{attribute}", attribute.title())
+
+    def either(self, items: list[str]) -> str:
+        if len(items) < 2:
+            return "".join(items)
+        return self.t("list.or", items=self.text["list.sep"].join(items[:-1]), last=items[-1])
+
+    def signed(self, n: int) -> str:
+        return f"+{n}" if n >= 0 else f"−{-n}"  # a true minus sign, as the rulebook prints it
+
+    # -- rolls ---------------------------------------------------------------------------
+    def need(self, challenge: str, roll: ChallengeRoll) -> str:
+        """``need 2 (Tackle 3 − 2, +1 1 more opponent facing)``: the base, every modifier, and
+        the clamp to 1 when the sum falls below it."""
+        need = roll.need
+        base_key = f"need.base.{challenge}"
+        explained = base_key in self.text
+        if not explained and not need.modifiers:
+            return self.t("need.plain", value=need.value)
+        base = self.t(base_key, attr=need.base + 2, base=need.base) if explained else self.t("need.base", base=need.base)
+        terms = [base] + [self.t("need.modifier", signed=self.signed(m.value), label=m.label) for m in need.modifiers]
+        joined = self.text["need.term_sep"].join(terms)
+        if need.unclamped < 1:
+            raw = str(need.unclamped) if need.unclamped >= 0 else f"−{-need.unclamped}"
+            return self.t("need.clamped", terms=joined, raw=raw)
+        return self.t("need.detail", value=need.value, terms=joined)
+
+    def faces(self, roll: ChallengeRoll) -> str:
+        return self.stringifier.dice(roll)
+
+    def band(self, roll: ChallengeRoll) -> str:
+        return self.t(f"band.{roll.band.value}", extra=roll.extra)
+
+    def net(self, n: int) -> str:
+        return str(n) if n >= 0 else f"−{-n}"
+
+    def roll_line(self, state: MatchState | None, ev: Any) -> str:
+        roll = ChallengeRoll.from_dict(ev.roll)
+        return self.t(
+            "challenge.line",
+            challenge=self.challenge_name(ev.challenge),
+            player=self.player(state, ev.player),
+            target=self.t("challenge.target", target=self.player(state, ev.target)) if ev.target else "",
+            attribute=self.attribute(ev.attribute),
+            dice=self.count("dice", roll.count),
+            need=self.need(ev.challenge, roll),
+            faces=self.faces(roll),
+            net=self.net(roll.net),
+            outcome=self.band(roll),
+            result=self.t("challenge.result", result=ev.result) if ev.result else "",
+        )
+
+    # -- events ----------------------------------------------------------------------------
+    def describe(self, event: Event, state: MatchState | None = None) -> str:
+        handler = _HANDLERS.get(event.kind)
+        if handler is None:
+            return self.t("event.unknown", kind=event.kind, data=event.to_dict())
+        return handler(self, event, state)
+
+    def narrate(self, events: Iterable[Event], state: MatchState | None = None) -> list[str]:
+        return [self.describe(e, state) for e in events]
+
+    # -- questions -------------------------------------------------------------------------
+    def describe_question(self, question: Mapping[str, Any], state: MatchState | None = None) -> str:
+        kind = question.get("kind")
+        side = self.side(question.get("side"))
+        if kind in ("reroll", "force_reroll"):
+            roll = ChallengeRoll.from_dict(question["roll"])
+            eligible = [
+                self.t("question.eligible_die", index=i, face=self.text[f"face.{roll.dice[i].face.symbol}"])
+                for i in question.get("eligible", ())
+            ]
+            return self.t(
+                f"question.{kind}",
+                side=side,
+                player=self.player(state, question.get("player")),
+                challenge=self.challenge_name(str(question.get("challenge"))),
+                eligible=self.text["list.sep"].join(eligible) or self.text["none"],
+                max=self.count("counter", int(question.get("max", 0))),
+                faces=self.faces(roll),
+                net=self.net(roll.net),
+                need=self.need(str(question.get("challenge")), roll),
+            )
+        if kind == "interceptor":
+            options = [self.option(state, o) for o in question.get("options", ())]
+            return self.t("question.interceptor", side=side, options=self.either(options))
+        if kind == "catch":
+            return self.t("question.catch", side=side, player=self.player(state, question.get("player")))
+        return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
+
+
+# --- one function per event kind --------------------------------------------------------
+Handler = Callable[[Narrator, Any, "MatchState | None"], str]
+
+
+def _match_started(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.match_started", west=e.west, east=e.east, goals=n.count("goal", e.goals_to_win))
+
+
+def _dice_off(n: Narrator, e: Any, s: MatchState | None) -> str:
+    rolls = n.text["list.sep"].join(n.t("event.dice_off_rolled.roll", west=w, east=x) for w, x in e.rolls)
+    return n.t("event.dice_off_rolled", rolls=rolls, side=n.side(e.sets_up_first))
+
+
+def _test_started(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.test_started", test=e.test, side=n.side(e.sets_up_first))
+
+
+def _goal(n: Narrator, e: Any, s: MatchState | None) -> str:
+    west, east = e.score
+    return n.t("event.goal_scored", player=n.player(s, e.player), side=n.side(e.side), west=west, east=east)
+
+
+def _match_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if e.winner == "draw":
+        return n.t("event.match_ended.draw", reason=e.reason)
+    return n.t("event.match_ended", side=n.side(e.winner), reason=e.reason)
+
+
+def _side_only(key: str) -> Handler:
+    return lambda n, e, s: n.t(key, side=n.side(e.side))
+
+
+def _player_only(key: str) -> Handler:
+    return lambda n, e, s: n.t(key, player=n.player(s, e.player))
+
+
+def _placed(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.player_placed", player=n.player(s, e.player), hex=n.hex(e.hex), facing=n.direction(e.facing))
+
+
+def _faceoff_rolled(n: Narrator, e: Any, s: MatchState | None) -> str:
+    parts = {}
+    for side, pid, data in (("west", e.west_player, e.west), ("east", e.east_player, e.east)):
+        roll = ChallengeRoll.from_dict(data)
+        parts[side] = n.t(
+            "faceoff.side",
+            player=n.player(s, pid),
+            side=n.side(side),
+            dice=n.count("dice", roll.count),
+            faces=n.faces(roll),
+            net=n.net(roll.net),
+        )
+    return n.t("event.faceoff_rolled", west=parts["west"], east=parts["east"], result=n.t(f"faceoff.result.{e.result}"))
+
+
+def _faceoff_won(n: Narrator, e: Any, s: MatchState | None) -> str:
+    key = "event.faceoff_won.momentum" if e.momentum else "event.faceoff_won"
+    return n.t(key, player=n.player(s, e.player), side=n.side(e.side), momentum=e.momentum)
+
+
+def _action_started(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.action_started", player=n.player(s, e.player), jog=e.jog)
+
+
+def _action_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.action_ended.shift" if e.shift else "event.action_ended", player=n.player(s, e.player))
+
+
+def _turn_passed(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.turn_passed", side=n.side(e.side), reason=e.reason)
+
+
+def _replacement(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.replacement_made", player=n.player(s, e.player), hex=n.hex(e.hex))
+
+
+def _moved(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.player_moved", player=n.player(s, e.player), origin=n.hex(e.origin), to=n.hex(e.to), jog_left=e.jog_left)
+
+
+def _turned(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.player_turned", player=n.player(s, e.player), facing=n.direction(e.facing))
+
+
+def _stood(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.player_stood_up", player=n.player(s, e.player), cost=e.cost, jog_left=e.jog_left)
+
+
+def _fell(n: Narrator, e: Any, s: MatchState | None) -> str:
+    status = n.text.get(f"status.{e.status}", e.status)
+    return n.t("event.player_fell", player=n.player(s, e.player), status=status, cause=e.cause)
+
+
+def _shoved(n: Narrator, e: Any, s: MatchState | None) -> str:
+    key = "event.player_shoved" if e.to is not None else "event.player_shoved.blocked"
+    return n.t(key, player=n.player(s, e.player), origin=n.hex(e.origin), to=n.hex(e.to))
+
+
+def _removed(n: Narrator, e: Any, s: MatchState | None) -> str:
+    location = n.text.get(f"location.{e.location}", e.location)
+    return n.t("event.player_removed", player=n.player(s, e.player), location=location, reason=e.reason)
+
+
+def _challenge(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.roll_line(s, e)
+
+
+def _momentum_gained(n: Narrator, e: Any, s: MatchState | None) -> str:
+    source = n.text.get(f"challenge.{e.source}", e.source)
+    return n.t("event.momentum_gained", side=n.side(e.side), amount=e.amount, total=e.total, source=source)
+
+
+def _momentum_spent(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.momentum_spent", side=n.side(e.side), amount=e.amount, total=e.total, purpose=e.purpose)
+
+
+def _momentum_shifted(n: Narrator, e: Any, s: MatchState | None) -> str:
+    key = "event.momentum_shifted" if e.counters else "event.momentum_shifted.none"
+    return n.t(key, side=n.side(e.to_side), counters=n.count("counter", e.counters), reason=e.reason)
+
+
+def _momentum_reset(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if e.side is None:
+        return n.t("event.momentum_reset.nobody")
+    return n.t("event.momentum_reset", side=n.side(e.side))
+
+
+def _thrown(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t(
+        "event.ball_thrown.long" if e.long else "event.ball_thrown",
+        player=n.player(s, e.thrower),
+        target=n.hex(e.target),
+        distance=n.count("hex", e.distance),
+        lands=n.hex(e.lands),
+    )
+
+
+def _scattered(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.ball_scattered", direction=n.direction(e.direction), origin=n.hex(e.origin), to=n.hex(e.to))
+
+
+def _hex_only(key: str) -> Handler:
+    return lambda n, e, s: n.t(key, hex=n.hex(e.hex))
+
+
+def _bounced(n: Narrator, e: Any, s: MatchState | None) -> str:
+    values = dict(
+        distance=n.count("hex", e.distance), direction=n.direction(e.direction), origin=n.hex(e.origin), to=n.hex(e.to)
+    )
+    if e.rerolled:
+        rerolled = n.text["list.sep"].join(n.direction(d) for d in e.rerolled)
+        return n.t("event.ball_bounced.rerolled", rerolled=rerolled, **values)
+    return n.t("event.ball_bounced", **values)
+
+
+def _caught(n: Narrator, e: Any, s: MatchState | None) -> str:
+    key = f"event.ball_caught.{e.how}"
+    return n.t(key if key in n.text else "event.ball_caught", player=n.player(s, e.player))
+
+
+def _dropped(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.ball_dropped", player=n.player(s, e.player), hex=n.hex(e.hex))
+
+
+def _to_centre(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.ball_to_centre", reason=e.reason, hex=n.hex(e.hex))
+
+
+#: Every kind in ``engine.events.EVENT_TYPES`` has an entry (tests/test_narrate.py checks it).
+_HANDLERS: dict[str, Handler] = {
+    "match_started": _match_started,
+    "dice_off_rolled": _dice_off,
+    "test_started": _test_started,
+    "goal_scored": _goal,
+    "match_ended": _match_ended,
+    "conceded": _side_only("event.conceded"),
+    "player_placed": _placed,
+    "player_unplaced": _player_only("event.player_unplaced"),
+    "setup_completed": _side_only("event.setup_completed"),
+    "faceoff_rolled": _faceoff_rolled,
+    "faceoff_won": _faceoff_won,
+    "recovered": _player_only("event.recovered"),
+    "action_started": _action_started,
+    "action_ended": _action_ended,
+    "turn_passed": _turn_passed,
+    "replacement_made": _replacement,
+    "player_moved": _moved,
+    "player_turned": _turned,
+    "player_stood_up": _stood,
+    "player_fell": _fell,
+    "player_shoved": _shoved,
+    "player_removed": _removed,
+    "challenge_rolled": _challenge,
+    "dash_granted": _player_only("event.dash_granted"),
+    "momentum_gained": _momentum_gained,
+    "momentum_spent": _momentum_spent,
+    "momentum_shifted": _momentum_shifted,
+    "momentum_reset": _momentum_reset,
+    "ball_thrown": _thrown,
+    "ball_scattered": _scattered,
+    "ball_stopped_by_line": _hex_only("event.ball_stopped_by_line"),
+    "ball_bounced": _bounced,
+    "ball_landed": _hex_only("event.ball_landed"),
+    "ball_picked_up": _player_only("event.ball_picked_up"),
+    "ball_caught": _caught,
+    "ball_dropped": _dropped,
+    "catch_declined": _player_only("event.catch_declined"),
+    "interception_declined": _side_only("event.interception_declined"),
+    "ball_to_centre": _to_centre,
+}
+
+HANDLED_KINDS = frozenset(_HANDLERS)
+
+_DEFAULT: Narrator | None = None
+
+
+def _default() -> Narrator:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Narrator()
+    return _DEFAULT
+
+
+def _narrator(field: Field | None) -> Narrator:
+    return _default() if field is None else Narrator(field=field)
+
+
+def describe(event: Event, state: MatchState | None = None, *, field: Field | None = None) -> str:
+    """One English sentence for ``event``; ``state`` supplies player names."""
+    return _narrator(field).describe(event, state)
+
+
+def narrate(events: Iterable[Event], state: MatchState | None = None, *, field: Field | None = None) -> list[str]:
+    """A sentence per event, in order."""
+    return _narrator(field).narrate(events, state)
+
+
+def describe_question(question: Mapping[str, Any], state: MatchState | None = None, *, field: Field | None = None) -> str:
+    """The pending question (``state.in_progress.question`` or ``pending(state).question``)."""
+    return _narrator(field).describe_question(question, state)
+
+
+def describe_roll(roll: ChallengeRoll | Mapping[str, Any], *, field: Field | None = None) -> str:
+    """``flop, hit, hit, hit → 2: success`` for any roll (the ``elfball roll`` style, in words)."""
+    n = _narrator(field)
+    r = roll if isinstance(roll, ChallengeRoll) else ChallengeRoll.from_dict(roll)
+    return f"{n.faces(r)} → {n.net(r.net)}: {n.band(r)}"

@@ -1,0 +1,1 @@
+"""The match service shared by the Discord bot and the local console: load, apply, persist, render."""

@@ -1,0 +1,170 @@
+"""Scenarios: a position, the exact dice, and commands in the console grammar (docs/scenarios.md).
+
+A commissioner settling a dispute writes the position as JSON, states the dice the table
+rolled, lists the commands, and gets the resulting state and events. The rulebook's own
+examples are kept as scenario files under ``scenarios/`` and run by the tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.dice import ScriptedDice
+from engine.errors import ElfballError, MalformedInputError
+from engine.events import Event
+from engine.field import Field, Side, standard_field
+from engine.hexes import Direction
+from engine.match import apply, pending
+from engine.rosters import position_by_id, singular_name, team_list
+from engine.state import ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+
+from .grammar import parse
+
+__all__ = ["build_state", "load_scenario", "run_scenario", "ScenarioResult", "player_from_spec"]
+
+
+def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
+    """``{"id": "w1", "position": "timberline-elves/dryads", "hex": "F14", "facing": "E",
+    "status": "standing", "location": "field", "name": "..."}``; no hex means the Bench."""
+    pid = str(spec["id"])
+    if pid[:1] not in ("w", "e") or not pid[1:].isdigit():
+        raise MalformedInputError(f"player id {pid!r}: use w1..w12 for west, e1..e12 for east")
+    pos = position_by_id(str(spec["position"]))
+    a = pos.attributes
+    hex_label = spec.get("hex")
+    location = Location(spec.get("location", "field" if hex_label else "bench"))
+    on = location is Location.FIELD
+    if on and not hex_label:
+        raise MalformedInputError(f"{pid} is on the field but has no hex")
+    return Player(
+        id=pid,
+        side="west" if pid[0] == "w" else "east",
+        number=int(pid[1:]),
+        name=str(spec.get("name") or f"{singular_name(pos.name)} {pid}"),
+        position=pos.id,
+        type=str(pos.type),
+        jog=a.jog,
+        might=a.might,
+        tackle=a.tackle,
+        dodge=a.dodge,
+        skill=a.skill,
+        grit=a.grit,
+        abilities=tuple(pos.innate_abilities),
+        location=location,
+        hex=fld.parse(hex_label) if on else None,
+        facing=Direction.parse(spec.get("facing", "E")) if on else None,
+        status=Status(spec.get("status", "standing")),
+    )
+
+
+def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState:
+    """A mid-match position from a scenario's JSON (everything but the dice and commands)."""
+    fld = fld or standard_field()
+    players = {p.id: p for p in (player_from_spec(s, fld) for s in data.get("players", ()))}
+    carriers = [str(s["id"]) for s in data.get("players", ()) if s.get("ball")]
+    if len(carriers) > 1:
+        raise MalformedInputError(f"only one player can hold the ball, not {carriers}")
+    teams: dict[Side, Team] = {}
+    for side in ("west", "east"):
+        t = dict(data.get("teams", {}).get(side, {}))
+        colours: tuple[str, str] = ("#ffffff", "#000000")
+        if t.get("list"):
+            tl = team_list(str(t["list"]))
+            colours = tl.colours
+        teams[side] = Team(  # type: ignore[index]
+            side,  # type: ignore[arg-type]
+            str(t.get("name", side.title())),
+            str(t.get("list", "scenario")),
+            colours,
+            [p.id for p in players.values() if p.side == side],
+            int(t.get("score", 0)),
+        )
+    ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
+    st = MatchState(options=RuleOptions(**data.get("rules", {})), teams=teams, players=players, ball=ball)
+    m = data.get("momentum", {})
+    st.momentum, st.momentum_side = int(m.get("counters", 0)), m.get("side")
+    acting = data.get("acting")
+    if acting:
+        p = players[str(acting["player"])]
+        st.phase, st.turn_side = Phase.ACTION, p.side
+        st.action = ActionState(player=p.id, jog_left=int(acting.get("jog", p.jog)), **acting.get("flags", {}))
+    else:
+        st.phase = Phase(data.get("phase", "turn"))
+        st.turn_side = data.get("turn")
+    if data.get("last_moved"):
+        st.last_moved.update(data["last_moved"])
+    return st
+
+
+@dataclass
+class ScenarioResult:
+    state: MatchState
+    events: list[Event] = field(default_factory=list)
+    error: str | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
+        from engine.narrate import narrate
+
+        pend = pending(self.state)
+        return {
+            "state": self.state.to_dict(),
+            "events": [e.to_dict() for e in self.events],
+            "narration": narrate(self.events, self.state),
+            "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
+            "steps": self.steps,
+            "error": self.error,
+        }
+
+
+def load_scenario(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise MalformedInputError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise MalformedInputError(f"{path}: a scenario is a JSON object")
+    return data
+
+
+def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioResult:
+    """Play the scenario's commands with exactly its dice; stop at the first refusal."""
+    fld = fld or standard_field()
+    state = build_state(data, fld)
+    d = data.get("dice", {})
+    dice = ScriptedDice(faces=d.get("faces", ""), d6=[int(x) for x in d.get("d6", ())])
+    result = ScenarioResult(state)
+    for entry in _commands(data.get("commands", ())):
+        side = entry.get("side") or pending(result.state).side
+        if side is None:
+            result.error = f"{entry['command']!r}: the match is over"
+            break
+        try:
+            cmd = parse(entry["command"], result.state, side, fld)
+            res = apply(result.state, cmd, dice, by=side, field=fld)
+        except ElfballError as exc:
+            result.error = f"{entry['command']!r} ({side}): {exc}"
+            break
+        result.state = res.state
+        result.events.extend(res.events)
+        result.steps.append({"side": side, "command": entry["command"], "events": len(res.events)})
+    if result.error is None and not dice.exhausted:
+        result.error = f"unused dice: faces {' '.join(f.symbol for f in dice.unused_faces)} d6 {list(dice.unused_d6)}"
+    return result
+
+
+def _commands(items: Sequence[Any]) -> list[dict[str, Any]]:
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append({"command": item})
+        elif isinstance(item, Mapping) and "command" in item:
+            out.append(dict(item))
+        else:
+            raise MalformedInputError(f"a scenario command is a string or {{'side':..., 'command':...}}, not {item!r}")
+    return out
+
