@@ -733,6 +733,8 @@ def check(state: MatchState, command: C.Command, *, by: Side, field: Field | Non
             raise _refuse("answer the pending question first", "action")
         _check_answer(state, state.in_progress, command.value, by)
         return
+    if isinstance(command, C.Answer):
+        raise _refuse("there is no question to answer", "action")  # as apply() says it
     _handler(state, command)
     VALIDATORS[type(command)](state, fld, command, by)
 

@@ -51,8 +51,12 @@ def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing
         d = direction_between(p.hex, to)
         assert d is not None
         opponents = opps_facing(st, p)
-        if opponents and not disengage(ctx, p, opponents):
-            return
+        if opponents:
+            # A Disengage is a challenge: after it, even a failed one that leaves him in his hex,
+            # no throw of 7+ hexes ("may not move or perform a challenge before or after").
+            action.challenged = True
+            if not disengage(ctx, p, opponents):
+                return
         cost = step_cost(action)
         if action.dash == "granted":
             action.dash = "moved"

@@ -124,3 +124,12 @@ def refused(state: MatchState, command: C.Command, *, by: str | None = None, mat
     assert state.to_dict() == before
     assert info.value.rule, "a refusal names the rule it applies"
     return info.value
+
+
+def play(state: MatchState, command: C.Command, faces: str = "", d6: str | list[int] = "", *, by: str | None = None,
+         answers: list | None = None, pending: bool = False) -> Result:
+    """``act``, and assert no question is left unanswered unless ``pending``."""
+    res = act(state, command, faces, d6, by=by, answers=answers)
+    q = res.state.in_progress.question if res.state.in_progress else None
+    assert pending == (q is not None), f"pending question: {q}"
+    return res

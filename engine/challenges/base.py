@@ -129,13 +129,18 @@ def spend_momentum(ctx: Ctx, amount: int, purpose: str) -> None:
 
 
 def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeRoll:
-    """Let the acting team spend counters on this roll, one question per batch of dice."""
+    """Let the acting team spend counters on this roll, one question per batch of dice.
+
+    Not once a Shift in Momentum has been triggered: the rest of the triggering challenge (the
+    ball's scatter, any catches) still resolves, but the counters are already the opponent's to
+    come, so "from the trigger onwards the acting team can spend no more counters" (G29).
+    """
     st = ctx.state
     roller = st.players[spec.roller]
     acting = ctx.acting_side
     own = roller.side == acting
     reason = Reason.MOMENTUM if own else Reason.FORCED
-    while st.momentum > 0 and st.momentum_side == acting and acting is not None:
+    while st.momentum > 0 and st.momentum_side == acting and acting is not None and not ctx.sim:
         eligible = list(roll.replaceable(reason))
         if not eligible:
             break

@@ -39,6 +39,9 @@ def needs_impact(attacker: Player, target: Player) -> bool:
 
 def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
     action.impact_tackle_used = True
+    # The Impact is a challenge in its own right: even one that stops the Tackle rules out a
+    # later throw of 7+ hexes ("may not move or perform a challenge before or after").
+    action.challenged = True
     if needs_impact(attacker, target) and not impact(ctx, action, attacker, target):
         return
     pay_for_challenge(ctx, action)
