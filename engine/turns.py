@@ -113,16 +113,20 @@ def end_action(ctx: Ctx) -> None:
     st = ctx.state
     side = st.turn_side
     assert side is not None
+    acted = st.action is not None
     if st.action is not None:
         ctx.emit(ActionEnded(st.action.player, ctx.sim))
         st.last_moved[side] = st.action.player
-    end_turn(ctx, side)
+    end_turn(ctx, side, action_ended=acted)
 
 
-def end_turn(ctx: Ctx, side: Side) -> None:
+def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
+    """Pass the turn. Goals are checked only after an action: "a player holding the ball must
+    end his action in the opponent's goal circle hex", and a Replacement is made "instead of
+    taking an action"."""
     st = ctx.state
     st.action = None
-    if _goal_check(ctx, side):
+    if action_ended and _goal_check(ctx, side):
         return
     _shift_or_reset(ctx, side, ctx.sim)
     begin_turn(ctx, other_side(side))

@@ -750,3 +750,30 @@ class TestReplacements:
         res = act(st, C.Replace("w7", hx("E5"), Direction.E), faces="- - - -", d6="3", answers=[[]])
         assert res.state.ball.hex == hx("F6")
         assert (res.state.momentum, res.state.momentum_side) == (2, "east")
+
+
+def test_a_replacement_turn_scores_no_goal_but_the_next_action_does():
+    """Objective of the Game (p. 2): "a player holding the ball must end his action in the
+    opponent's goal circle hex"; a Replacement is made "instead of taking an action" (p. 8)."""
+    from builders import P, act, hx, position
+
+    from engine import commands as C
+    from engine.hexes import Direction
+    from engine.state import Phase
+
+    st = position(
+        P("w1", "gnolls/strikers", "T12", "E", ball=True),  # in the east goal with the ball
+        P("w2", "gnolls/hunters", "K10", "E"),
+        P("w3", "gnolls/hunters", None),
+        P("e1", "sarcos/hunters", "M14", "W"),
+        turn="west",
+    )
+    res = act(st, C.Replace("w3", hx("E6"), Direction.E))
+    assert not any(e.kind == "goal_scored" for e in res.events)
+    assert res.state.turn_side == "east"
+    st = act(res.state, C.StartAction("e1")).state
+    st = act(st, C.EndAction()).state
+    res = act(st, C.StartAction("w2"))
+    res = act(res.state, C.EndAction())
+    assert any(e.kind == "goal_scored" for e in res.events)
+    assert res.state.phase is Phase.MATCH_OVER and res.state.winner == "west"
