@@ -1,0 +1,95 @@
+"""Board renderer benchmark: render + encode of realistic mid-match boards (issue 4).
+
+    .venv/bin/python benchmarks/bench_render.py [--width 1000] [--seeds 3 5 8] [--boards 60]
+
+Plays fuzz matches (``engine.fuzz``), keeps one board per completed action from the middle of
+each match (both teams on the field, the events of the action drawn over it), renders them in
+match order as the bot would, and prints the median and 95th percentile of the wall time per
+``render_board`` call and the PNG sizes. The first render at a width builds the cached field
+layer; that one-off cost is reported apart. ``--cold`` also times each board with the recent-
+band cache emptied first (every changed band compressed afresh). Budget: median <= 20 ms,
+p95 <= 40 ms, <= 80 KB per PNG at >= 1000 px wide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.state import Phase  # noqa: E402
+from render import render_board  # noqa: E402
+from render import layers  # noqa: E402
+from render.replay import Frame, action_frames, fuzz_history  # noqa: E402
+
+
+def mid_match_boards(seeds: list[int], per_seed: int) -> list[Frame]:
+    out: list[Frame] = []
+    for seed in seeds:
+        frames = [
+            f for f in action_frames(fuzz_history(seed))
+            if f.state.phase in (Phase.TURN, Phase.ACTION) and len(f.state.on_field()) >= 10 and f.events
+        ]
+        if not frames:
+            continue
+        start = len(frames) // 4
+        out.extend(frames[start:start + per_seed])
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    vs = sorted(values)
+    return vs[min(len(vs) - 1, max(0, round(q * (len(vs) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--width", type=int, default=1000)
+    ap.add_argument("--seeds", type=int, nargs="+", default=[3, 5, 8])
+    ap.add_argument("--boards", type=int, default=60, help="boards per seed")
+    ap.add_argument("--cold", action="store_true", help="also time with the recent-band cache emptied")
+    args = ap.parse_args(argv)
+
+    t0 = time.perf_counter()
+    boards = mid_match_boards(args.seeds, args.boards)
+    print(f"{len(boards)} mid-match boards from seeds {args.seeds} ({time.perf_counter() - t0:.1f}s to play them)")
+    if not boards:
+        print("no boards")
+        return 1
+
+    t0 = time.perf_counter()
+    render_board(boards[0].state, events=boards[0].events, view=boards[0].view, width=args.width)
+    print(f"first render at {args.width} px (draws and caches the field): {(time.perf_counter() - t0) * 1000:.0f} ms")
+
+    def run(cold: bool) -> tuple[list[float], list[float], list[int]]:
+        wall, cpu, sizes = [], [], []
+        for f in boards:
+            if cold:
+                layers._RECENT.clear()
+            w0, c0 = time.perf_counter(), time.process_time()
+            png = render_board(f.state, events=f.events, view=f.view, width=args.width)
+            cpu.append((time.process_time() - c0) * 1000)
+            wall.append((time.perf_counter() - w0) * 1000)
+            sizes.append(len(png))
+        return wall, cpu, sizes
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    for cold in (False, True) if args.cold else (False,):
+        wall, cpu, sizes = run(cold)
+        label = "cold band cache" if cold else "in match order"
+        print(
+            f"{label}: render+encode at {args.width} px: median {statistics.median(wall):.1f} ms, "
+            f"p95 {pct(wall, 0.95):.1f} ms (CPU median {statistics.median(cpu):.1f} ms, p95 {pct(cpu, 0.95):.1f} ms); "
+            f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB"
+        )
+    print(f"load average while measuring: {load:.2f} on {os.cpu_count()} CPUs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

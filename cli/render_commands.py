@@ -1,0 +1,112 @@
+"""``elfball render`` draws a saved state as a PNG; ``elfball replay-gif`` animates a fuzz match.
+
+    elfball render STATE.json OUT.png [--events EVENTS.json] [--width 1000] [--describe]
+    elfball replay-gif OUT.gif --seed 7 [--width 600] [--test 2] [--per action]
+
+``STATE.json`` is ``MatchState.to_dict()`` as JSON, or an object ``{"state": ..., "events":
+[...], "view": ...}`` holding a state with the events of its last command (and the position
+mid-resolution while a decision is pending). ``EVENTS.json`` is a list of ``Event.to_dict()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.errors import MalformedInputError
+
+
+def _load_json(path: str, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise MalformedInputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedInputError(f"{what} {path} is not JSON: {exc}") from None
+
+
+def _state(data: Any, path: str) -> Any:
+    from engine.state import MatchState
+
+    try:
+        return MatchState.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise MalformedInputError(f"{path} is not a saved match state: {exc}") from None
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    from render import describe, render_board
+
+    data = _load_json(args.state, "state file")
+    events: list[Any] = []
+    view = None
+    if isinstance(data, dict) and "state" in data:
+        events = list(data.get("events") or [])
+        view = _state(data["view"], args.state) if data.get("view") else None
+        data = data["state"]
+    state = _state(data, args.state)
+    if args.events:
+        events = _load_json(args.events, "events file")
+        if not isinstance(events, list):
+            raise MalformedInputError(f"{args.events} should hold a list of events")
+    try:
+        png = render_board(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels)
+    except (KeyError, TypeError) as exc:
+        raise MalformedInputError(f"cannot read the events: {exc}") from None
+    except ValueError as exc:
+        raise MalformedInputError(str(exc)) from None
+    Path(args.out).write_bytes(png)
+    print(f"wrote {args.out} ({len(png) // 1024} KB, {args.width} px wide)")
+    if args.describe:
+        print(describe(state, events, view=view))
+    return 0
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from render import action_frames, fuzz_history, render_replay
+
+    history = fuzz_history(args.seed, max_commands=args.max_commands)
+    frames = action_frames(history, test=args.test, per=args.per)
+    if not frames:
+        raise MalformedInputError(f"seed {args.seed}: no frames" + (f" in Test {args.test}" if args.test else ""))
+    try:
+        gif = render_replay(history, width=args.width, test=args.test, per=args.per)
+    except ValueError as exc:
+        raise MalformedInputError(str(exc)) from None
+    Path(args.out).write_bytes(gif)
+    final = history[-1].state
+    w, e = final.teams["west"], final.teams["east"]
+    print(f"wrote {args.out}: {len(frames)} frames from {len(history) - 1} commands, {len(gif) / 1e6:.2f} MB "
+          f"({w.name} {w.score} - {e.score} {e.name})")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("render", help="draw a saved match state as a PNG",
+                       description="Draw a saved match state (MatchState JSON) as a PNG board.")
+    p.add_argument("state", metavar="STATE.json", help="MatchState.to_dict() JSON, or {state, events, view}")
+    p.add_argument("out", metavar="OUT.png")
+    p.add_argument("--events", metavar="EVENTS.json", help="events of the last command, drawn over the field")
+    p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
+    p.add_argument("--hex-labels", action="store_true", help="print every hex's coordinate, not only the rim's")
+    p.add_argument("--describe", action="store_true", help="also print the board in words")
+    p.set_defaults(func=_run_render)
+
+    r = sub.add_parser("replay-gif", help="animate a random (fuzz) match as a GIF, one frame per action",
+                       description="Play a random match (elfball fuzz's coaches) and write it as an animated GIF.")
+    r.add_argument("out", metavar="OUT.gif")
+    r.add_argument("--seed", type=int, default=0, help="fuzz seed (default 0)")
+    r.add_argument("--width", type=int, default=600, help="frame width in pixels (default 600)")
+    r.add_argument("--test", type=int, help="only this Test")
+    r.add_argument("--per", choices=("action", "command"), default="action", help="one frame per action (default) or per command")
+    r.add_argument("--max-commands", type=int, default=None, help="concede a match still running after this many commands")
+    r.set_defaults(func=_run_replay)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from cli.main import main
+
+    sys.exit(main(["render", *sys.argv[1:]]))

@@ -1,0 +1,184 @@
+"""The panels above and below the field: teams and score, Test, Momentum, whose decision, and
+each team's Bench, Recovery and Infirmary (with players sent off or ejected)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.state import MatchState
+
+from . import palette as C
+from .describe import OFF_FIELD_GROUPS, initials, status_line
+from .layers import LABEL, Geometry, draw_text, text_length
+
+__all__ = ["draw_header", "draw_footer", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH"]
+
+MOMENTUM_PITCH = 0.74  # spacings between the centres of two Momentum slots
+MOMENTUM_Y = 2.38  # centre line of the track, in spacings from the top
+_MARKS = {"Sent off": "card", "Ejected": "card", "Infirmary": "cross"}
+
+
+def _fit(text: str, size: int, max_w: float) -> str:
+    """``text``, shortened with an ellipsis to fit ``max_w`` pixels."""
+    if text_length(text, size) <= max_w:
+        return text
+    while text and text_length(text + "…", size) > max_w:
+        text = text[:-1]
+    return text + "…"
+
+
+def team_icon(d: ImageDraw.ImageDraw, side: str, x: float, y: float, r: float, fill: C.RGB, lw: int) -> None:
+    """The side's token shape in its colour: a disc (west) or a rounded square (east)."""
+    lw = max(1, min(lw, int(r / 4)))
+    if side == "west":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=C.OUTLINE_LIGHT)
+        d.ellipse((x - r + lw, y - r + lw, x + r - lw, y + r - lw), fill=C.OUTLINE)
+        d.ellipse((x - r + 2 * lw, y - r + 2 * lw, x + r - 2 * lw, y + r - 2 * lw), fill=fill)
+    else:
+        h = r * 0.9
+        d.rounded_rectangle((x - h, y - h, x + h, y + h), radius=r * 0.25, fill=C.OUTLINE_LIGHT)
+        d.rounded_rectangle((x - h + lw, y - h + lw, x + h - lw, y + h - lw), radius=r * 0.2, fill=C.OUTLINE)
+        d.rounded_rectangle((x - h + 2 * lw, y - h + 2 * lw, x + h - 2 * lw, y + h - 2 * lw), radius=r * 0.15, fill=fill)
+
+
+def momentum_slot_centre(g: Geometry, value: int) -> tuple[float, float]:
+    """Pixel centre of Momentum slot ``value`` (0-6) in the header."""
+    return (g.width / 2 + (value - 3) * MOMENTUM_PITCH * g.s, MOMENTUM_Y * g.s)
+
+
+def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB]) -> None:
+    d = ImageDraw.Draw(canvas)
+    s = g.s
+    lw = max(2, round(s * 0.06))
+    w, e = state.teams["west"], state.teams["east"]
+    name_size = g.fs(0.5)
+    sub_size = g.fs(LABEL)
+    half = g.width / 2
+    max_name = half - 4.1 * s
+    y1 = 0.72 * s
+    # the teams: token shape and colour, name, and which tokens are theirs
+    team_icon(d, "west", 0.62 * s, y1, 0.34 * s, fills["west"], lw)
+    draw_text(canvas, (1.15 * s, y1), _fit(w.name, name_size, max_name), name_size, C.TEXT, "lm")
+    draw_text(canvas, (1.15 * s, y1 + 0.62 * s), "West · round tokens", sub_size, C.TEXT_DIM, "lm")
+    team_icon(d, "east", g.width - 0.62 * s, y1, 0.34 * s, fills["east"], lw)
+    draw_text(canvas, (g.width - 1.15 * s, y1), _fit(e.name, name_size, max_name), name_size, C.TEXT, "rm")
+    draw_text(canvas, (g.width - 1.15 * s, y1 + 0.62 * s), "East · square tokens", sub_size, C.TEXT_DIM, "rm")
+    # the score and the Test
+    score_size = g.fs(0.92)
+    y_score = y1 + 0.05 * s
+    d.line((half - 0.2 * s, y_score, half + 0.2 * s, y_score), fill=C.TEXT, width=max(2, round(0.08 * s)))
+    draw_text(canvas, (half - 0.55 * s, y_score), str(w.score), score_size, C.TEXT, "rm")
+    draw_text(canvas, (half + 0.55 * s, y_score), str(e.score), score_size, C.TEXT, "lm")
+    goals = state.options.goals_to_win
+    draw_text(canvas, (half, y1 + 0.82 * s), f"Test {state.test} · first to {goals} goal{'s' if goals != 1 else ''}",
+              sub_size, C.TEXT_DIM, "mm")
+    _draw_momentum(canvas, d, g, state, fills, lw)
+    # who must decide what
+    side, text = status_line(state)
+    y4 = 3.3 * s
+    size = g.fs(0.42)
+    text = _fit(text, size, g.width - 2.4 * s)
+    x0 = half - text_length(text, size) / 2
+    if side in fills:
+        team_icon(d, side, x0 - 0.45 * s, y4, 0.25 * s, fills[side], max(1, lw // 2 + 1))  # type: ignore[index]
+    draw_text(canvas, (x0, y4), text, size, C.TEXT, "lm")
+
+
+def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, state: MatchState,
+                   fills: dict[str, C.RGB], lw: int) -> None:
+    """The Momentum track 0-6: the marker on the current count, in its owner's colour and shape."""
+    s = g.s
+    size = g.fs(LABEL)
+    half_box = 0.3 * s
+    value = max(0, min(6, state.momentum))
+    for v in range(7):
+        x, y = momentum_slot_centre(g, v)
+        d.rounded_rectangle((x - half_box, y - half_box, x + half_box, y + half_box), radius=0.08 * s,
+                            outline=C.PANEL_LINE, width=max(1, lw // 2), fill=C.FRAME)
+        if v != value:
+            draw_text(canvas, (x, y), str(v), size, C.TEXT_DIM, "mm")
+    x0, y = momentum_slot_centre(g, 0)
+    draw_text(canvas, (x0 - 0.5 * s, y), "Momentum", size, C.TEXT_DIM, "rm")
+    owner = state.momentum_side
+    x, y = momentum_slot_centre(g, value)
+    fill = fills.get(owner or "", (150, 150, 150))
+    if owner:
+        team_icon(d, owner, x, y, 0.36 * s, fill, lw)
+    else:
+        d.ellipse((x - 0.33 * s, y - 0.33 * s, x + 0.33 * s, y + 0.33 * s), fill=fill, outline=C.OUTLINE_LIGHT, width=lw)
+    draw_text(canvas, (x, y), str(state.momentum), g.fs(0.38), C.contrast_text(fill), "mm")
+    x6, _ = momentum_slot_centre(g, 6)
+    label = state.teams[owner].name if owner in state.teams else "nobody"  # type: ignore[index]
+    room = g.width / 2 - 3.5 * MOMENTUM_PITCH * s - 1.2 * s
+    draw_text(canvas, (x6 + 0.5 * s, y), _fit(label, size, room), size, C.TEXT if owner else C.TEXT_DIM, "lm")
+
+
+def _chip(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, side: str, x: float, y: float, text: str,
+          fill: C.RGB, mark: str | None) -> None:
+    """A small off-field token with the same shape cue as on the field."""
+    s = g.s
+    size = g.fs(LABEL)
+    w = text_length(text, size) + 0.36 * s
+    h = 0.29 * s
+    lw = max(1, min(round(s * 0.05), int(h / 3)))
+    if side == "west":
+        d.rounded_rectangle((x, y - h, x + w, y + h), radius=h, fill=C.OUTLINE)
+        d.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=h - lw, fill=fill)
+    else:
+        d.rounded_rectangle((x, y - h, x + w, y + h), radius=0.06 * s, fill=C.OUTLINE_LIGHT)
+        d.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=0.05 * s, fill=C.OUTLINE)
+        d.rounded_rectangle((x + 2 * lw, y - h + 2 * lw, x + w - 2 * lw, y + h - 2 * lw), radius=0.04 * s, fill=fill)
+    draw_text(canvas, (x + w / 2, y), text, size, C.contrast_text(fill), "mm")
+    if mark == "card":  # sent off or ejected: a red card on the corner
+        cw, ch = 0.16 * s, 0.22 * s
+        d.rectangle((x + w - cw * 0.7, y - h - ch * 0.4, x + w + cw * 0.3, y - h + ch * 0.6), fill=C.CARD_RED,
+                    outline=C.OUTLINE)
+    elif mark == "cross":  # in the Infirmary: a red cross
+        c = 0.11 * s
+        cx, cy = x + w, y - h + 0.04 * s
+        d.rectangle((cx - c, cy - c, cx + c, cy + c), fill=(255, 255, 255), outline=C.OUTLINE)
+        t = max(1, round(c * 0.45))
+        d.rectangle((cx - t / 2, cy - c * 0.75, cx + t / 2, cy + c * 0.75), fill=C.CARD_RED)
+        d.rectangle((cx - c * 0.75, cy - t / 2, cx + c * 0.75, cy + t / 2), fill=C.CARD_RED)
+
+
+def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB]) -> None:
+    """Each team's players off the field, west on the left half, east on the right: the Bench,
+    then (when anyone is there) Sent off, Recovery, Infirmary and Ejected, flowing over rows."""
+    d = ImageDraw.Draw(canvas)
+    s = g.s
+    size = g.fs(LABEL)
+    rows = [g.footer_top + 0.5 * s + i * 0.8 * s for i in range(4)]
+    for k, side in enumerate(("west", "east")):
+        x_min = 0.35 * s if k == 0 else g.width / 2 + 0.35 * s
+        x_max = g.width / 2 - 0.35 * s if k == 0 else g.width - 0.35 * s
+        inits = initials(state, side)
+        players = state.team_players(side)  # type: ignore[arg-type]
+        on_field = sum(1 for p in players if p.on_field)
+        draw_text(canvas, (x_min, rows[0]), f"{'West' if side == 'west' else 'East'}: {on_field} on the field",
+                  size, C.TEXT, "lm")
+        row, x = 1, x_min
+        for loc, label in OFF_FIELD_GROUPS:
+            group = [p for p in players if p.location is loc]
+            if not group and label != "Bench":
+                continue
+            lab_w = text_length(label, size) + 0.2 * s
+            chips = [f"{p.number}{inits[p.id]}" for p in group]
+            widths = [text_length(c, size) + 0.5 * s for c in chips] or [text_length("-", size)]
+            if x > x_min and x + lab_w + widths[0] > x_max:
+                row, x = row + 1, x_min
+            if row >= len(rows):
+                break
+            draw_text(canvas, (x, rows[row]), label, size, C.TEXT_DIM, "lm")
+            x += lab_w
+            if not group:
+                draw_text(canvas, (x, rows[row]), "-", size, C.TEXT_DIM, "lm")
+                x += widths[0]
+            for p, chip, cw in zip(group, chips, widths):
+                if x + cw > x_max:
+                    row, x = row + 1, x_min + 0.3 * s
+                    if row >= len(rows):
+                        break
+                _chip(canvas, d, g, side, x, rows[row], chip, fills[side], _MARKS.get(label))
+                x += cw
+            x += 0.45 * s

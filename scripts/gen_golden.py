@@ -1,0 +1,205 @@
+"""Regenerate the board renderer's golden images (``tests/golden/*.png``).
+
+    .venv/bin/python scripts/gen_golden.py          # rewrite them all
+    .venv/bin/python scripts/gen_golden.py --check  # say which differ, write nothing
+
+Each scenario is a fixed position built with ``tests/builders.py`` (or a seeded new match) and
+the events of its last command, played with scripted dice. ``tests/test_render.py`` imports
+``SCENARIOS`` from here and compares its renders with these files pixel by pixel, with a small
+tolerance (exact bytes differ between Pillow versions; exact bytes are tested within one
+environment instead). Look at the pictures after regenerating: they are the renderer's spec.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from builders import P, act, hx, position  # noqa: E402
+
+from engine import commands as C  # noqa: E402
+from engine.dice import SeededDice  # noqa: E402
+from engine.events import Event  # noqa: E402
+from engine.match import TeamEntry, apply, new_match  # noqa: E402
+from engine.rosters import default_roster, team_list  # noqa: E402
+from engine.state import MatchState  # noqa: E402
+
+GOLDEN = ROOT / "tests" / "golden"
+WIDTH = 1000  # the narrowest width the issue asks to be legible
+
+
+@dataclass
+class Scenario:
+    state: MatchState
+    events: list[Event]
+    view: MatchState | None = None
+
+
+def _dress(st: MatchState, west: str = "timberline-elves", east: str = "night-elves") -> MatchState:
+    """Give a builders position real team names and colours."""
+    for side, tid in (("west", west), ("east", east)):
+        tl = team_list(tid)
+        st.teams[side].name = tl.name  # type: ignore[index]
+        st.teams[side].colours = tl.colours  # type: ignore[index]
+        st.teams[side].list_id = tl.id  # type: ignore[index]
+    return st
+
+
+def after_setup() -> Scenario:
+    """A new match, both teams set up by AutoSetup: the field at the face-off, nothing moved yet."""
+    dice = SeededDice(11)
+    res = new_match(TeamEntry("Timberline Elves", default_roster("timberline-elves")),
+                    TeamEntry("Night Elves", default_roster("night-elves")), dice)
+    st = res.state
+    events: list[Event] = []
+    while st.setup_side is not None and st.phase.value == "setup":
+        side = st.setup_side
+        st = apply(st, C.AutoSetup(), dice, by=side).state
+        res = apply(st, C.SetupDone(), dice, by=side)
+        st, events = res.state, list(res.events)
+    return Scenario(st, events)
+
+
+_BENCHES = (
+    P("w7", "timberline-elves/hunters"),
+    P("w8", "timberline-elves/midfielders", location="recovery"),
+    P("w9", "timberline-elves/strikers", location="infirmary"),
+    P("w10", "timberline-elves/throwers"),
+    P("e7", "night-elves/imps"),
+    P("e8", "night-elves/imps", location="sent_off"),
+    P("e9", "night-elves/strikers"),
+    P("e10", "night-elves/strikers", location="ejected"),
+)
+
+
+def carried_ball() -> Scenario:
+    """Mid-match: the Dryad w1 carries the ball three hexes east; she is acting, West holds
+    3 Momentum, East's last mover has his yellow counter."""
+    st = position(
+        P("w1", "timberline-elves/dryads", "H12", "E", ball=True),
+        P("w2", "timberline-elves/hunters", "G10", "E"),
+        P("w3", "timberline-elves/midfielders", "F14", "NE"),
+        P("w4", "timberline-elves/strikers", "D12", "E"),
+        P("w5", "timberline-elves/throwers", "I15", "SE"),
+        P("w6", "timberline-elves/midfielders", "E9", "E"),
+        P("e1", "night-elves/hunters", "N11", "W"),
+        P("e2", "night-elves/imps", "M14", "NW"),
+        P("e3", "night-elves/imps", "O9", "SW"),
+        P("e4", "night-elves/strikers", "R12", "W"),
+        P("e5", "night-elves/hunters", "P15", "W"),
+        P("e6", "night-elves/imps", "L8", "SW"),
+        *_BENCHES,
+        acting="w1",
+        jog=6,
+        momentum=(3, "west"),
+    )
+    st.last_moved = {"west": "w2", "east": "e3"}
+    _dress(st)
+    res = act(st, C.Move((hx("I12"), hx("J12"), hx("J11"))))
+    return Scenario(res.state, list(res.events))
+
+
+def down_and_dazed() -> Scenario:
+    """A shove knocks nobody over but pushes the Imp back; elsewhere players lie Down (face up)
+    and Dazed (face down) beside standing ones."""
+    st = position(
+        P("w1", "timberline-elves/dryads", "J14", "E"),
+        P("w2", "timberline-elves/hunters", "H10", "E", status="down"),
+        P("w3", "timberline-elves/midfielders", "I11", "NE", status="dazed"),
+        P("w4", "timberline-elves/strikers", "G12", "E"),
+        P("e1", "night-elves/imps", "K14", "W", ball=True),
+        P("e2", "night-elves/hunters", "I10", "W", status="dazed"),
+        P("e3", "night-elves/strikers", "L11", "SW", status="down"),
+        P("e4", "night-elves/imps", "M13", "W"),
+        *_BENCHES,
+        acting="w1",
+        jog=4,
+        momentum=(1, "east"),
+    )
+    st.last_moved = {"west": "w4", "east": "e4"}
+    _dress(st, "timberline-elves", "night-elves")
+    res = act(st, C.Shove("e1"), faces="O O O -")
+    return Scenario(res.state, list(res.events))
+
+
+def throw_and_interception() -> Scenario:
+    """A Thrower throws over two opponents to a team-mate: the hexes the passing string touches
+    are outlined; East declines to intercept and the receiver catches."""
+    st = position(
+        P("w1", "timberline-elves/throwers", "F12", "E", ball=True),
+        P("w2", "timberline-elves/hunters", "J12", "W"),
+        P("w3", "timberline-elves/midfielders", "E10", "E"),
+        P("e1", "night-elves/imps", "H12", "W"),
+        P("e2", "night-elves/hunters", "G13", "NW"),
+        P("e3", "night-elves/strikers", "G10", "SW"),
+        *_BENCHES,
+        acting="w1",
+        jog=5,
+    )
+    st.last_moved = {"west": "w3", "east": "e3"}
+    _dress(st, "gnolls", "valkyries")
+    res = act(st, C.Throw(hx("J12")), faces="O O O - O O", answers=[None])
+    return Scenario(res.state, list(res.events))
+
+
+def scatter_and_bounce() -> Scenario:
+    """A long throw misses: the ball flies to the outer white line, stops there and bounces
+    back into the field; a fumbled pick-up elsewhere would scatter it one hex."""
+    st = position(
+        P("w1", "timberline-elves/throwers", "L16", "SE", ball=True),
+        P("w2", "timberline-elves/hunters", "N19", "SE"),
+        P("e1", "night-elves/imps", "O17", "W"),
+        P("e2", "night-elves/strikers", "P20", "NW", status="down"),
+        *_BENCHES,
+        acting="w1",
+        jog=5,
+    )
+    _dress(st, "pharaohs-of-vihktora", "black-widows")
+    res = act(st, C.Throw(hx("N20")), faces="- - - -", d6=[3, 2, 5, 3, 1, 2, 5])
+    return Scenario(res.state, list(res.events))
+
+
+SCENARIOS: dict[str, Callable[[], Scenario]] = {
+    "after_setup": after_setup,
+    "carried_ball": carried_ball,
+    "down_and_dazed": down_and_dazed,
+    "throw_and_interception": throw_and_interception,
+    "scatter_and_bounce": scatter_and_bounce,
+}
+
+
+def render(name: str) -> bytes:
+    from render import render_board
+
+    sc = SCENARIOS[name]()
+    return render_board(sc.state, events=sc.events, view=sc.view, width=WIDTH)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="report differences, write nothing")
+    ap.add_argument("names", nargs="*", help="scenarios to regenerate (default: all)")
+    args = ap.parse_args(argv)
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    bad = 0
+    for name in args.names or SCENARIOS:
+        png = render(name)
+        path = GOLDEN / f"{name}.png"
+        same = path.exists() and path.read_bytes() == png
+        if args.check:
+            print(f"{name}: {'same' if same else 'DIFFERS'}")
+            bad += not same
+        else:
+            path.write_bytes(png)
+            print(f"{path.relative_to(ROOT)}: {len(png) // 1024} KB{'' if not same else ' (unchanged)'}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
