@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 CI_RUN = ROOT / ".ci" / "run"
 
-RUN_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/elfball intro"
+RUN_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/elfball demo"
 TEST_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest"
 
 
@@ -98,6 +98,27 @@ def test_ci_handles_exit_code_5() -> None:
     assert re.search(r'"\$status" -eq 5 \]', text)
 
 
+def test_ci_starts_postgresql_on_loopback_for_the_database_tests() -> None:
+    text = CI_RUN.read_text()
+    commands = _ci_commands()
+    # Debian's package, installed when missing, the server run as the postgres user (never root).
+    assert "apt-get update -qq" in commands
+    assert any(re.match(r"DEBIAN_FRONTEND=noninteractive apt-get install -y .*postgresql", c) for c in commands)
+    assert "runuser -u postgres" in text
+    # A private cluster listening on 127.0.0.1 only, then a user and a database for the tests.
+    assert "listen_addresses=127.0.0.1" in text
+    assert "--auth-host=scram-sha-256" in text
+    assert re.search(r"CREATE DATABASE \w+ OWNER", text)
+    assert re.search(r'export ELFBALL_TEST_POSTGRES_URL="postgresql\+psycopg://[^@]+@127\.0\.0\.1:', text)
+    assert "trap stop_postgres EXIT" in text
+    # Started before the tests, unless a server is given or PostgreSQL is switched off.
+    start = next(i for i, c in enumerate(commands) if c == "start_postgres")
+    tests = next(i for i, c in enumerate(commands) if c.startswith(".venv/bin/python -m pytest"))
+    assert start < tests
+    assert 'if [ -n "${ELFBALL_TEST_POSTGRES_URL:-}" ]; then' in commands
+    assert 'elif [ "${ELFBALL_CI_POSTGRES:-1}" != "0" ]; then' in commands
+
+
 def _fake_checkout(tmp_path: Path, pytest_exit: int) -> tuple[Path, dict[str, str]]:
     """A checkout holding only .ci/run, and a PATH whose python3 builds a fake venv.
 
@@ -125,6 +146,9 @@ def _fake_checkout(tmp_path: Path, pytest_exit: int) -> tuple[Path, dict[str, st
     )
     python3.chmod(0o755)
     env = {**os.environ, "PATH": f"{fake_bin}{os.pathsep}{os.environ.get('PATH', '')}", "CI": "true"}
+    # No PostgreSQL here: the fake run must not install or start a server.
+    env["ELFBALL_CI_POSTGRES"] = "0"
+    env.pop("ELFBALL_TEST_POSTGRES_URL", None)
     return repo, env
 
 

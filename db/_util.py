@@ -1,0 +1,50 @@
+"""Small helpers shared by the data modules (names, integrity errors)."""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import IntegrityError
+
+from .errors import InvalidInputError
+
+__all__ = ["MAX_NAME", "clean_name", "name_key", "violates"]
+
+MAX_NAME = 64
+
+
+def clean_name(name: object, what: str) -> str:
+    """``name`` with its spaces tidied; refuses an empty or over-long name."""
+    if not isinstance(name, str):
+        raise InvalidInputError(f"the {what} name must be text")
+    text = " ".join(name.split())
+    if not text:
+        raise InvalidInputError(f"give the {what} a name")
+    if len(text) > MAX_NAME:
+        raise InvalidInputError(f"a {what} name has at most {MAX_NAME} characters ({len(text)} given)")
+    return text
+
+
+def name_key(name: str) -> str:
+    """How names compare: spaces tidied, case folded ("Elf  Cup" is "elf cup")."""
+    return " ".join(name.split()).casefold()
+
+
+def violates(error: IntegrityError, constraint: str) -> bool:
+    """Whether ``error`` broke ``constraint`` (by name on PostgreSQL, by its columns on SQLite)."""
+    diag = getattr(getattr(error.orig, "diag", None), "constraint_name", None)
+    if diag is not None:
+        return bool(diag == constraint)
+    return constraint in str(error.orig) or _sqlite_columns(constraint, str(error.orig))
+
+
+def _sqlite_columns(constraint: str, message: str) -> bool:
+    # SQLite names the columns, not the constraint: "UNIQUE constraint failed: teams.guild_id, teams.name_key".
+    from .models import ACTIVE_CHANNEL_INDEX
+
+    known = {
+        "uq_teams_guild_id_name_key": "teams.guild_id, teams.name_key",
+        "uq_leagues_guild_id_name_key": "leagues.guild_id, leagues.name_key",
+        ACTIVE_CHANNEL_INDEX: "matches.channel_id",
+        "uq_match_events_match_id_seq": "match_events.match_id, match_events.seq",
+    }
+    columns = known.get(constraint)
+    return columns is not None and f"UNIQUE constraint failed: {columns}" in message

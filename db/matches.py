@@ -1,0 +1,537 @@
+"""The match store: one active match per channel, every action one transaction, the log rebuilds all.
+
+How an action is saved (``append``)::
+
+    UPDATE matches SET state = :new, version = version + 1, ...
+     WHERE id = :id AND version = :seen AND status = 'active'
+    INSERT INTO match_events (match_id, seq = :seen + 1, command, dice, events, ...)
+    COMMIT
+
+both in one transaction. If another action was saved since the caller read the match, the
+UPDATE matches no row: ``MatchChangedError("the match changed, try again")`` and nothing is
+written, so no action is ever lost or saved twice. ``seq`` equals the version it produced,
+and ``(match_id, seq)`` is unique as a second guard.
+
+The log alone rebuilds the match (``rebuild``): the creation row holds both team entries (as
+roster dicts), the rule options and the dice-off results, and every later row its command,
+the side that gave it and the fresh dice it drew, so ``ReplayDice`` retraces each step.
+
+Dice come from ``HashDice(seed, offset=state.dice_drawn)``: the seed is secret while the match
+is active (its SHA-256, ``seed_commitment``, is public from the start) and revealed once the
+match is over, so anyone can check every roll afterwards.
+
+Every function takes ``session`` keyword-only and is one unit of work on it; engine errors
+(an illegal command, a malformed one) pass through untouched with nothing written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from engine import commands as C
+from engine import rosters
+from engine.dice import HashDice, ReplayDice
+from engine.errors import MalformedInputError
+from engine.match import Pending, Result, TeamEntry, apply, new_match, pending
+from engine.rosters import TeamRoster
+from engine.state import MatchState, Phase, RuleOptions
+
+from ._util import clean_name, violates
+from .errors import (
+    ChannelBusyError,
+    InvalidInputError,
+    LogCorruptError,
+    MatchChangedError,
+    MatchNotActiveError,
+    MatchNotFoundError,
+    NotYourSideError,
+    UnknownTeamError,
+)
+from .models import (
+    ACTIVE_CHANNEL_INDEX,
+    EventKind,
+    Match,
+    MatchEvent,
+    MatchEventPublic,
+    MatchPublic,
+    MatchStatus,
+)
+from .models._common import utcnow
+from .teams import get_team, team_entry
+
+__all__ = [
+    "SIDES",
+    "MatchSide",
+    "Applied",
+    "seed_commitment",
+    "entry_to_json",
+    "entry_from_json",
+    "create_match",
+    "get_match",
+    "active_match",
+    "list_matches",
+    "due_matches",
+    "match_events",
+    "append",
+    "submit",
+    "rebuild",
+    "restore",
+    "abandon",
+    "finish",
+]
+
+SIDES = ("west", "east")
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    """Who plays one side of a new match, and with which team.
+
+    Either ``team`` (a stored team of the server, by id or name) or ``team_list`` (a team
+    list's Basic team for a friendly: ``lineup`` or its default lineup, named ``name`` or
+    after the list).
+    """
+
+    coach_id: int
+    team: int | str | None = None
+    team_list: str | None = None
+    lineup: str | Mapping[str, int] | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a saved action gives back: the match as now stored and the engine's result."""
+
+    match: MatchPublic
+    result: Result
+
+    @property
+    def state(self) -> MatchState:
+        return self.result.state
+
+    @property
+    def pending(self) -> Pending:
+        return pending(self.result.state)
+
+
+def seed_commitment(seed: str) -> str:
+    """The public SHA-256 (hex) of a dice seed."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def entry_to_json(entry: TeamEntry) -> dict[str, Any]:
+    return {"name": entry.name, "roster": entry.roster.as_dict(), "player_names": list(entry.player_names)}
+
+
+def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
+    """The exact ``TeamEntry`` back from ``entry_to_json`` (positions by id, in the stored order)."""
+    roster = data["roster"]
+    entries = tuple((rosters.position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    return TeamEntry(data["name"], TeamRoster(team=rosters.team_list(roster["team"]), entries=entries),
+                     tuple(data.get("player_names", ())))
+
+
+def _public(m: Match) -> MatchPublic:
+    over = m.status != MatchStatus.ACTIVE
+    return MatchPublic.model_validate(m, update={"seed": m.dice_seed if over else None})
+
+
+def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
+    if side == "west":
+        return m.west_coach_id
+    if side == "east":
+        return m.east_coach_id
+    return None
+
+
+# --- creating ----------------------------------------------------------------------------------
+def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) -> tuple[TeamEntry, int | None]:
+    if (side.team is None) == (side.team_list is None):
+        raise InvalidInputError(f"{label}: give either a stored team or a team list")
+    if side.team is not None:
+        try:
+            team = get_team(session=session, guild_id=guild_id, team=side.team)
+        except UnknownTeamError as exc:
+            raise UnknownTeamError(f"{label}: {exc}") from None
+        return team_entry(team), team.id
+    tl = rosters.team_list(side.team_list)  # type: ignore[arg-type]
+    roster = rosters.validate_basic_team(tl, side.lineup) if side.lineup is not None else rosters.default_roster(tl)
+    name = clean_name(side.name, "team") if side.name is not None else tl.name
+    return TeamEntry(name, roster), None
+
+
+def _options(options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
+    if options is None:
+        return RuleOptions()
+    if isinstance(options, RuleOptions):
+        return options
+    try:
+        return RuleOptions.from_dict(dict(options))
+    except TypeError:
+        raise InvalidInputError(f"unknown rule options in {dict(options)!r}") from None
+
+
+def _busy(session: Session, channel_id: int) -> ChannelBusyError:
+    m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
+    who = f" (#{m.id}: {m.west_team_name} v {m.east_team_name})" if m else ""
+    return ChannelBusyError(f"this channel already has an active match{who}: finish or abandon it first")
+
+
+def create_match(
+    *,
+    session: Session,
+    guild_id: int,
+    channel_id: int,
+    west: MatchSide,
+    east: MatchSide,
+    options: RuleOptions | Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    deadline: datetime | None = None,
+) -> Applied:
+    """Start a match in ``channel_id``: dice-off rolled, state and creation row stored together.
+
+    Refused with nothing written: ``UnknownTeamError`` (a team not on this server),
+    ``ChannelBusyError`` (the channel has an active match, checked again by the database's
+    unique index), ``InvalidInputError`` (a team against itself, bad options), and the
+    engine's roster errors for a wrong team list or lineup.
+    """
+    west_entry, west_team = _resolve_side(session, guild_id, "west", west)
+    east_entry, east_team = _resolve_side(session, guild_id, "east", east)
+    if west_team is not None and west_team == east_team:
+        raise InvalidInputError("a team cannot play itself")
+    opts = _options(options)
+    if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
+        raise _busy(session, channel_id)
+    seed = seed or secrets.token_hex(32)
+    result = new_match(west_entry, east_entry, HashDice(seed), options=opts)
+    state = result.state
+    now = utcnow()
+    side = pending(state).side
+    match = Match(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        west_coach_id=west.coach_id,
+        east_coach_id=east.coach_id,
+        west_team_id=west_team,
+        east_team_id=east_team,
+        west_team_name=west_entry.name,
+        east_team_name=east_entry.name,
+        options=opts.to_dict(),
+        state=state.to_dict(),
+        version=0,
+        status=MatchStatus.ACTIVE.value,
+        deciding_side=side,
+        deciding_user_id=west.coach_id if side == "west" else east.coach_id if side == "east" else None,
+        deadline=deadline,
+        dice_seed=seed,
+        seed_commitment=seed_commitment(seed),
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(match)
+    try:
+        session.flush()
+        session.add(
+            MatchEvent(
+                match_id=match.id,  # type: ignore[arg-type]
+                seq=0,
+                kind=EventKind.CREATE.value,
+                command={
+                    "west": entry_to_json(west_entry),
+                    "east": entry_to_json(east_entry),
+                    "options": opts.to_dict(),
+                },
+                dice=result.dice,
+                events=[e.to_dict() for e in result.events],
+                created_at=now,
+            )
+        )
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        if violates(exc, ACTIVE_CHANNEL_INDEX):
+            raise _busy(session, channel_id) from None
+        raise
+    return Applied(_public(match), result)
+
+
+# --- reading -----------------------------------------------------------------------------------
+def _match(session: Session, match_id: int) -> Match:
+    m = session.get(Match, match_id, populate_existing=True)
+    if m is None:
+        raise MatchNotFoundError(f"there is no match #{match_id}")
+    return m
+
+
+def get_match(*, session: Session, match_id: int) -> MatchPublic:
+    return _public(_match(session, match_id))
+
+
+def active_match(*, session: Session, channel_id: int) -> MatchPublic | None:
+    """The channel's active match, if any."""
+    m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
+    return _public(m) if m else None
+
+
+def list_matches(
+    *, session: Session, guild_id: int, status: MatchStatus | str | None = None, limit: int = 100
+) -> list[MatchPublic]:
+    """The server's matches, newest first."""
+    query = select(Match).where(Match.guild_id == guild_id)
+    if status is not None:
+        query = query.where(Match.status == MatchStatus(status).value)
+    rows = session.exec(query.order_by(col(Match.id).desc()).limit(limit)).all()
+    return [_public(m) for m in rows]
+
+
+def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100) -> list[MatchPublic]:
+    """Active matches whose deadline has passed, oldest deadline first (for the timeout sweep)."""
+    query = (
+        select(Match)
+        .where(
+            Match.status == MatchStatus.ACTIVE,
+            col(Match.deadline).is_not(None),
+            col(Match.deadline) <= (now or utcnow()),
+        )
+        .order_by(col(Match.deadline))
+        .limit(limit)
+    )
+    return [_public(m) for m in session.exec(query).all()]
+
+
+def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> list[MatchEventPublic]:
+    """The match's log from ``after_seq + 1`` on, in order."""
+    query = (
+        select(MatchEvent)
+        .where(MatchEvent.match_id == match_id, MatchEvent.seq > after_seq)
+        .order_by(col(MatchEvent.seq))
+    )
+    return [MatchEventPublic.model_validate(e) for e in session.exec(query).all()]
+
+
+# --- writing -----------------------------------------------------------------------------------
+def _write(
+    session: Session,
+    match: MatchPublic,
+    values: dict[str, Any],
+    event: MatchEvent,
+) -> MatchPublic:
+    """The optimistic write: bump the version if it is still ``match.version``, log the row, commit."""
+    now = utcnow()
+    values = {**values, "updated_at": now}
+    stmt = (
+        update(Match)
+        .where(col(Match.id) == match.id, col(Match.version) == match.version)
+        .where(col(Match.status) == MatchStatus.ACTIVE)
+        .values(version=Match.version + 1, **values)
+        .execution_options(synchronize_session=False)
+    )
+    event.seq = match.version + 1
+    event.created_at = now
+    try:
+        if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+            session.rollback()
+            raise _why_not(session, match.id, match.version)
+        session.add(event)
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        if violates(exc, "uq_match_events_match_id_seq"):
+            raise MatchChangedError() from None
+        raise
+    except BaseException:
+        session.rollback()
+        raise
+    changed = {k: v for k, v in values.items() if k in MatchPublic.model_fields}
+    if changed.get("status", MatchStatus.ACTIVE) != MatchStatus.ACTIVE:
+        session.expire_all()
+        return get_match(session=session, match_id=match.id)  # reveals the seed
+    return match.model_copy(update={**changed, "version": match.version + 1})
+
+
+def _why_not(session: Session, match_id: int, seen_version: int) -> Exception:
+    """Why the guarded UPDATE matched no row. A writer that lost the race is told the match
+    changed, even if the winning action ended it; only a match that ended without a newer
+    version (``finish``) is reported as not active."""
+    row = session.exec(select(Match.status, Match.version).where(Match.id == match_id)).first()
+    if row is None:
+        return MatchNotFoundError(f"there is no match #{match_id}")
+    status, version = row
+    if version == seen_version and status != MatchStatus.ACTIVE:
+        return MatchNotActiveError(f"match #{match_id} is {status}")
+    return MatchChangedError()
+
+
+def _state_values(match: MatchPublic, state: MatchState, deadline: datetime | None) -> dict[str, Any]:
+    side = pending(state).side if state.phase is not Phase.MATCH_OVER else None
+    return {
+        "state": state.to_dict(),
+        "status": (MatchStatus.FINISHED if state.phase is Phase.MATCH_OVER else MatchStatus.ACTIVE).value,
+        "deciding_side": side,
+        "deciding_user_id": _coach(match, side),
+        "deadline": deadline if state.phase is not Phase.MATCH_OVER else None,
+    }
+
+
+def append(
+    *,
+    session: Session,
+    match: MatchPublic,
+    result: Result,
+    command: C.Command,
+    by_side: str,
+    actor_user_id: int | None,
+    deadline: datetime | None = None,
+) -> MatchPublic:
+    """Store ``result`` (of ``command`` applied to ``match``'s state) as the next version.
+
+    One transaction: the new snapshot, the bumped version, the deciding coach and
+    ``deadline``, and the log row with the command, the dice drawn and the events. A match
+    over (``Phase.MATCH_OVER``) becomes ``finished``. ``MatchChangedError`` if the match is
+    no longer at ``match.version``; nothing is written then.
+    """
+    event = MatchEvent(
+        match_id=match.id,
+        seq=match.version + 1,
+        kind=(EventKind.ANSWER if isinstance(command, C.Answer) else EventKind.COMMAND).value,
+        command=command.to_dict(),
+        actor_side=by_side,
+        actor_user_id=actor_user_id,
+        dice=result.dice,
+        events=[e.to_dict() for e in result.events],
+    )
+    return _write(session, match, _state_values(match, result.state, deadline), event)
+
+
+def submit(
+    *,
+    session: Session,
+    match_id: int,
+    by_side: str,
+    actor_user_id: int | None,
+    command: C.Command | Mapping[str, Any],
+    expected_version: int | None = None,
+    deadline: datetime | None = None,
+) -> Applied:
+    """Load the match, apply ``command`` for ``by_side`` with the match's dice, and save it.
+
+    ``actor_user_id`` must coach ``by_side`` (None: the bot itself, e.g. a timeout's default).
+    ``expected_version``: the version the coach was shown; if the match moved on since,
+    ``MatchChangedError`` at once. ``deadline``: when the next decision is due (None: no
+    deadline). Engine errors propagate untouched; nothing is written on any error.
+    """
+    if by_side not in SIDES:
+        raise InvalidInputError(f"a side is 'west' or 'east', not {by_side!r}")
+    if isinstance(command, Mapping):
+        command = C.command_from_dict(dict(command))
+    if not isinstance(command, C.Command):
+        raise MalformedInputError(f"not a command: {command!r}")
+    row = _match(session, match_id)
+    match, seed = _public(row), row.dice_seed
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChangedError()
+    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
+        raise NotYourSideError(f"you do not coach {by_side} in this match")
+    state = match.engine_state()
+    result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]
+    stored = append(session=session, match=match, result=result, command=command, by_side=by_side,
+                    actor_user_id=actor_user_id, deadline=deadline)
+    return Applied(stored, result)
+
+
+def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None, reason: str = "") -> MatchPublic:
+    """End an active match without a result (logged as an ``abandon`` row); reveals the seed."""
+    match = get_match(session=session, match_id=match_id)
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
+                       actor_user_id=actor_user_id, events=[{"kind": "abandoned", "reason": reason}])
+    values = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None, "deadline": None}
+    return _write(session, match, values, event)
+
+
+def finish(*, session: Session, match_id: int) -> MatchPublic:
+    """Mark a match whose state is over as ``finished`` (``append`` already does this itself)."""
+    match = get_match(session=session, match_id=match_id)
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    if match.engine_state().phase is not Phase.MATCH_OVER:
+        raise InvalidInputError(f"match #{match_id} is not over: concede or abandon it")
+    stmt = (
+        update(Match)
+        .where(col(Match.id) == match_id, col(Match.version) == match.version, col(Match.status) == MatchStatus.ACTIVE)
+        .values(status=MatchStatus.FINISHED.value, deciding_side=None, deciding_user_id=None, deadline=None,
+                updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise _why_not(session, match_id, match.version)
+    session.commit()
+    session.expire_all()
+    return get_match(session=session, match_id=match_id)
+
+
+# --- the log -----------------------------------------------------------------------------------
+def _log(session: Session, match_id: int) -> list[MatchEvent]:
+    query = select(MatchEvent).where(MatchEvent.match_id == match_id).order_by(col(MatchEvent.seq))
+    rows = list(session.exec(query).all())
+    if not rows:
+        if session.get(Match, match_id) is None:
+            raise MatchNotFoundError(f"there is no match #{match_id}")
+        raise LogCorruptError(f"match #{match_id} has no log")
+    if rows[0].kind != EventKind.CREATE or rows[0].command is None:
+        raise LogCorruptError(f"match #{match_id}'s log does not start with its creation")
+    for expected, row in enumerate(rows):
+        if row.seq != expected:
+            raise LogCorruptError(f"match #{match_id}'s log jumps from {expected - 1} to {row.seq}")
+    return rows
+
+
+def rebuild(*, session: Session, match_id: int) -> MatchState:
+    """The match's state from its log alone (never the snapshot): creation, then every command
+    replayed with exactly the dice it drew. ``LogCorruptError`` if the log does not hold together."""
+    rows = _log(session, match_id)
+    created = rows[0].command
+    assert created is not None
+    dice = ReplayDice(rows[0].dice)
+    state = new_match(entry_from_json(created["west"]), entry_from_json(created["east"]), dice,
+                      options=RuleOptions.from_dict(created["options"])).state
+    _all_used(dice, match_id, 0)
+    for row in rows[1:]:
+        if row.command is None:  # abandon / restore rows carry no engine command
+            continue
+        dice = ReplayDice(row.dice)
+        state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
+        _all_used(dice, match_id, row.seq)
+    return state
+
+
+def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:
+    if not dice.exhausted:
+        raise LogCorruptError(f"match #{match_id}'s log row {seq} recorded dice its replay did not use")
+
+
+def restore(*, session: Session, match_id: int, actor_user_id: int | None = None) -> MatchPublic:
+    """Replace the stored snapshot with ``rebuild``'s (a corrupted snapshot recovered); logged as
+    a ``restore`` row. The match must be active."""
+    row = _match(session, match_id)
+    match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    state = rebuild(session=session, match_id=match_id)
+    event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
+                       actor_user_id=actor_user_id, events=[{"kind": "restored"}])
+    return _write(session, match, _state_values(match, state, row.deadline), event)

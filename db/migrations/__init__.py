@@ -1,0 +1,1 @@
+"""Alembic migrations (``env.py``, ``versions/``); run them with ``db.migrate.upgrade``."""

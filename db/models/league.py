@@ -1,0 +1,38 @@
+"""A league on one server: a name (unique on that server), its commissioner and settings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from pydantic import field_validator
+from sqlmodel import Field, SQLModel
+
+from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
+
+__all__ = ["LeagueBase", "League", "LeaguePublic"]
+
+
+class LeagueBase(SQLModel):
+    guild_id: int = Field(sa_type=Snowflake, index=True)
+    name: str = Field(max_length=64)
+    commissioner_id: int = Field(sa_type=Snowflake)
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+
+
+class League(LeagueBase, table=True):
+    __tablename__ = "leagues"  # type: ignore[assignment]
+    __table_args__ = (sa.UniqueConstraint("guild_id", "name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    #: The name folded for comparison ("Elf Cup" and "elf  cup" are the same league).
+    name_key: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+
+
+class LeaguePublic(LeagueBase):
+    id: int
+    created_at: datetime
+
+    _utc = field_validator("created_at")(as_utc)

@@ -1,0 +1,99 @@
+"""A match in one channel: who plays, the engine state snapshot and its version.
+
+The snapshot is a cache of the event log (``MatchEvent``): ``version`` counts the log rows
+after the creation row, and every write bumps it with ``UPDATE ... WHERE version = ?``
+(optimistic concurrency, see ``db.matches``). At most one match per channel is ``active``:
+a partial unique index says so, on SQLite and PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+import sqlalchemy as sa
+from pydantic import field_validator
+from sqlmodel import Field, SQLModel
+
+from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
+
+if TYPE_CHECKING:
+    from engine.state import MatchState
+
+__all__ = ["MatchStatus", "MatchBase", "Match", "MatchPublic", "ACTIVE_CHANNEL_INDEX"]
+
+
+class MatchStatus(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+_STATUSES = ", ".join(f"'{s.value}'" for s in MatchStatus)
+#: The partial unique index behind "one active match per channel".
+ACTIVE_CHANNEL_INDEX = "uq_matches_active_channel"
+_ACTIVE = sa.text("status = 'active'")
+
+
+class MatchBase(SQLModel):
+    guild_id: int = Field(sa_type=Snowflake, index=True)
+    channel_id: int = Field(sa_type=Snowflake, index=True)
+    west_coach_id: int = Field(sa_type=Snowflake)
+    east_coach_id: int = Field(sa_type=Snowflake)
+    west_team_id: int | None = Field(default=None, foreign_key="teams.id", ondelete="SET NULL")
+    east_team_id: int | None = Field(default=None, foreign_key="teams.id", ondelete="SET NULL")
+    west_team_name: str = Field(max_length=64)
+    east_team_name: str = Field(max_length=64)
+    #: ``RuleOptions.to_dict()``.
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    status: str = Field(default=MatchStatus.ACTIVE.value, max_length=16)
+    #: Who the match waits on (``west``/``east``), and that coach's user id.
+    deciding_side: str | None = Field(default=None, max_length=8)
+    deciding_user_id: int | None = Field(default=None, sa_type=Snowflake)
+    #: When the deciding coach's time runs out (added by migration 0002).
+    deadline: datetime | None = Field(default=None, sa_type=Timestamp, index=True)
+    #: SHA-256 (hex) of the dice seed, published when the match starts.
+    seed_commitment: str = Field(max_length=64)
+
+
+class Match(MatchBase, table=True):
+    __tablename__ = "matches"  # type: ignore[assignment]
+    __table_args__ = (
+        sa.Index(ACTIVE_CHANNEL_INDEX, "channel_id", unique=True, sqlite_where=_ACTIVE, postgresql_where=_ACTIVE),
+        sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),
+        sa.CheckConstraint("deciding_side IS NULL OR deciding_side IN ('west', 'east')", name="deciding_side"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    #: ``MatchState.to_dict()``.
+    state: dict[str, Any] = Field(sa_type=JSONType)
+    version: int = Field(default=0)
+    #: The secret the match's dice derive from (``HashDice``); shown only once it is over.
+    dice_seed: str = Field(max_length=128)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+
+
+class MatchPublic(MatchBase):
+    """A match as callers see it: the state snapshot parsed, the seed only once it is over."""
+
+    id: int
+    version: int
+    state: dict[str, Any]
+    #: The dice seed, revealed once the match is finished or abandoned (None while active).
+    seed: str | None = None
+    created_at: datetime
+    updated_at: datetime
+
+    _utc = field_validator("created_at", "updated_at", "deadline")(as_utc)
+
+    @property
+    def active(self) -> bool:
+        return self.status == MatchStatus.ACTIVE
+
+    def engine_state(self) -> MatchState:
+        """The snapshot as the engine's ``MatchState`` (parsed on each call)."""
+        from engine.state import MatchState
+
+        return MatchState.from_dict(self.state)

@@ -1,0 +1,211 @@
+"""Leagues and teams of a server: create, list and show, with the roster stored player by player.
+
+A team is a Basic team (``engine.rosters.validate_basic_team``): exactly ten players from one
+team list. Names are unique per server, compared without case ("Elf Raiders" and "elf
+raiders" clash). Every function is one unit of work on the ``session`` it is given, and a
+refused request writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+from sqlmodel import Session, select
+
+from engine import rosters
+from engine.match import TeamEntry
+from engine.rosters import (
+    RosterOptions,
+    TeamRoster,
+    position_by_id,
+    validate_basic_team,
+)
+
+from ._util import clean_name, name_key, violates
+from .errors import (
+    DuplicateNameError,
+    InvalidInputError,
+    UnknownLeagueError,
+    UnknownTeamError,
+)
+from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, Team, TeamPublic
+
+__all__ = [
+    "create_league",
+    "get_league",
+    "list_leagues",
+    "create_team",
+    "get_team",
+    "list_teams",
+    "team_entry",
+]
+
+
+# --- leagues ---------------------------------------------------------------------------------
+def create_league(
+    *, session: Session, guild_id: int, name: str, commissioner_id: int, settings: Mapping[str, Any] | None = None
+) -> LeaguePublic:
+    """A new league on ``guild_id``; ``DuplicateNameError`` if the server has one of that name."""
+    name = clean_name(name, "league")
+    key = name_key(name)
+    if session.exec(select(League.id).where(League.guild_id == guild_id, League.name_key == key)).first():
+        raise DuplicateNameError(f"this server already has a league called {name!r}")
+    league = League(guild_id=guild_id, name=name, name_key=key, commissioner_id=commissioner_id,
+                    settings=dict(settings or {}))
+    session.add(league)
+    try:
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        if violates(exc, "uq_leagues_guild_id_name_key"):
+            raise DuplicateNameError(f"this server already has a league called {name!r}") from None
+        raise
+    return LeaguePublic.model_validate(league)
+
+
+def _league(session: Session, guild_id: int, league: int | str) -> League:
+    query = select(League).where(League.guild_id == guild_id)
+    if isinstance(league, int):
+        query = query.where(League.id == league)
+    else:
+        query = query.where(League.name_key == name_key(league))
+    found = session.exec(query).first()
+    if found is None:
+        raise UnknownLeagueError(f"this server has no league {league!r}")
+    return found
+
+
+def get_league(*, session: Session, guild_id: int, league: int | str) -> LeaguePublic:
+    """A league of this server, by id or name."""
+    return LeaguePublic.model_validate(_league(session, guild_id, league))
+
+
+def list_leagues(*, session: Session, guild_id: int) -> list[LeaguePublic]:
+    rows = session.exec(select(League).where(League.guild_id == guild_id).order_by(League.name_key)).all()
+    return [LeaguePublic.model_validate(r) for r in rows]
+
+
+# --- teams -----------------------------------------------------------------------------------
+def _player_names(names: Sequence[str], total: int) -> list[str]:
+    if isinstance(names, str):
+        raise InvalidInputError("give the player names as a list")
+    if len(names) > total:
+        raise InvalidInputError(f"{len(names)} player names for {total} players")
+    cleaned = [clean_name(n, "player") if n and n.strip() else "" for n in names]
+    seen: set[str] = set()
+    for n in cleaned:
+        if n and name_key(n) in seen:
+            raise InvalidInputError(f"two players are called {n!r}: give each his own name")
+        seen.add(name_key(n))
+    return cleaned + [""] * (total - len(cleaned))
+
+
+def create_team(
+    *,
+    session: Session,
+    guild_id: int,
+    coach_id: int,
+    name: str,
+    team_list: str,
+    lineup: str | Mapping[str, int] | None = None,
+    league: int | str | None = None,
+    colours: tuple[str, str] | None = None,
+    player_names: Sequence[str] = (),
+    roster_options: RosterOptions | None = None,
+) -> TeamPublic:
+    """A new Basic team on ``guild_id`` for ``/team create``.
+
+    ``team_list`` is forgiving (``"night elves"``); ``lineup`` is a lineup string or
+    mapping (``"6 imps, 2 hunters, 2 strikers"``), or None for the list's default lineup.
+    Roster errors from the engine (unknown list, a wrong lineup) pass through unchanged;
+    ``DuplicateNameError`` if the server has a team of that name, ``UnknownLeagueError`` for
+    an unknown league.
+    """
+    name = clean_name(name, "team")
+    key = name_key(name)
+    tl = rosters.team_list(team_list)
+    if lineup is None:
+        roster = rosters.default_roster(tl)
+    else:
+        roster = validate_basic_team(tl, lineup, options=roster_options or RosterOptions())
+    names = _player_names(player_names, roster.total)
+    league_id = _league(session, guild_id, league).id if league is not None else None
+    if session.exec(select(Team.id).where(Team.guild_id == guild_id, Team.name_key == key)).first():
+        raise DuplicateNameError(f"this server already has a team called {name!r}")
+    primary, secondary = colours if colours is not None else tl.colours
+    team = Team(guild_id=guild_id, league_id=league_id, coach_id=coach_id, team_list=tl.id, name=name,
+                name_key=key, primary_colour=primary, secondary_colour=secondary)
+    number = 0
+    for position, count in roster.entries:
+        for _ in range(count):
+            number += 1
+            team.players.append(
+                RosterPlayer(  # type: ignore[call-arg]  # team_id: from the relationship
+                    number=number,
+                    name=names[number - 1] or f"{rosters.singular_name(position.name)} #{number}",
+                    position_id=position.id,
+                    attributes=position.attributes.as_dict(),
+                    abilities=list(position.innate_abilities),
+                    status=PlayerStatus.ACTIVE.value,
+                )
+            )
+    session.add(team)
+    try:
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        if violates(exc, "uq_teams_guild_id_name_key"):
+            raise DuplicateNameError(f"this server already has a team called {name!r}") from None
+        raise
+    return _public(team)
+
+
+def _public(team: Team) -> TeamPublic:
+    return TeamPublic.model_validate(team, update={"players": [p.model_dump() for p in team.players]})
+
+
+def _team(session: Session, guild_id: int, team: int | str) -> Team:
+    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
+    if isinstance(team, int):
+        query = query.where(Team.id == team)
+    else:
+        query = query.where(Team.name_key == name_key(team))
+    found = session.exec(query).first()
+    if found is None:
+        what = f"#{team}" if isinstance(team, int) else repr(team)
+        raise UnknownTeamError(f"this server has no team {what}")
+    return found
+
+
+def get_team(*, session: Session, guild_id: int, team: int | str) -> TeamPublic:
+    """A team of this server, by id or name (any case), with its roster."""
+    return _public(_team(session, guild_id, team))
+
+
+def list_teams(
+    *, session: Session, guild_id: int, league: int | str | None = None, coach_id: int | None = None
+) -> list[TeamPublic]:
+    """The server's teams by name, optionally only one league's or one coach's."""
+    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
+    if league is not None:
+        query = query.where(Team.league_id == _league(session, guild_id, league).id)
+    if coach_id is not None:
+        query = query.where(Team.coach_id == coach_id)
+    return [_public(t) for t in session.exec(query.order_by(Team.name_key)).all()]
+
+
+def team_entry(team: TeamPublic) -> TeamEntry:
+    """The engine's ``TeamEntry`` for a stored team: its active players, in roster order, named."""
+    active = sorted((p for p in team.players if p.status == PlayerStatus.ACTIVE), key=lambda p: p.number)
+    entries: list[list[Any]] = []
+    for p in active:
+        if entries and entries[-1][0].id == p.position_id:
+            entries[-1][1] += 1
+        else:
+            entries.append([position_by_id(p.position_id), 1])
+    roster = TeamRoster(team=rosters.team_list(team.team_list), entries=tuple((pos, n) for pos, n in entries))
+    return TeamEntry(team.name, roster, tuple(p.name for p in active))
+

@@ -1,0 +1,120 @@
+"""Fixtures for the database tests: the same tests on SQLite and on PostgreSQL.
+
+``backend`` runs a test once per backend. SQLite is a fresh file in ``tmp_path`` (WAL, as in
+production). PostgreSQL needs ``ELFBALL_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and
+sets it): the tests share one migrated schema of their own, emptied (TRUNCATE) before each
+test and dropped at the end; tests that need an empty database get a schema of their own. Without the variable the
+PostgreSQL variants are skipped with the reason shown, except under CI, where they fail.
+
+Import the fixtures a module uses: ``from db_support import backend, db_engine, store``.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from db.engine import make_engine, set_session_provider
+from db.migrate import upgrade
+
+PG_ENV = "ELFBALL_TEST_POSTGRES_URL"
+PG_SKIP = "PostgreSQL: set ELFBALL_TEST_POSTGRES_URL (CI does)"
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def postgres_url() -> str:
+    """The test server's URL; skips the test locally without one, fails it under CI."""
+    url = os.environ.get(PG_ENV, "").strip()
+    if not url:
+        if in_ci():
+            pytest.fail(f"{PG_SKIP}: under CI the PostgreSQL tests must run, but {PG_ENV} is not set")
+        pytest.skip(PG_SKIP)
+    return url
+
+
+def fresh_engine(backend: str, tmp_path, *, migrate: bool = True) -> Iterator[Engine]:
+    """A new, empty database on ``backend`` (migrated to head unless ``migrate`` is False)."""
+    if backend == "sqlite":
+        engine = make_engine(f"sqlite:///{tmp_path / 'elfball.db'}")
+        if migrate:
+            upgrade(engine)
+        yield engine
+        engine.dispose()
+        return
+    url = postgres_url()
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    admin = make_engine(url)
+    with admin.begin() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    engine = make_engine(url, connect_args={"options": f"-csearch_path={schema}"})
+    try:
+        if migrate:
+            upgrade(engine)
+        yield engine
+    finally:
+        engine.dispose()
+        with admin.begin() as conn:
+            conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")  # a leaked transaction fails loudly
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def shared_postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """One migrated PostgreSQL schema for the whole run (migrating per test costs ~0.4 s)."""
+    yield from fresh_engine("postgresql", tmp_path_factory.mktemp("pg"))
+
+
+def _empty(engine: Engine) -> None:
+    from sqlmodel import SQLModel
+
+    import db.models  # noqa: F401
+
+    tables = ", ".join(t.name for t in SQLModel.metadata.sorted_tables)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")
+        conn.exec_driver_sql(f"TRUNCATE TABLE {tables} RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture
+def db_engine(backend: str, tmp_path, request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """A migrated, empty database on the test's backend."""
+    if backend == "sqlite":
+        yield from fresh_engine(backend, tmp_path)
+        return
+    engine = request.getfixturevalue("shared_postgres")
+    _empty(engine)
+    yield engine
+
+
+@pytest.fixture
+def store(db_engine: Engine) -> Iterator[Engine]:
+    """``db_engine``, also installed as the session provider (for ``db.aio`` and ``session_scope``)."""
+    old = set_session_provider(lambda: Session(db_engine, expire_on_commit=False))
+    try:
+        yield db_engine
+    finally:
+        set_session_provider(old)
+
+
+def session(engine: Engine) -> Session:
+    return Session(engine, expire_on_commit=False)
+
+
+def count(engine: Engine, table: str) -> int:
+    with engine.connect() as conn:
+        return int(conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one())
