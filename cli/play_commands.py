@@ -17,9 +17,39 @@ from engine.match import TeamEntry, apply, new_match
 from engine.rosters import default_roster
 from engine.state import MatchState
 
-__all__ = ["register", "FuzzSummary", "run_fuzz", "replay", "entries_of", "first_difference"]
+__all__ = ["register", "FuzzSummary", "GuardedDice", "dice_limit", "run_fuzz", "replay", "entries_of", "first_difference"]
 
 _SHOWN = 5  # violations and failures listed in full
+
+
+class GuardedDice(SeededDice):
+    """``SeededDice`` that raise once a match has drawn ``limit`` results.
+
+    Fair matches draw about one result per command; an engine stuck re-rolling forever would
+    otherwise eat memory (every result is recorded) until the machine kills it.
+    """
+
+    def __init__(self, seed: int, limit: int) -> None:
+        super().__init__(seed)
+        self.limit = limit
+        self.drawn = 0
+
+    def _count(self) -> None:
+        self.drawn += 1
+        if self.drawn > self.limit:
+            raise RuntimeError(f"runaway dice: more than {self.limit} results drawn in one match")
+
+    def _next_face(self) -> Any:
+        self._count()
+        return super()._next_face()
+
+    def _next_d6(self) -> int:
+        self._count()
+        return super()._next_d6()
+
+
+def dice_limit(max_commands: int) -> int:
+    return 1000 + 200 * max_commands
 
 
 def register(subparsers: Any) -> None:
@@ -85,7 +115,8 @@ def run_fuzz(matches: int, seed: int = 0, max_commands: int = MAX_COMMANDS, *, p
     for i in range(matches):
         s = seed + i
         try:
-            state, report = play_random_match(s, max_commands=max_commands)
+            dice = GuardedDice(s, dice_limit(max_commands))
+            state, report = play_random_match(s, dice=dice, max_commands=max_commands)
         except Exception as exc:  # noqa: BLE001 - the fuzzer reports every crash with its seed
             out.failures.append((s, _traceback_summary(exc)))
         else:
@@ -187,7 +218,7 @@ def first_difference(a: Any, b: Any, path: str = "state") -> str | None:
 
 def _run_replay_check(args: argparse.Namespace) -> int:
     record: list[tuple[str, C.Command]] = []
-    dice = SeededDice(args.seed)
+    dice = GuardedDice(args.seed, dice_limit(args.max_commands))
     try:
         original, report = play_random_match(args.seed, dice=dice, max_commands=args.max_commands, record=record)
     except Exception as exc:  # noqa: BLE001

@@ -96,10 +96,13 @@ def trace_bounce(ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int 
     while True:
         if not any(_legal_bounce(ctx, line_hex, d, from_half) for d in Direction):
             from_half = None  # no way back to the side it came from: any clear direction will do
+        # Cornered (the outer-line hex behind a goal: every neighbour on the field is a white
+        # line): any direction onto the field will do, else the re-rolls would never end.
+        cornered = not any(_legal_bounce(ctx, line_hex, d, None) for d in Direction)
         rerolled: list[str] = []
         while True:
             d = Direction(ctx.d6())
-            if _legal_bounce(ctx, line_hex, d, from_half):
+            if _legal_bounce(ctx, line_hex, d, from_half) or (cornered and line_hex.neighbour(d) in ctx.field):
                 break
             rerolled.append(d.name)
         distance = ctx.d6()

@@ -53,6 +53,10 @@ def _event(kind: str):  # type: ignore[no-untyped-def]
     return wrap
 
 
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def event_from_dict(d: dict[str, Any]) -> Event:
     """Rebuild an event from ``to_dict`` output (hexes come back as ``Hex``)."""
     cls = EVENT_TYPES[d["kind"]]
@@ -63,6 +67,8 @@ def event_from_dict(d: dict[str, Any]) -> Event:
             v = Hex(*v)
         elif f.type == "tuple[Hex, ...]" and v is not None:
             v = tuple(Hex(*x) for x in v)
+        elif str(f.type).startswith("tuple") and isinstance(v, list):
+            v = _tuples(v)  # JSON has no tuples: (west, east) scores, dice-off rolls, ids
         kwargs[f.name] = v
     return cls(**kwargs)
 

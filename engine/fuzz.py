@@ -76,7 +76,8 @@ class RandomCoach:
         for c in candidate_commands(state, side, field):
             if not isinstance(c, C.Concede):
                 kinds.setdefault(type(c), []).append(c)
-        if self.rng.random() < self.purpose:
+        # A pending question is answered at random: the purposeful moves are not answers.
+        if self.rng.random() < self.purpose and state.in_progress is None:
             pick = self._purposeful(state, side, field, legal)
             if pick is not None:
                 return pick
