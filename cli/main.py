@@ -14,11 +14,15 @@ from collections.abc import Sequence
 # Modules that contribute sub-commands, in the order ``elfball --help`` lists them.
 COMMAND_MODULES = (
     "cli.intro_command",
+    "cli.local_commands",
+    "cli.bot_commands",
     "cli.field_commands",
     "cli.dice_commands",
     "cli.team_commands",
     "cli.play_commands",
+    "cli.ai_commands",
     "cli.scenario_commands",
+    "cli.render_commands",
 )
 
 

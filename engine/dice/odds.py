@@ -304,3 +304,33 @@ def _policy(need: int, star2: bool) -> tuple[dict[tuple[int, int, int], _Vector]
                                 vec[c] += w * sub
                 table[net, x_left, b_left] = tuple(vec)
     return table, e
+
+
+@lru_cache(maxsize=1024)
+def chance_at_least(dice: int, threshold: int, *, star2: bool = False) -> float:
+    """P(the net of ``dice`` freshly rolled dice is at least ``threshold``), exactly.
+
+    What a re-roll prompt needs: replacing k dice of a roll succeeds when the kept dice's net
+    plus the k new dice's net reaches the successes needed, i.e. threshold = need - kept net.
+    """
+    if dice < 0:
+        raise ValueError("dice must be 0 or more")
+    # A die takes at most 1 off the net, so a partial sum at or above threshold + dice can no
+    # longer fall below the threshold: every such value is lumped into one cell.
+    top = max(threshold, 0) + dice + 1
+    dist = {0: Fraction(1)}
+    for _ in range(dice):
+        nxt: dict[int, Fraction] = {}
+        for v, p in dist.items():
+            if v >= top:
+                nxt[top] = nxt.get(top, Fraction(0)) + p
+                continue
+            left = Fraction(1)
+            for d in range(-1, top - v):
+                q = _p_fresh(star2, d)
+                if q:
+                    nxt[v + d] = nxt.get(v + d, Fraction(0)) + p * q
+                    left -= q
+            nxt[top] = nxt.get(top, Fraction(0)) + p * left  # every larger net lumped
+        dist = nxt
+    return float(sum((p for v, p in dist.items() if v >= threshold), Fraction(0)))

@@ -1,0 +1,232 @@
+"""The match service: what a coach's command does, whatever he typed it into.
+
+Load the channel's match, read the command (typed text or an engine command), apply it through
+the engine with the match's dice, save state and log in one transaction, let the AI coach take
+its decisions if it is playing, render the board, and answer with text, a PNG and the next
+prompt. The Discord bot and the local console both call this; neither touches the engine, the
+dice or the database directly.
+
+Synchronous by design: the bot runs each call in a worker thread (``asyncio.to_thread``), so the
+database, the rules and the rendering all stay off its event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from db import matches as store
+from db.engine import session_scope
+from db.errors import MatchNotFoundError, NotYourSideError
+from db.matches import MatchSide
+from db.models.match import MatchPublic
+from engine import commands as C
+from engine.ai import AICoach
+from engine.events import Event, event_from_dict
+from engine.field import Side
+from engine.match import Pending, pending
+from engine.narrate import describe_question, narrate
+from engine.state import MatchState, Phase, RuleOptions
+
+from .grammar import parse
+
+__all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for"]
+
+#: The coach id of the AI: the console's and the bot's own opponent.
+AI_COACH_ID = 0
+#: Decisions the AI may take in a row before handing back (a whole action is ~10).
+MAX_AI_COMMANDS = 400
+
+_PHASE_PROMPTS = {
+    "setup": "set up your team: place PLAYER HEX FACING, or auto; then done",
+    "faceoff": "you won the face-off: faceoff pickup, or faceoff shove|tackle [HEX HEX]",
+    "turn": "choose who acts: act PLAYER (or replace PLAYER HEX FACING)",
+    "action": "move, face, stand, throw, tackle, shove, dash or end",
+    "test_over": "a goal! next starts the next Test",
+}
+
+
+def prompt_for(state: MatchState, names: Mapping[str, str] | None = None) -> str:
+    """One line: who must decide what now."""
+    pend = pending(state)
+    if state.phase is Phase.MATCH_OVER:
+        w, e = state.teams["west"].score, state.teams["east"].score
+        result = "a draw" if state.winner == "draw" else f"{state.teams[state.winner].name} win"  # type: ignore[index]
+        return f"Match over: {result}, {w}-{e} ({state.end_reason})."
+    who = (names or {}).get(pend.side or "", (pend.side or "").title())
+    if pend.question is not None:
+        return describe_question(pend.question, state)
+    extra = ""
+    if pend.kind == "action" and state.action is not None:
+        p = state.players[state.action.player]
+        extra = f" — {p.name} has {state.action.jog_left} Jog left"
+    return f"{who}: {_PHASE_PROMPTS.get(pend.kind, pend.kind)}{extra}."
+
+
+@dataclass
+class Outcome:
+    """What a command produced, ready for any transport."""
+
+    match: MatchPublic
+    state: MatchState
+    events: list[Event] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    prompt: str = ""
+    png: bytes | None = None
+    view: MatchState | None = None
+
+    @property
+    def pending(self) -> Pending:
+        return pending(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase is Phase.MATCH_OVER
+
+    @property
+    def deciding_side(self) -> Side | None:
+        return self.pending.side
+
+
+SessionFactory = Callable[[], AbstractContextManager[Session]]
+
+
+class MatchService:
+    def __init__(
+        self,
+        *,
+        sessions: SessionFactory = session_scope,
+        render: bool = True,
+        width: int = 1000,
+        ai: AICoach | None = None,
+    ) -> None:
+        self.sessions = sessions
+        self.render = render
+        self.width = width
+        self.ai = ai or AICoach()
+
+    # -- starting -----------------------------------------------------------------------------
+    def start(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        west: MatchSide,
+        east: MatchSide,
+        options: RuleOptions | Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> Outcome:
+        with self.sessions() as s:
+            applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
+                                         options=options, seed=seed)
+        out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
+        return self._run_ai(out)
+
+    # -- reading ------------------------------------------------------------------------------
+    def current(self, channel_id: int) -> MatchPublic:
+        with self.sessions() as s:
+            m = store.active_match(session=s, channel_id=channel_id)
+        if m is None:
+            raise MatchNotFoundError("there is no active match in this channel")
+        return m
+
+    def status(self, channel_id: int) -> Outcome:
+        m = self.current(channel_id)
+        state = m.engine_state()
+        return self._outcome(m, state, [], None)
+
+    def side_of(self, match: MatchPublic, user_id: int) -> Side:
+        """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side."""
+        sides = [s for s in ("west", "east") if (match.west_coach_id if s == "west" else match.east_coach_id) == user_id]
+        if not sides:
+            raise NotYourSideError("you are not a coach in this match")
+        if len(sides) == 2:
+            return pending(match.engine_state()).side or "west"
+        return sides[0]  # type: ignore[return-value]
+
+    def log(self, channel_id: int, *, last: int | None = None) -> list[str]:
+        m = self.current(channel_id)
+        with self.sessions() as s:
+            rows = store.match_events(session=s, match_id=m.id)
+        state = m.engine_state()
+        events = [event_from_dict(e) for r in rows for e in r.events]
+        lines = narrate(events, state)
+        return lines[-last:] if last else lines
+
+    # -- acting ---------------------------------------------------------------------------------
+    def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        command: str | C.Command,
+        *,
+        expected_version: int | None = None,
+        as_side: Side | None = None,
+    ) -> Outcome:
+        """Apply one command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
+
+        ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
+        the side the match waits on.
+        """
+        m = self.current(channel_id)
+        side = self.side_of(m, user_id)
+        if as_side is not None and as_side != side:
+            if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
+                raise NotYourSideError(f"you do not coach {as_side} in this match")
+            side = as_side
+        state = m.engine_state()
+        cmd = parse(command, state, side) if isinstance(command, str) else command
+        with self.sessions() as s:
+            applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
+                                   expected_version=expected_version)
+        out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
+        return self._run_ai(out)
+
+    def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
+        return self.act(channel_id, user_id, C.Concede(), as_side=as_side)
+
+    def abandon(self, channel_id: int, user_id: int | None, reason: str = "") -> MatchPublic:
+        m = self.current(channel_id)
+        with self.sessions() as s:
+            return store.abandon(session=s, match_id=m.id, actor_user_id=user_id, reason=reason)
+
+    # -- the AI coach -------------------------------------------------------------------------
+    def _ai_side(self, match: MatchPublic, state: MatchState) -> Side | None:
+        side = pending(state).side
+        if side is None or state.phase is Phase.MATCH_OVER:
+            return None
+        coach = match.west_coach_id if side == "west" else match.east_coach_id
+        return side if coach == AI_COACH_ID else None
+
+    def _run_ai(self, out: Outcome) -> Outcome:
+        """While the AI coach must decide, let it; the events of its moves join the outcome."""
+        match, state = out.match, out.state
+        events, view = list(out.events), out.view
+        for _ in range(MAX_AI_COMMANDS):
+            side = self._ai_side(match, state)
+            if side is None:
+                break
+            cmd = self.ai.choose(state, side)
+            with self.sessions() as s:
+                applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
+                                       command=cmd)
+            match, state, view = applied.match, applied.state, applied.result.view
+            events.extend(applied.result.events)
+        if match is out.match:
+            return out
+        return self._outcome(match, state, events, view)
+
+    # -- output ---------------------------------------------------------------------------------
+    def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
+        names = {s: f"{s.title()} ({state.teams[s].name})" for s in ("west", "east")}  # type: ignore[index]
+        png = None
+        if self.render:
+            from render import render_board
+
+            png = render_board(state, events=events, view=view, width=self.width)
+        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view)
+

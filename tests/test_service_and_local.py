@@ -1,0 +1,125 @@
+"""The match service the bot and the console share, the console itself, and the demo."""
+
+from __future__ import annotations
+
+import io
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from cli.main import main
+from db.engine import make_engine
+from db.errors import MatchNotFoundError, NotYourSideError
+from db.matches import MatchSide, rebuild
+from db.migrate import upgrade
+from engine.errors import IllegalCommandError, MalformedInputError
+from engine.state import Phase
+from sqlmodel import Session
+from service.matches import AI_COACH_ID, MatchService
+
+ALICE, BOB = 101, 202
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'svc.db'}")
+    upgrade(engine)
+
+    @contextmanager
+    def scope():
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+
+    yield scope
+    engine.dispose()
+
+
+def test_two_coaches_play_through_the_service(sessions):
+    svc = MatchService(sessions=sessions, render=False)
+    out = svc.start(guild_id=1, channel_id=10, west=MatchSide(ALICE, team_list="gnolls"),
+                    east=MatchSide(BOB, team_list="night-elves"), seed="fixed-seed")
+    first = out.deciding_side
+    coach = {"west": ALICE, "east": BOB}
+    assert "set up your team" in out.prompt
+    # The other coach may not set up now; a stranger may not act at all.
+    with pytest.raises(IllegalCommandError):
+        svc.act(10, coach["east" if first == "west" else "west"], "auto")
+    with pytest.raises(NotYourSideError):
+        svc.act(10, 999, "auto")
+    for side in (first, "east" if first == "west" else "west"):
+        svc.act(10, coach[side], "auto")
+        out = svc.act(10, coach[side], "done")
+    assert out.state.phase is Phase.FACEOFF
+    winner = out.deciding_side
+    out = svc.act(10, coach[winner], "faceoff pickup")
+    assert any("Pick-up" in line for line in out.lines)
+    assert out.state.phase is Phase.TURN and "choose who acts" in out.prompt
+    # A typo is refused with the usage and nothing stored.
+    version = out.match.version
+    with pytest.raises(MalformedInputError):
+        svc.act(10, coach[out.deciding_side], "tackle")
+    assert svc.status(10).match.version == version
+    # The log is readable and the stored state is the replay of the log.
+    assert any("Dice-off" in line for line in svc.log(10))
+    with sessions() as s:
+        assert rebuild(session=s, match_id=out.match.id).to_dict() == svc.status(10).state.to_dict()
+
+
+def test_against_the_ai_coach_the_service_plays_its_decisions(sessions):
+    from engine.ai import AICoach
+
+    svc = MatchService(sessions=sessions, render=True, width=1000)
+    out = svc.start(guild_id=1, channel_id=11, west=MatchSide(ALICE, team_list="timberline-elves"),
+                    east=MatchSide(AI_COACH_ID, team_list="night-elves"), seed="ai-seed")
+    assert out.deciding_side == "west"  # whatever the AI had to do before Alice, it did
+    assert out.png and out.png.startswith(b"\x89PNG")
+    alice = AICoach()  # Alice plays well too, through the service like any coach
+    for _ in range(1500):
+        if out.finished:
+            break
+        assert out.deciding_side == "west", "every east decision was taken by the AI coach"
+        out = svc.act(11, ALICE, alice.choose(out.state, "west"))
+    assert out.finished
+    assert out.state.winner in ("west", "east", "draw")
+    assert out.match.status == "finished"
+
+
+def test_hot_seat_speaks_for_the_deciding_side_and_concede(sessions):
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=12, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(ALICE, team_list="sarcos"), seed="hot")
+    out = svc.act(12, ALICE, "auto")
+    assert out.match.version == 1
+    out = svc.concede(12, ALICE, as_side="west")
+    assert out.finished and out.state.winner == "east"
+    with pytest.raises(MatchNotFoundError):
+        svc.status(12)
+
+
+def test_local_console_plays_quits_and_resumes(tmp_path, monkeypatch, capsys):
+    db, boards = tmp_path / "local.db", tmp_path / "boards"
+    args = ["local", "--db", str(db), "--out", str(boards), "--quiet", "--ai", "east"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nauto\nwhat\nquit\n"))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "New match #1" in out and "refused: no command 'what'" in out and "Bye" in out
+    assert (boards / "latest.png").read_bytes().startswith(b"\x89PNG")
+    monkeypatch.setattr("sys.stdin", io.StringIO("done\nfaceoff pickup\nlog\n"))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Resuming match #1" in out
+    assert "has finished setting up" in out and "face-off" in out.lower()
+    assert len(list(boards.glob("board-*.png"))) >= 3
+
+
+def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
+    out_dir = tmp_path / "demo"
+    assert main(["demo", "--seed", "3", "--out", str(out_dir), "--width", "600"]) == 0
+    text = capsys.readouterr().out
+    assert "win after" in text or "draw" in text
+    frames = sorted((out_dir / "frames").glob("frame-*.png"))
+    assert len(frames) > 5
+    assert (out_dir / "replay.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")
+    log = (out_dir / "match-log.txt").read_text()
+    assert "Dice-off" in log and "Face-off" in log
