@@ -1,1 +1,5 @@
-"""bot package (filled in by later issues)."""
+"""The Discord bot: slash commands and panels over the shared match service (no rules, no dice here)."""
+
+from .app import ElfballBot, main
+
+__all__ = ["ElfballBot", "main"]

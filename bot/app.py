@@ -1,0 +1,730 @@
+"""The Discord bot: slash commands and panels that translate into match-service calls.
+
+Nothing here rolls a die or applies a rule. Each command or press becomes an engine command
+(via the shared grammar or the panel's verb), the match service applies, stores and renders it
+in a worker thread, and the reply carries the narration, the board and the next panel.
+
+Replies meet Discord's 3-second window: the work gets 2 seconds; if it is not done by then the
+interaction is deferred and answered when it is. Refusals are ephemeral, say why, and change
+nothing; an unexpected error answers with a short apology and an incident id that is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import matches as store
+from db import settings as db_settings
+from db import teams as db_teams
+from db.engine import session_scope
+from db.errors import StoreError
+from db.matches import MatchSide
+from engine import commands as C
+from engine.dice import ChallengeRoll, Need, SeededDice
+from engine.dice.odds import odds
+from engine.dice.stringify import MarkdownStringifier
+from engine.errors import ElfballError
+from engine.field import standard_field
+from engine.hexes import Direction, distance
+from engine.legal import legal_commands
+from engine.match import pending
+from engine.rosters import all_team_lists, team_list
+from service.matches import AI_COACH_ID, MatchService, Outcome
+
+from .items import PanelButton, PanelSelect, command_for
+from .panels import Post, build_post, challenge_odds_line
+from .rules_topics import TOPICS
+
+__all__ = ["ElfballBot", "main", "panel_pressed", "WORK_WINDOW"]
+
+log = logging.getLogger("elfball.bot")
+F = standard_field()
+T = TypeVar("T")
+#: Seconds of work before a reply is deferred (Discord closes the window at 3).
+WORK_WINDOW = 2.0
+DIRECTIONS = [app_commands.Choice(name=f"{d.name} ({d.value})", value=d.name) for d in Direction]
+AI_NAMES = ("ai", "bot", "computer")
+
+
+class Refusal(Exception):
+    """A reason to refuse politely (ephemeral), with nothing changed."""
+
+
+# --- replying -------------------------------------------------------------------------------------
+async def _send(interaction: discord.Interaction, post: Post, *, edit_panel: bool = False) -> None:
+    kwargs: dict[str, Any] = {"content": post.content, "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
+    if post.file is not None:
+        kwargs["file"] = post.file
+    if post.view is not None:
+        kwargs["view"] = post.view
+    if edit_panel and interaction.message is not None:
+        # The pressed panel loses its controls: the new board below carries the next ones.
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def _refuse(interaction: discord.Interaction, message: str) -> None:
+    text = f"⛔ {message}"[:1900]
+    if interaction.response.is_done():
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            pass
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def run_work(interaction: discord.Interaction, work: Callable[[], T], *, component: bool = False) -> T:
+    """Run ``work`` in a thread; defer the interaction if it is not done within the window."""
+    started = time.perf_counter()
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    done, _ = await asyncio.wait({task}, timeout=WORK_WINDOW)
+    if not done and not interaction.response.is_done():
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+    try:
+        return await task
+    finally:
+        log.info(
+            "command %s guild=%s channel=%s user=%s latency_ms=%.0f",
+            _command_name(interaction), interaction.guild_id, interaction.channel_id, interaction.user.id,
+            (time.perf_counter() - started) * 1000,
+        )
+
+
+def _command_name(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return interaction.command.qualified_name
+    data = interaction.data or {}
+    return str(data.get("custom_id", "?"))
+
+
+async def act(interaction: discord.Interaction, command: str | C.Command, *, header: str | None = None) -> None:
+    """Apply a coach's command to the channel's match and post the result."""
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    channel = interaction.channel_id or 0
+
+    def work() -> tuple[Outcome, str | None]:
+        m = bot.service.current(channel)
+        _same_guild(m, interaction)
+        before = pending(m.engine_state()).side
+        return bot.service.act(channel, interaction.user.id, command), before
+
+    try:
+        outcome, before = await run_work(interaction, work)
+    except (ElfballError, StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await _send(interaction, build_post(outcome, previous_side=before, header=header))
+
+
+def _same_guild(m: Any, interaction: discord.Interaction) -> None:
+    if m.guild_id != (interaction.guild_id or 0):
+        raise Refusal("that match belongs to another server")
+
+
+async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
+                        values: list[str]) -> None:
+    """A press on a panel: only the deciding coach, only on the newest panel of that match."""
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+
+    def work() -> tuple[Outcome, str | None]:
+        with session_scope() as s:
+            m = store.get_match(session=s, match_id=match_id)
+        if m.guild_id != (interaction.guild_id or 0) or m.channel_id != interaction.channel_id:
+            raise Refusal("this panel belongs to another channel's match")
+        if not m.active:
+            raise Refusal("this match is over")
+        if m.version != version:
+            raise Refusal("this panel is out of date: the match has moved on. Use the newest board below.")
+        state = m.engine_state()
+        side = pending(state).side
+        coach = m.west_coach_id if side == "west" else m.east_coach_id
+        if interaction.user.id != coach:
+            raise Refusal(f"only <@{coach}> can decide this now")
+        cmd = command_for(state, verb, arg, values)
+        return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side), side
+
+    try:
+        outcome, before = await run_work(interaction, work, component=True)
+    except (ElfballError, StoreError, Refusal, ValueError) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await _send(interaction, build_post(outcome, previous_side=before), edit_panel=True)
+
+
+# --- autocomplete -----------------------------------------------------------------------------------
+def _state_for(interaction: discord.Interaction) -> Any:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    m = bot.service.current(interaction.channel_id or 0)
+    state = m.engine_state()
+    return m, state, bot.service.side_of(m, interaction.user.id)
+
+
+async def _complete(interaction: discord.Interaction, current: str, make: Callable[[Any, Any, str], list[tuple[str, str]]]) -> list[app_commands.Choice[str]]:
+    """Suggestions only: whatever the coach submits is checked again by the engine."""
+    def work() -> list[tuple[str, str]]:
+        try:
+            m, state, side = _state_for(interaction)
+        except (StoreError, ElfballError):
+            return []
+        return make(state, side, current)
+
+    pairs = await asyncio.to_thread(work)
+    cur = current.strip().lower()
+    ranked = [p for p in pairs if cur in p[0].lower() or cur in p[1].lower()] if cur else pairs
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in ranked[:25]]
+
+
+def completer(make: Callable[[Any, Any, str], list[tuple[str, str]]]) -> Callable[..., Any]:
+    """An autocomplete callback (discord.py wants a coroutine function) for ``make``."""
+
+    async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _complete(interaction, current, make)
+
+    return autocomplete
+
+
+def _players_to_act(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    first = [c.player for c in legal_commands(state, side).of(C.StartAction)]  # type: ignore[attr-defined]
+    rest = [p.id for p in state.team_players(side) if p.id not in first]
+    return [(_name(state, pid), pid) for pid in first + rest]
+
+
+def _name(state: Any, pid: str) -> str:
+    p = state.players[pid]
+    where = F.format(p.hex) if p.hex else p.location.value.replace("_", " ")
+    return f"{p.name} — {where}{'' if p.status.value == 'standing' else ', ' + p.status.value}"
+
+
+def _path_suggestions(state: Any, side: str, current: str) -> list[tuple[str, str]]:
+    p = state.acting_player
+    if p is None or p.hex is None:
+        return []
+    tokens = current.split()
+    try:
+        from service.grammar import parse_path
+
+        at = parse_path(tokens, p.hex)[-1] if tokens else p.hex
+    except ElfballError:
+        return []
+    prefix = (" ".join(tokens) + " ") if tokens else ""
+    out = []
+    for d in Direction:
+        h = at.neighbour(d)
+        if h in F and state.player_at(h) is None:
+            out.append((f"{prefix}{F.format(h)}  ({d.name})", f"{prefix}{F.format(h)}"))
+    return out
+
+
+def _throw_targets(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    p = state.acting_player
+    if p is None or p.hex is None:
+        return []
+    legal = legal_commands(state, side)  # type: ignore[arg-type]
+    mates = [(f"{q.name} at {F.format(q.hex)} ({distance(p.hex, q.hex)} hexes)", F.format(q.hex))
+             for q in state.on_field(side) if q.id != p.id and q.hex is not None and C.Throw(q.hex) in legal]
+    return mates
+
+
+def _opponents_adjacent(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    p = state.acting_player
+    if p is None or p.hex is None:
+        return []
+    return [(_name(state, o.id), o.id) for o in state.on_field() if o.side != side and o.hex is not None
+            and distance(o.hex, p.hex) == 1 and o.standing]
+
+
+def _bench(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    return [(_name(state, p.id), p.id) for p in state.team_players(side) if p.location.value in ("bench", "field")]
+
+
+def _setup_hexes(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    out = []
+    for zone in ("faceoff", "guardian", "rover-north", "rover-south"):
+        for h in F.setup_hexes(side, zone):
+            if state.player_at(h) is None:
+                out.append((f"{F.format(h)} ({zone.replace('-', ' ')})", F.format(h)))
+    return out
+
+
+def _replacement_hexes(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+    return [(F.format(h), F.format(h)) for h in sorted(F.replacement_hexes(side)) if state.player_at(h) is None]
+
+
+async def _team_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    def work() -> list[tuple[str, str]]:
+        with session_scope() as s:
+            stored = db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
+        return [(f"{t.name} (your server's team, {t.team_list})", t.name) for t in stored] + [
+            (f"{t.name} (Basic team list{' , optional' if t.optional else ''})", t.id) for t in all_team_lists()
+        ]
+
+    pairs = await asyncio.to_thread(work)
+    cur = current.lower()
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in pairs if cur in n.lower()][:25]
+
+
+# --- the command tree --------------------------------------------------------------------------------
+match_group = app_commands.Group(name="match", description="Start, follow and end Elfball matches in this channel")
+setup_group = app_commands.Group(name="setup", description="Set your team up for the Test")
+team_group = app_commands.Group(name="team", description="Your server's Basic teams")
+
+
+def _side_spec(user_id: int, team: str) -> MatchSide:
+    """A stored team of the server by name, or a team list's default Basic team."""
+    try:
+        team_list(team)
+        is_list = True
+    except ElfballError:
+        is_list = False
+    if is_list:
+        return MatchSide(coach_id=user_id, team_list=team)
+    return MatchSide(coach_id=user_id, team=team)
+
+
+@match_group.command(name="challenge", description="Challenge another member (or the bot) to a match here")
+@app_commands.describe(opponent="who you challenge (mention the bot to play the AI coach)", team="your team or a team list",
+                       goals="goals to win (1-3)")
+@app_commands.autocomplete(team=_team_choices)
+async def match_challenge(interaction: discord.Interaction, opponent: discord.User, team: str,
+                          goals: app_commands.Range[int, 1, 3] = 1) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    if opponent.id == interaction.user.id:
+        await _refuse(interaction, "you cannot challenge yourself (use elfball local for hot-seat play)")
+        return
+    against_ai = bot.user is not None and opponent.id == bot.user.id
+    if opponent.bot and not against_ai:
+        await _refuse(interaction, "that bot does not play Elfball; mention me to play my AI coach")
+        return
+    channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+    if against_ai:
+        ai_team = random.Random(interaction.id).choice([t.id for t in all_team_lists(include_optional=False)])
+
+        def start() -> Outcome:
+            return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(interaction.user.id, team),
+                                     east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options={"goals_to_win": goals})
+
+        try:
+            outcome = await run_work(interaction, start)
+        except (ElfballError, StoreError) as exc:
+            await _refuse(interaction, str(exc))
+            return
+        header = (f"**{outcome.state.teams['west'].name}** (<@{interaction.user.id}>) v **{outcome.state.teams['east'].name}** "
+                  f"(my AI coach), first to {goals}. Dice seed commitment: `{outcome.match.seed_commitment[:16]}…`")
+        await _send(interaction, build_post(outcome, header=header))
+        return
+
+    def propose() -> None:
+        with session_scope() as s:
+            if store.active_match(session=s, channel_id=channel) is not None:
+                raise Refusal("this channel already has an active match: finish or abandon it first")
+            _side_spec(interaction.user.id, team)
+            current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
+            challenges = dict(current.get("challenges", {}))
+            challenges[str(channel)] = {"challenger": interaction.user.id, "opponent": opponent.id, "team": team,
+                                        "goals": goals}
+            db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
+
+    try:
+        await run_work(interaction, propose)
+    except (ElfballError, StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await interaction.response.send_message(
+        f"<@{opponent.id}>, <@{interaction.user.id}> challenges you to Elfball ({team}, first to {goals}). "
+        f"Answer with `/match accept team:` or `/match decline`.",
+        allowed_mentions=discord.AllowedMentions(users=True),
+    )
+
+
+def _take_challenge(guild: int, channel: int, user_id: int) -> dict[str, Any]:
+    with session_scope() as s:
+        current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
+        challenges = dict(current.get("challenges", {}))
+        ch = challenges.get(str(channel))
+        if ch is None or ch["opponent"] != user_id:
+            raise Refusal("nobody has challenged you in this channel")
+        del challenges[str(channel)]
+        db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
+    return ch
+
+
+@match_group.command(name="accept", description="Accept the challenge made to you in this channel")
+@app_commands.describe(team="your team or a team list")
+@app_commands.autocomplete(team=_team_choices)
+async def match_accept(interaction: discord.Interaction, team: str) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+
+    def start() -> Outcome:
+        ch = _take_challenge(guild, channel, interaction.user.id)
+        return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(ch["challenger"], ch["team"]),
+                                 east=_side_spec(interaction.user.id, team), options={"goals_to_win": ch["goals"]})
+
+    try:
+        outcome = await run_work(interaction, start)
+    except (ElfballError, StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    st = outcome.state
+    header = (f"**{st.teams['west'].name}** (<@{outcome.match.west_coach_id}>, west) v **{st.teams['east'].name}** "
+              f"(<@{outcome.match.east_coach_id}>, east), first to {st.options.goals_to_win}. "
+              f"Dice seed commitment: `{outcome.match.seed_commitment[:16]}…`")
+    await _send(interaction, build_post(outcome, header=header))
+
+
+@match_group.command(name="decline", description="Decline the challenge made to you in this channel")
+async def match_decline(interaction: discord.Interaction) -> None:
+    try:
+        ch = await run_work(interaction, lambda: _take_challenge(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id))
+    except (StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await interaction.response.send_message(f"<@{interaction.user.id}> declines <@{ch['challenger']}>'s challenge.")
+
+
+@match_group.command(name="status", description="The board and whose decision it is")
+async def match_status(interaction: discord.Interaction) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    try:
+        outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
+        _same_guild(outcome.match, interaction)
+    except (StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side))
+
+
+@match_group.command(name="log", description="What happened in this match (the last lines)")
+@app_commands.describe(lines="how many lines (default 40)")
+async def match_log(interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 40) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    try:
+        text = await run_work(interaction, lambda: bot.service.log(interaction.channel_id or 0, last=lines))
+    except StoreError as exc:
+        await _refuse(interaction, str(exc))
+        return
+    body = "\n".join(text)
+    file = discord.File(io.BytesIO(body.encode()), filename="match-log.txt")
+    if interaction.response.is_done():
+        await interaction.followup.send("The match log:", file=file, ephemeral=True)
+    else:
+        await interaction.response.send_message("The match log:", file=file, ephemeral=True)
+
+
+@match_group.command(name="concede", description="Concede the match")
+async def match_concede(interaction: discord.Interaction) -> None:
+    await act(interaction, C.Concede())
+
+
+@match_group.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
+async def match_abandon(interaction: discord.Interaction) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    perms = getattr(interaction.user, "guild_permissions", None)
+    moderator = bool(perms and perms.manage_guild)
+    channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+
+    def work() -> str:
+        m = bot.service.current(channel)
+        _same_guild(m, interaction)
+        if moderator:
+            bot.service.abandon(channel, interaction.user.id, "abandoned by a moderator")
+            return f"Match abandoned by <@{interaction.user.id}>. Dice seed: `{m.seed_commitment[:16]}…` can now be checked."
+        coaches = {m.west_coach_id, m.east_coach_id} - {AI_COACH_ID}
+        if interaction.user.id not in coaches:
+            raise Refusal("only the two coaches or a member with Manage Server may abandon this match")
+        with session_scope() as s:
+            current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
+            votes = set(current.get("abandon_votes", {}).get(str(m.id), [])) | {interaction.user.id}
+            all_votes = dict(current.get("abandon_votes", {}))
+            all_votes[str(m.id)] = sorted(votes)
+            db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "abandon_votes": all_votes})
+        if coaches <= votes:
+            bot.service.abandon(channel, interaction.user.id, "both coaches agreed")
+            return "Both coaches agreed: the match is abandoned."
+        other = (coaches - votes).pop()
+        return f"<@{interaction.user.id}> wants to abandon this match; <@{other}> must agree with /match abandon."
+
+    try:
+        text = await run_work(interaction, work)
+    except (StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    if interaction.response.is_done():
+        await interaction.followup.send(text)
+    else:
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions(users=True))
+
+
+@match_group.command(name="replay", description="An animated replay of this channel's current match")
+async def match_replay(interaction: discord.Interaction) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+
+    def work() -> bytes:
+        from engine.events import event_from_dict
+        from render import Step, render_replay
+
+        m = bot.service.current(interaction.channel_id or 0)
+        with session_scope() as s:
+            rows = store.match_events(session=s, match_id=m.id)
+            state = store.rebuild(session=s, match_id=m.id)
+        steps = [Step(state, [event_from_dict(e) for e in r.events]) for r in rows]
+        return render_replay(steps, width=600) if steps else b""
+
+    try:
+        gif = await run_work(interaction, work)
+    except StoreError as exc:
+        await _refuse(interaction, str(exc))
+        return
+    file = discord.File(io.BytesIO(gif), filename="replay.gif")
+    if interaction.response.is_done():
+        await interaction.followup.send("Replay:", file=file)
+    else:
+        await interaction.response.send_message("Replay:", file=file)
+
+
+@setup_group.command(name="place", description="Place one of your players for the Test")
+@app_commands.describe(player="a Bench player", hex="a set-up hex (e.g. J12)", facing="the way he faces")
+@app_commands.choices(facing=DIRECTIONS)
+@app_commands.autocomplete(player=completer(_bench), hex=completer(_setup_hexes))
+async def setup_place(interaction: discord.Interaction, player: str, hex: str, facing: str) -> None:
+    await act(interaction, f"place {player} {hex} {facing}")
+
+
+@setup_group.command(name="auto", description="Let the bot set your team up")
+async def setup_auto(interaction: discord.Interaction) -> None:
+    await act(interaction, C.AutoSetup())
+
+
+@setup_group.command(name="done", description="Finish your set-up")
+async def setup_done(interaction: discord.Interaction) -> None:
+    await act(interaction, C.SetupDone())
+
+
+@app_commands.command(name="act", description="Choose the player who takes this turn's action")
+@app_commands.autocomplete(player=completer(_players_to_act))
+async def cmd_act(interaction: discord.Interaction, player: str) -> None:
+    await act(interaction, f"act {player}")
+
+
+@app_commands.command(name="move", description="Move hex by hex: K11 K10 L10, or directions NE NE E")
+@app_commands.describe(path="hexes or directions, separated by spaces", facing="the way to face at the end")
+@app_commands.choices(facing=DIRECTIONS)
+@app_commands.autocomplete(path=completer(_path_suggestions))
+async def cmd_move(interaction: discord.Interaction, path: str, facing: str | None = None) -> None:
+    await act(interaction, f"move {path}" + (f" facing {facing}" if facing else ""))
+
+
+@app_commands.command(name="face", description="Turn the acting player (free)")
+@app_commands.choices(direction=DIRECTIONS)
+async def cmd_face(interaction: discord.Interaction, direction: str) -> None:
+    await act(interaction, f"face {direction}")
+
+
+@app_commands.command(name="throw", description="Throw to a team-mate's or an empty hex")
+@app_commands.describe(target="a hex (e.g. L12)", long="declare a long throw (up to 18; nothing else this action)")
+@app_commands.autocomplete(target=completer(_throw_targets))
+async def cmd_throw(interaction: discord.Interaction, target: str, long: bool = False) -> None:
+    await act(interaction, f"throw {target}" + (" long" if long else ""))
+
+
+@app_commands.command(name="tackle", description="Tackle an adjacent standing opponent")
+@app_commands.autocomplete(target=completer(_opponents_adjacent))
+async def cmd_tackle(interaction: discord.Interaction, target: str) -> None:
+    await act(interaction, f"tackle {target}")
+
+
+@app_commands.command(name="shove", description="Shove an adjacent standing opponent one hex back")
+@app_commands.autocomplete(target=completer(_opponents_adjacent))
+async def cmd_shove(interaction: discord.Interaction, target: str) -> None:
+    await act(interaction, f"shove {target}")
+
+
+@app_commands.command(name="stand", description="Stand the acting player up (costs Jog)")
+@app_commands.choices(facing=DIRECTIONS)
+async def cmd_stand(interaction: discord.Interaction, facing: str | None = None) -> None:
+    await act(interaction, "stand" + (f" {facing}" if facing else ""))
+
+
+@app_commands.command(name="dash", description="Spend Momentum counters on a Dash")
+async def cmd_dash(interaction: discord.Interaction, counters: app_commands.Range[int, 1, 6]) -> None:
+    await act(interaction, f"dash {counters}")
+
+
+@app_commands.command(name="end", description="End the action")
+@app_commands.choices(facing=DIRECTIONS)
+async def cmd_end(interaction: discord.Interaction, facing: str | None = None) -> None:
+    await act(interaction, "end" + (f" {facing}" if facing else ""))
+
+
+@app_commands.command(name="replace", description="Bring a Bench player on near a stairway instead of an action")
+@app_commands.choices(facing=DIRECTIONS)
+@app_commands.autocomplete(player=completer(_bench), hex=completer(_replacement_hexes))
+async def cmd_replace(interaction: discord.Interaction, player: str, hex: str, facing: str) -> None:
+    await act(interaction, f"replace {player} {hex} {facing}")
+
+
+@app_commands.command(name="roll", description="Roll Challenge dice in chat (not part of a match)")
+@app_commands.describe(dice="how many dice", need="successes needed")
+async def cmd_roll(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 12], need: app_commands.Range[int, -5, 12]) -> None:
+    seed = secrets.randbelow(10**9)
+    roll = ChallengeRoll.roll(dice, Need(need), SeededDice(seed))
+    earned = f" → Momentum +{min(6, roll.extra)}" if roll.extra else ""
+    await interaction.response.send_message(f"{MarkdownStringifier().roll(roll)}{earned}\n-# seed {seed}")
+
+
+@app_commands.command(name="odds", description="Exact odds of a challenge")
+async def cmd_odds(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 12], need: app_commands.Range[int, -5, 12],
+                   momentum: app_commands.Range[int, 0, 6] = 0) -> None:
+    o = odds(dice, need, momentum=momentum)
+    extra = " · ".join(f"{i}: {p:.0%}" for i, p in enumerate(o.extra))
+    await interaction.response.send_message(
+        f"{challenge_odds_line(dice, max(1, need), False, momentum)} (failure {o.fail:.0%})"
+        + (f", with up to {momentum} Momentum" if momentum else "") + f"\nextra successes {extra}", ephemeral=True)
+
+
+@team_group.command(name="create", description="Create a Basic team for this server")
+@app_commands.describe(name="the team's name", list="a team list", lineup='e.g. "6 imps, 2 hunters, 2 strikers" (default: a balanced team)')
+@app_commands.autocomplete(list=_team_choices)
+async def team_create(interaction: discord.Interaction, name: str, list: str, lineup: str | None = None) -> None:
+    def work() -> Any:
+        with session_scope() as s:
+            return db_teams.create_team(session=s, guild_id=interaction.guild_id or 0, coach_id=interaction.user.id,
+                                        name=name, team_list=list, lineup=lineup)
+
+    try:
+        team = await run_work(interaction, work)
+    except (ElfballError, StoreError) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
+    text = f"Team **{team.name}** ({team.team_list}) created for <@{team.coach_id}>: {players}"
+    if interaction.response.is_done():
+        await interaction.followup.send(text)
+    else:
+        await interaction.response.send_message(text)
+
+
+@team_group.command(name="show", description="Show one of this server's teams")
+@app_commands.autocomplete(name=_team_choices)
+async def team_show(interaction: discord.Interaction, name: str) -> None:
+    def work() -> Any:
+        with session_scope() as s:
+            return db_teams.get_team(session=s, guild_id=interaction.guild_id or 0, team=name)
+
+    try:
+        team = await run_work(interaction, work)
+    except StoreError as exc:
+        await _refuse(interaction, str(exc))
+        return
+    rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
+            for p in team.players]
+    await interaction.response.send_message(f"**{team.name}** ({team.team_list}, coach <@{team.coach_id}>)\n" + "\n".join(rows),
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+@team_group.command(name="list", description="This server's teams")
+async def team_list_cmd(interaction: discord.Interaction) -> None:
+    def work() -> Any:
+        with session_scope() as s:
+            return db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
+
+    teams = await run_work(interaction, work)
+    text = "\n".join(f"**{t.name}** — {t.team_list}, coach <@{t.coach_id}>" for t in teams) or "No teams yet: /team create."
+    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _topic_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    cur = current.lower()
+    return [app_commands.Choice(name=t, value=t) for t in TOPICS if cur in t.lower()][:25]
+
+
+@app_commands.command(name="rules", description="A short rule lookup")
+@app_commands.autocomplete(topic=_topic_choices)
+async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
+    key = next((t for t in TOPICS if t.lower() == topic.lower()), None) or next((t for t in TOPICS if topic.lower() in t.lower()), None)
+    if key is None:
+        await _refuse(interaction, f"no rule topic {topic!r}; start typing to see the topics")
+        return
+    await interaction.response.send_message(f"**{key}**\n{TOPICS[key]}", ephemeral=True)
+
+
+COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
+            cmd_dash, cmd_end, cmd_replace, cmd_roll, cmd_odds, cmd_rules]
+
+
+# --- the bot -----------------------------------------------------------------------------------------
+class ElfballBot(commands.AutoShardedBot):
+    def __init__(self, service: MatchService | None = None, *, dev_guild: int | None = None, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
+        self.service = service or MatchService()
+        self.dev_guild = dev_guild
+
+    async def setup_hook(self) -> None:
+        # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
+        self.add_dynamic_items(PanelButton, PanelSelect)
+        for cmd in COMMANDS:
+            self.tree.add_command(cmd)
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        if self.dev_guild:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            await _refuse(interaction, str(error))
+            return
+        incident = secrets.token_hex(4)
+        log.exception("incident %s in %s (guild=%s channel=%s)", incident, _command_name(interaction),
+                      interaction.guild_id, interaction.channel_id, exc_info=error)
+        await _refuse(interaction, f"Sorry, something went wrong on our side (incident {incident}).")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``elfball bot``: run the bot with ``DISCORD_TOKEN`` (and ``ELFBALL_DEV_GUILD``)."""
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(
+            "DISCORD_TOKEN is not set.\n"
+            "  1. Create an application at https://discord.com/developers/applications, add a Bot, copy its token.\n"
+            "  2. Invite it with the 'bot' and 'applications.commands' scopes.\n"
+            "  3. DISCORD_TOKEN=... elfball bot   (ELFBALL_DEV_GUILD=<server id> syncs commands there instantly)\n"
+            "Meanwhile you can play without Discord: elfball local (or watch elfball demo).",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    from db import migrate
+
+    migrate.upgrade()
+    dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
+    bot = ElfballBot(dev_guild=int(dev) if dev.isdigit() else None)
+    bot.run(token, log_handler=None)
+    return 0

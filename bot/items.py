@@ -1,0 +1,221 @@
+"""The decision panel's persistent items and what pressing them does.
+
+Custom ids: ``elfball:<verb>:<match>:<version>[:<arg>]`` for buttons and
+``elfball-select:<verb>:<match>:<version>`` for selects (at most 100 characters). A restarted
+bot rebuilds each item from its id (``DynamicItem``), re-reads the match from the database,
+and refuses clicks from anyone but the deciding coach or on a panel that is out of date.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine import commands as C
+from engine.challenges.base import contact_modifiers
+from engine.dice.odds import odds
+from engine.field import standard_field
+from engine.hexes import Direction, distance
+from engine.legal import legal_commands
+from engine.match import pending
+from engine.state import MatchState
+from service.matches import Outcome
+
+from .panels import ARROWS, reroll_odds
+
+__all__ = ["PanelButton", "PanelSelect", "build_view", "command_for"]
+
+F = standard_field()
+_ID = r"(?P<verb>[a-z]+):(?P<match>[0-9]+):(?P<version>[0-9]+)"
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball:" + _ID + r"(?::(?P<arg>[A-Za-z0-9_-]+))?"):
+    def __init__(self, verb: str, match_id: int, version: int, arg: str | None = None, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
+                 row: int | None = None) -> None:
+        custom_id = f"elfball:{verb}:{match_id}:{version}" + (f":{arg}" if arg else "")
+        super().__init__(discord.ui.Button(label=label or verb, style=style, custom_id=custom_id, disabled=disabled, row=row))
+        self.verb, self.match_id, self.version, self.arg = verb, match_id, version, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> PanelButton:  # type: ignore[override]
+        return cls(match["verb"], int(match["match"]), int(match["version"]), match["arg"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from .app import panel_pressed
+
+        await panel_pressed(interaction, self.verb, self.match_id, self.version, self.arg, [])
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-select:" + _ID):
+    def __init__(self, verb: str, match_id: int, version: int, options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str = "", max_values: int = 1, row: int | None = None) -> None:
+        opts = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(discord.ui.Select(custom_id=f"elfball-select:{verb}:{match_id}:{version}", options=opts,
+                                           placeholder=placeholder or None, min_values=1,
+                                           max_values=max(1, min(max_values, len(opts))), row=row))
+        self.verb, self.match_id, self.version = verb, match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> PanelSelect:  # type: ignore[override]
+        return cls(match["verb"], int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        from .app import panel_pressed
+
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await panel_pressed(interaction, self.verb, self.match_id, self.version, None, values)
+
+
+# --- from a press to an engine command ----------------------------------------------------------
+def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]) -> C.Command:
+    """The command a press means in ``state`` (the engine then judges it like any other)."""
+    side = pending(state).side
+    if verb == "step":
+        p = state.acting_player
+        assert p is not None and p.hex is not None and arg is not None
+        return C.Move((p.hex.neighbour(Direction[arg]),))
+    if verb == "stand":
+        return C.StandUp()
+    if verb == "end":
+        return C.EndAction()
+    if verb == "dash":
+        return C.Dash(int(arg or 1))
+    if verb == "hit":
+        kind, target = values[0].split(":", 1)
+        return C.Tackle(target) if kind == "tackle" else C.Shove(target)
+    if verb == "throw":
+        return C.Throw(F.parse(values[0]))
+    if verb == "act":
+        return C.StartAction(values[0])
+    if verb == "auto":
+        return C.AutoSetup()
+    if verb == "done":
+        return C.SetupDone()
+    if verb == "next":
+        return C.StartTest()
+    if verb == "keep":
+        return C.Answer(())
+    if verb == "reroll":
+        return C.Answer(tuple(sorted(int(v) for v in values)))
+    if verb == "icpt":
+        return C.Answer(None if values[0] == "none" else values[0])
+    if verb == "catch":
+        return C.Answer(arg)
+    if verb == "fo":
+        if arg == "pickup":
+            return C.FaceoffPickup()
+        contacts = [c for c in legal_commands(state, side).of(C.FaceoffContact) if c.challenge == arg]  # type: ignore[arg-type,attr-defined]
+        if not contacts:
+            return C.FaceoffContact((), arg or "shove")  # the engine will say why not
+        return min(contacts, key=lambda c: len(c.path))  # type: ignore[attr-defined]
+    raise ValueError(f"unknown panel verb {verb!r}")
+
+
+# --- building a panel -----------------------------------------------------------------------------
+def build_view(outcome: Outcome) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    st, m = outcome.state, outcome.match
+    pend = pending(st)
+    mid, ver = m.id, m.version
+    if pend.side is None:
+        return view
+
+    def button(verb: str, arg: str | None = None, **kw: Any) -> None:
+        view.add_item(PanelButton(verb, mid, ver, arg, **kw))
+
+    q = pend.question
+    if q is not None:
+        _question_items(view, q, mid, ver, st)
+        return view
+    legal = legal_commands(st, pend.side)
+    if pend.kind == "setup":
+        button("auto", label="Auto set-up", style=discord.ButtonStyle.primary)
+        button("done", label="Done", style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone))
+    elif pend.kind == "faceoff":
+        button("fo", "pickup", label="Pick up the ball", style=discord.ButtonStyle.primary)
+        contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
+        button("fo", "shove", label="Shove", disabled="shove" not in contacts)
+        button("fo", "tackle", label="Tackle", disabled="tackle" not in contacts)
+    elif pend.kind == "turn":
+        starts = legal.of(C.StartAction)[:25]
+        if starts:
+            opts = [discord.SelectOption(label=_label(st, c.player), value=c.player) for c in starts]  # type: ignore[attr-defined]
+            view.add_item(PanelSelect("act", mid, ver, opts, placeholder="Who acts?"))
+    elif pend.kind == "action":
+        _action_items(view, st, legal, mid, ver)
+    elif pend.kind == "test_over":
+        button("next", label="Start the next Test", style=discord.ButtonStyle.primary)
+    return view
+
+
+def _label(st: MatchState, pid: str) -> str:
+    p = st.players[pid]
+    where = F.format(p.hex) if p.hex else p.location.value
+    state = "" if p.status.value == "standing" else f", {p.status.value}"
+    return f"{p.name} ({where}{state})"[:100]
+
+
+def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState) -> None:
+    kind = q["kind"]
+    if kind in ("reroll", "force_reroll"):
+        from engine.dice import ChallengeRoll
+
+        roll = ChallengeRoll.from_dict(q["roll"])
+        opts = []
+        for i in q["eligible"]:
+            face = roll.dice[i].face
+            desc = f"chance of success if only this die is re-rolled: {reroll_odds(q, [i]):.0%}" if kind == "reroll" else None
+            opts.append(discord.SelectOption(label=f"Die {i}: {face.name.lower()}", value=str(i), description=desc))
+        view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=q["max"],
+                                  placeholder=f"Spend Momentum: re-roll up to {q['max']} dice"))
+        view.add_item(PanelButton("keep", mid, ver, label="Keep the roll", style=discord.ButtonStyle.secondary))
+    elif kind == "interceptor":
+        opts = [discord.SelectOption(label=_label(st, pid), value=pid) for pid in q["options"] if pid]
+        opts.append(discord.SelectOption(label="Nobody intercepts", value="none"))
+        view.add_item(PanelSelect("icpt", mid, ver, opts[:25], placeholder="Who tries to intercept?"))
+    elif kind == "catch":
+        view.add_item(PanelButton("catch", mid, ver, "catch", label="Catch", style=discord.ButtonStyle.primary))
+        view.add_item(PanelButton("catch", mid, ver, "decline", label="Let it drop"))
+
+
+def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int) -> None:
+    p = st.acting_player
+    assert p is not None and p.hex is not None
+    moves = {c.path[-1] for c in legal.of(C.Move)}
+    layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
+    for d, row in layout:
+        view.add_item(PanelButton("step", mid, ver, d.name, label=ARROWS[d], row=row,
+                                  disabled=p.hex.neighbour(d) not in moves))
+    view.add_item(PanelButton("stand", mid, ver, label="Stand up", row=0, disabled=not legal.of(C.StandUp)))
+    view.add_item(PanelButton("end", mid, ver, label="End action", style=discord.ButtonStyle.danger, row=1))
+    for c in legal.of(C.Dash)[:3]:
+        view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=f"Dash ({c.counters})", row=2))  # type: ignore[attr-defined]
+    hits = []
+    for c in legal.of(C.Tackle) + legal.of(C.Shove):
+        t = st.players[c.target]  # type: ignore[attr-defined]
+        kind = "tackle" if isinstance(c, C.Tackle) else "shove"
+        hits.append(discord.SelectOption(label=f"{kind.title()} {t.name}"[:100], value=f"{kind}:{t.id}",
+                                         description=_hit_odds(st, p, t, kind)))
+    if hits:
+        view.add_item(PanelSelect("hit", mid, ver, hits[:25], placeholder="Tackle or shove…", row=3))
+    throws = []
+    for mate in st.on_field(p.side):
+        if mate.id != p.id and mate.hex is not None and C.Throw(mate.hex) in legal:
+            throws.append(discord.SelectOption(label=f"Throw to {mate.name} ({F.format(mate.hex)})"[:100],
+                                               value=F.format(mate.hex),
+                                               description=f"{distance(p.hex, mate.hex)} hexes"))
+    if throws:
+        view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=4))
+
+
+def _hit_odds(st: MatchState, p: Any, t: Any, kind: str) -> str:
+    mods = sum(m.value for m in contact_modifiers(st, p, t))
+    if kind == "shove":
+        o = odds(p.might, t.might - 2 + mods, star2=st.options.star2)
+        return f"Might {p.might} dice: {o.success:.0%} success, {o.flop:.0%} flop"
+    holding = st.ball.carrier == t.id
+    o = odds(p.tackle, t.dodge - 2 + mods + (0 if holding else 1), star2=st.options.star2)
+    impact = " after an Impact" if p.might < t.might else ""
+    return f"Tackle {p.tackle} dice: {o.success:.0%} hit{impact}, {o.flop:.0%} flop"[:100]

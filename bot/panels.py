@@ -1,0 +1,124 @@
+"""What the bot posts after every command: the text, the board and the decision panel.
+
+A panel holds buttons and selects for the coach who must decide. Every item is a persistent
+``DynamicItem`` whose custom id carries the match and the version it was drawn for
+(``elfball:<verb>:<match>:<version>[:<arg>]``), so a click still works after a restart and a
+click on an old panel is refused as out of date. Nothing here touches dice or the engine's
+rules: options come from the engine's legal commands, and pressing a button sends the same
+command the slash commands send.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from engine import commands as C
+from engine.dice import ChallengeRoll
+from engine.dice.odds import chance_at_least, odds
+from engine.hexes import Direction
+from engine.legal import legal_commands
+from engine.state import MatchState, Phase
+from service.matches import AI_COACH_ID, Outcome
+
+__all__ = ["Post", "build_post", "coach_of", "ARROWS", "reroll_odds"]
+
+ARROWS = {
+    Direction.NW: "↖ NW",
+    Direction.NE: "↗ NE",
+    Direction.W: "← W",
+    Direction.E: "→ E",
+    Direction.SW: "↙ SW",
+    Direction.SE: "↘ SE",
+}
+MAX_TEXT = 1900  # Discord allows 2000 characters per message
+
+
+@dataclass
+class Post:
+    content: str
+    file: discord.File | None
+    view: discord.ui.View | None
+    mention: int | None  # the coach to ping, if the decision passed to him
+
+
+def coach_of(outcome: Outcome, side: str | None) -> int | None:
+    m = outcome.match
+    if side is None:
+        return None
+    return m.west_coach_id if side == "west" else m.east_coach_id
+
+
+def reroll_odds(question: dict, indices: list[int]) -> float:
+    """Exact chance the roll succeeds if the coach replaces ``indices`` (own re-rolls)."""
+    roll = ChallengeRoll.from_dict(question["roll"])
+    replaced_net = sum(roll.dice[i].face.successes(star2=roll.star2) - (1 if roll.dice[i].face.symbol == "X" else 0)
+                       for i in indices)
+    kept = roll.net - replaced_net
+    return chance_at_least(len(indices), roll.need.value - kept, star2=roll.star2)
+
+
+def _clip(lines: list[str]) -> str:
+    text = "\n".join(lines)
+    if len(text) <= MAX_TEXT:
+        return text
+    head = text[: MAX_TEXT - 40]
+    return head[: head.rfind("\n")] + "\n… (/match log has the rest)"
+
+
+def build_post(outcome: Outcome, *, previous_side: str | None = None, header: str | None = None) -> Post:
+    """The message for ``outcome``: narration, prompt (with a mention when the turn changes hands),
+    the board PNG and the panel for the deciding coach."""
+    from .items import build_view  # the items module registers the persistent templates
+
+    side = outcome.deciding_side
+    coach = coach_of(outcome, side)
+    mention = coach if coach not in (None, AI_COACH_ID) and side != previous_side else None
+    lines = ([header] if header else []) + list(outcome.lines[-30:])
+    prompt = outcome.prompt
+    if coach not in (None, AI_COACH_ID):
+        prompt = f"<@{coach}> — {prompt}"
+    lines.append(f"**{prompt}**")
+    extra = odds_hint(outcome.state)
+    if extra:
+        lines.append(extra)
+    file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome)) if outcome.png else None
+    view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome)
+    return Post(_clip(lines), file, view, mention)
+
+
+def _alt(outcome: Outcome) -> str:
+    st = outcome.state
+    w, e = st.teams["west"], st.teams["east"]
+    return f"Elfball board: {w.name} {w.score} – {e.score} {e.name}, Test {st.test}. {outcome.prompt}"[:1000]
+
+
+def odds_hint(state: MatchState) -> str | None:
+    """The odds before a roll: for a pending re-roll, the chance each simple choice gives."""
+    ip = state.in_progress
+    if ip is None or not ip.question or ip.question.get("kind") != "reroll":
+        return None
+    q = ip.question
+    roll = ChallengeRoll.from_dict(q["roll"])
+    worst = sorted(q["eligible"], key=lambda i: (roll.dice[i].face.successes() if roll.dice[i].face.symbol != "X" else -1))
+    worst = [i for i in worst if roll.dice[i].face.symbol in ("X", "-")][: q["max"]]
+    now = 1.0 if roll.succeeded else 0.0
+    if not worst:
+        return f"Keeping the roll: {'success' if roll.succeeded else 'failure'}."
+    return (f"Keep: {now:.0%} · re-roll the {len(worst)} worst ({', '.join(map(str, worst))}): "
+            f"{reroll_odds(q, worst):.0%} chance of success")
+
+
+def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0) -> str:
+    o = odds(dice, need, star2=star2, momentum=momentum)
+    return f"{dice} dice, need {need}: {o.success:.0%} success, {o.flop:.0%} flop"
+
+
+def legal(state: MatchState, side: str) -> list[C.Command]:
+    return list(legal_commands(state, side))  # type: ignore[arg-type]
+
+
+def phase_of(state: MatchState) -> Phase:
+    return state.current_phase
