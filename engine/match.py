@@ -124,27 +124,11 @@ def _players(side: Side, entry: TeamEntry) -> list[Player]:
     out: list[Player] = []
     number = 0
     for position, count in entry.roster.entries:
-        a = position.attributes
         for _ in range(count):
             number += 1
             custom = entry.player_names[number - 1] if number <= len(entry.player_names) else ""
-            out.append(
-                Player(
-                    id=f"{side[0]}{number}",
-                    side=side,
-                    number=number,
-                    name=custom or f"{singular_name(position.name)} #{number}",
-                    position=position.id,
-                    type=str(position.type),
-                    jog=a.jog,
-                    might=a.might,
-                    tackle=a.tackle,
-                    dodge=a.dodge,
-                    skill=a.skill,
-                    grit=a.grit,
-                    abilities=tuple(position.innate_abilities),
-                )
-            )
+            name = custom or f"{singular_name(position.name)} #{number}"
+            out.append(Player.from_position(f"{side[0]}{number}", side, number, name, position))
     return out
 
 

@@ -80,6 +80,16 @@ class Player:
     facing: Direction | None = None
     status: Status = Status.STANDING
 
+    @classmethod
+    def from_position(cls, pid: str, side: Side, number: int, name: str, position: Any, **where: Any) -> Player:
+        """A player with a roster position's profile (``engine.rosters.Position``) and abilities."""
+        a = position.attributes
+        return cls(
+            id=pid, side=side, number=number, name=name, position=position.id, type=str(position.type),
+            jog=a.jog, might=a.might, tackle=a.tackle, dodge=a.dodge, skill=a.skill, grit=a.grit,
+            abilities=tuple(position.innate_abilities), **where,
+        )
+
     @property
     def on_field(self) -> bool:
         return self.location is Location.FIELD

@@ -34,26 +34,17 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
     if pid[:1] not in ("w", "e") or not pid[1:].isdigit():
         raise MalformedInputError(f"player id {pid!r}: use w1..w12 for west, e1..e12 for east")
     pos = position_by_id(str(spec["position"]))
-    a = pos.attributes
     hex_label = spec.get("hex")
     location = Location(spec.get("location", "field" if hex_label else "bench"))
     on = location is Location.FIELD
     if on and not hex_label:
         raise MalformedInputError(f"{pid} is on the field but has no hex")
-    return Player(
-        id=pid,
-        side="west" if pid[0] == "w" else "east",
-        number=int(pid[1:]),
-        name=str(spec.get("name") or f"{singular_name(pos.name)} {pid}"),
-        position=pos.id,
-        type=str(pos.type),
-        jog=a.jog,
-        might=a.might,
-        tackle=a.tackle,
-        dodge=a.dodge,
-        skill=a.skill,
-        grit=a.grit,
-        abilities=tuple(pos.innate_abilities),
+    return Player.from_position(
+        pid,
+        "west" if pid[0] == "w" else "east",
+        int(pid[1:]),
+        str(spec.get("name") or f"{singular_name(pos.name)} {pid}"),
+        pos,
         location=location,
         hex=fld.parse(hex_label) if on else None,
         facing=Direction.parse(spec.get("facing", "E")) if on else None,
