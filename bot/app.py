@@ -164,6 +164,8 @@ async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: i
         coach = m.west_coach_id if side == "west" else m.east_coach_id
         if interaction.user.id != coach:
             raise Refusal(f"only <@{coach}> can decide this now")
+        if verb == "undo":
+            return bot.service.undo(m.channel_id, interaction.user.id), side
         cmd = command_for(state, verb, arg, values)
         return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side), side
 
@@ -580,6 +582,11 @@ async def cmd_end(interaction: discord.Interaction, facing: str | None = None) -
     await act(interaction, "end" + (f" {facing}" if facing else ""))
 
 
+@app_commands.command(name="undo", description="Take back your last step or turn of this action (until a die is rolled)")
+async def cmd_undo(interaction: discord.Interaction) -> None:
+    await act(interaction, "undo")
+
+
 @app_commands.command(name="replace", description="Bring a Bench player on near a stairway instead of an action")
 @app_commands.choices(facing=DIRECTIONS)
 @app_commands.autocomplete(player=completer(_bench), hex=completer(_replacement_hexes))
@@ -673,7 +680,7 @@ async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
 
 
 COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
-            cmd_dash, cmd_end, cmd_replace, cmd_roll, cmd_odds, cmd_rules]
+            cmd_dash, cmd_end, cmd_undo, cmd_replace, cmd_roll, cmd_odds, cmd_rules]
 
 
 # --- the bot -----------------------------------------------------------------------------------------

@@ -190,6 +190,9 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
                                   disabled=p.hex.neighbour(d) not in moves))
     view.add_item(PanelButton("stand", mid, ver, label="Stand up", row=0, disabled=not legal.of(C.StandUp)))
     view.add_item(PanelButton("end", mid, ver, label="End action", style=discord.ButtonStyle.danger, row=1))
+    a = st.action
+    view.add_item(PanelButton("undo", mid, ver, label="Undo", row=1,
+                              disabled=a is None or a.challenged or a.dash != "none"))
     for c in legal.of(C.Dash)[:3]:
         view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=f"Dash ({c.counters})", row=2))  # type: ignore[attr-defined]
     hits = []

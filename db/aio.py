@@ -38,6 +38,7 @@ __all__ = [
     "match_events",
     "submit",
     "rebuild",
+    "undo",
     "restore",
     "abandon",
     "finish",
@@ -93,6 +94,7 @@ due_matches = _off_loop(matches.due_matches)
 match_events = _off_loop(matches.match_events)
 submit = _off_loop(matches.submit)
 rebuild = _off_loop(matches.rebuild)
+undo = _off_loop(matches.undo)
 restore = _off_loop(matches.restore)
 abandon = _off_loop(matches.abandon)
 finish = _off_loop(matches.finish)

@@ -84,6 +84,7 @@ __all__ = [
     "append",
     "submit",
     "rebuild",
+    "undo",
     "restore",
     "abandon",
     "finish",
@@ -500,23 +501,85 @@ def _log(session: Session, match_id: int) -> list[MatchEvent]:
     return rows
 
 
-def rebuild(*, session: Session, match_id: int) -> MatchState:
+def rebuild(*, session: Session, match_id: int, version: int | None = None) -> MatchState:
     """The match's state from its log alone (never the snapshot): creation, then every command
-    replayed with exactly the dice it drew. ``LogCorruptError`` if the log does not hold together."""
+    replayed with exactly the dice it drew; an ``undo`` row returns to the state of an earlier
+    version. ``version``: stop there. ``LogCorruptError`` if the log does not hold together."""
     rows = _log(session, match_id)
+    if version is not None:
+        rows = rows[: version + 1]
     created = rows[0].command
     assert created is not None
     dice = ReplayDice(rows[0].dice)
     state = new_match(entry_from_json(created["west"]), entry_from_json(created["east"]), dice,
                       options=RuleOptions.from_dict(created["options"])).state
     _all_used(dice, match_id, 0)
+    states = [state]
     for row in rows[1:]:
         if row.command is None:  # abandon / restore rows carry no engine command
-            continue
-        dice = ReplayDice(row.dice)
-        state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
-        _all_used(dice, match_id, row.seq)
+            pass
+        elif row.command.get("name") == UNDO:
+            target = int(row.command["to_version"])
+            if not 0 <= target < len(states):
+                raise LogCorruptError(f"match #{match_id}'s log row {row.seq} undoes to version {target}")
+            state = states[target]
+        else:
+            dice = ReplayDice(row.dice)
+            state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
+            _all_used(dice, match_id, row.seq)
+        states.append(state)
     return state
+
+
+#: The log row name of an undo (kind ``command``; not an engine command: no rule is involved).
+UNDO = "undo"
+#: What may be taken back: the acting player's steps and turns, while no die has been rolled.
+UNDOABLE = ("move", "face")
+
+
+def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | None) -> Applied:
+    """Take back the acting coach's last step or turn of the current action.
+
+    Allowed while the action is in progress, no question is pending, and no die has been rolled
+    since the action started ("until a die has been rolled"). Appends an ``undo`` row that
+    returns the match to the version before that command; ``rebuild`` follows it.
+    """
+    row = _match(session, match_id)
+    match = _public(row)
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
+        raise NotYourSideError(f"you do not coach {by_side} in this match")
+    state = match.engine_state()
+    if state.phase is not Phase.ACTION or state.turn_side != by_side or state.in_progress is not None:
+        raise InvalidInputError("only the acting coach can undo, during his action and with no question pending")
+    rows = match_events(session=session, match_id=match_id)
+    since_start: list[Any] = []
+    for r in reversed(rows):
+        since_start.insert(0, r)
+        if (r.command or {}).get("name") == "start_action":
+            break
+    if any(r.dice for r in since_start):
+        raise InvalidInputError("a die has been rolled in this action: it can no longer be taken back")
+    # The steps and turns still in effect: each undo took back the latest one.
+    in_effect: list[Any] = []
+    for r in since_start:
+        name = (r.command or {}).get("name")
+        if name in UNDOABLE:
+            in_effect.append(r)
+        elif name == UNDO and in_effect:
+            in_effect.pop()
+    if not in_effect:
+        raise InvalidInputError("there is no step or turn of this action to take back")
+    target_row = in_effect[-1]
+    to_version = target_row.seq - 1
+    previous = rebuild(session=session, match_id=match_id, version=to_version)
+    result = Result(previous, [], view=previous, dice=[])
+    event = MatchEvent(match_id=match.id, seq=match.version + 1, kind=EventKind.COMMAND.value,
+                       command={"name": UNDO, "to_version": to_version}, actor_side=by_side,
+                       actor_user_id=actor_user_id, dice=[], events=[])
+    stored = _write(session, match, _state_values(match, previous, None), event)
+    return Applied(stored, result)
 
 
 def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:

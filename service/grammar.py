@@ -46,6 +46,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("shove", "shove PLAYER", "push an adjacent standing opponent one hex back"),
     Verb("dash", "dash COUNTERS", "spend Momentum counters to extend the action"),
     Verb("end", "end [DIR]", "end the action, optionally facing DIR"),
+    Verb("undo", "undo", "take back your last step or turn of this action (until a die is rolled)"),
     Verb("reroll", "reroll DIE [DIE ...] | keep", "spend Momentum: re-roll these dice (numbers as shown), or keep the roll", ("force",)),
     Verb("keep", "keep", "spend no Momentum on this roll"),
     Verb("intercept", "intercept PLAYER | intercept none", "choose who tries to intercept, or nobody"),
@@ -212,6 +213,8 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         return C.Answer("catch")
     if name == "decline":
         return C.Answer("decline")
+    if name == "undo":
+        raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
     if name == "next":
         return C.StartTest()
     if name == "concede":

@@ -172,6 +172,8 @@ class MatchService:
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
         """
+        if isinstance(command, str) and command.strip().lower() == "undo":
+            return self.undo(channel_id, user_id)
         m = self.current(channel_id)
         side = self.side_of(m, user_id)
         if as_side is not None and as_side != side:
@@ -185,6 +187,19 @@ class MatchService:
                                    expected_version=expected_version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._run_ai(out)
+
+    def undo(self, channel_id: int, user_id: int) -> Outcome:
+        """Take back the acting coach's last step or turn, until a die is rolled in the action."""
+        m = self.current(channel_id)
+        state = m.engine_state()
+        side = state.turn_side if state.phase is Phase.ACTION else self.side_of(m, user_id)
+        if (m.west_coach_id if side == "west" else m.east_coach_id) != user_id:
+            raise NotYourSideError("only the acting coach can undo")
+        with self.sessions() as s:
+            applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id)
+        out = self._outcome(applied.match, applied.state, [], None)
+        out.lines = ["Taken back: the last step or turn of this action."]
+        return out
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
         return self.act(channel_id, user_id, C.Concede(), as_side=as_side)

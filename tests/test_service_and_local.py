@@ -123,3 +123,43 @@ def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
     assert (out_dir / "replay.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")
     log = (out_dir / "match-log.txt").read_text()
     assert "Dice-off" in log and "Face-off" in log
+
+
+def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
+    from db.errors import InvalidInputError
+    from db.matches import rebuild
+    from engine import commands as C
+
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
+    coach = {"west": ALICE, "east": BOB}
+    out = svc.status(13)
+    while out.state.phase is not Phase.TURN:  # set up and face off by the engine's defaults
+        side = out.deciding_side
+        cmd = out.pending.default[0]
+        if out.pending.kind == "setup" and out.state.on_field(side):
+            cmd = C.SetupDone()
+        out = svc.act(13, coach[side], cmd)
+    side = out.deciding_side
+    # A player far from everyone, so his steps need no Disengage.
+    from engine.legal import legal_commands
+    starts = legal_commands(out.state, side).of(C.StartAction)
+    out = svc.act(13, coach[side], starts[-1])
+    with pytest.raises(InvalidInputError):
+        svc.undo(13, coach[side])  # nothing to take back yet
+    p = out.state.acting_player
+    before = out.state.to_dict()
+    steps = legal_commands(out.state, side).of(C.Move)
+    out = svc.act(13, coach[side], steps[0])
+    if not out.events or any(e.kind == "challenge_rolled" for e in out.events):
+        pytest.skip("the step rolled dice in this position")
+    out = svc.act(13, coach[side], "face W")
+    out = svc.act(13, coach[side], "undo")
+    out = svc.act(13, coach[side], "undo")
+    assert out.state.to_dict() == before  # exactly the position before the step
+    assert out.state.players[p.id].hex == p.hex and out.state.action.jog_left == p.jog
+    with pytest.raises(NotYourSideError):
+        svc.undo(13, coach["east" if side == "west" else "west"])
+    with sessions() as s:  # the log (undo rows included) still rebuilds the stored state
+        assert rebuild(session=s, match_id=out.match.id).to_dict() == svc.status(13).state.to_dict()
