@@ -48,7 +48,7 @@ from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
 from .rules_topics import TOPICS
 
-__all__ = ["ElfballBot", "main", "panel_pressed", "WORK_WINDOW"]
+__all__ = ["ElfballBot", "main", "panel_pressed", "shard_settings", "WORK_WINDOW"]
 
 log = logging.getLogger("elfball.bot")
 F = standard_field()
@@ -684,12 +684,47 @@ COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, c
 
 
 # --- the bot -----------------------------------------------------------------------------------------
+#: How often the bot looks for decisions that have waited too long.
+REMINDER_SWEEP_SECONDS = 60.0
+
+
 class ElfballBot(commands.AutoShardedBot):
-    def __init__(self, service: MatchService | None = None, *, dev_guild: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, service: MatchService | None = None, *, dev_guild: int | None = None,
+                 reminder_sweep: float = REMINDER_SWEEP_SECONDS, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
         self.dev_guild = dev_guild
+        self.reminder_sweep = reminder_sweep
+        self._reminders: asyncio.Task[None] | None = None
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process holds the shard of ``guild_id`` (Discord: (id >> 22) % count)."""
+        count = self.shard_count or 1
+        mine = self.shard_ids if self.shard_ids is not None else range(count)
+        return (guild_id >> 22) % count in mine
+
+    async def _remind_forever(self) -> None:
+        """Remind the deciding coach of every match whose deadline passed. Deadlines live in the
+        database and each reminder is claimed there, so restarts and other processes are safe."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                due = await asyncio.to_thread(self.service.due_reminders, accept=lambda m: self.serves(m.guild_id))
+                for match, prompt in due:
+                    coach = match.deciding_user_id
+                    channel = self.get_channel(match.channel_id) or await self.fetch_channel(match.channel_id)
+                    mention = f"<@{coach}> — " if coach and coach != AI_COACH_ID else ""
+                    await channel.send(f"⏰ {mention}a decision is waiting: {prompt}",  # type: ignore[union-attr]
+                                       allowed_mentions=discord.AllowedMentions(users=True))
+            except Exception:  # a failed sweep must not stop the next one
+                log.exception("reminder sweep failed")
+            await asyncio.sleep(self.reminder_sweep)
+
+    async def close(self) -> None:
+        if self._reminders is not None:
+            self._reminders.cancel()
+        await super().close()
 
     async def setup_hook(self) -> None:
         # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
@@ -697,6 +732,7 @@ class ElfballBot(commands.AutoShardedBot):
         for cmd in COMMANDS:
             self.tree.add_command(cmd)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self._reminders = asyncio.create_task(self._remind_forever())
         if self.dev_guild:
             guild = discord.Object(id=self.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -712,6 +748,24 @@ class ElfballBot(commands.AutoShardedBot):
         log.exception("incident %s in %s (guild=%s channel=%s)", incident, _command_name(interaction),
                       interaction.guild_id, interaction.channel_id, exc_info=error)
         await _refuse(interaction, f"Sorry, something went wrong on our side (incident {incident}).")
+
+
+def shard_settings(spec: str) -> dict[str, Any]:
+    """``ELFBALL_SHARDS``: empty for Discord's automatic sharding in one process, or
+    ``FIRST-LAST/COUNT`` (e.g. ``0-3/8``) for this process's share when several run."""
+    spec = spec.strip()
+    if not spec:
+        return {}
+    try:
+        shards, count = spec.split("/")
+        first, _, last = shards.partition("-")
+        ids = list(range(int(first), int(last or first) + 1))
+        total = int(count)
+    except ValueError:
+        raise SystemExit(f"ELFBALL_SHARDS={spec!r}: write FIRST-LAST/COUNT, e.g. 0-3/8") from None
+    if not ids or ids[-1] >= total:
+        raise SystemExit(f"ELFBALL_SHARDS={spec!r}: shard ids must be below the count {total}")
+    return {"shard_ids": ids, "shard_count": total}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -732,6 +786,6 @@ def main(argv: list[str] | None = None) -> int:
 
     migrate.upgrade()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
-    bot = ElfballBot(dev_guild=int(dev) if dev.isdigit() else None)
+    bot = ElfballBot(dev_guild=int(dev) if dev.isdigit() else None, **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.run(token, log_handler=None)
     return 0

@@ -39,6 +39,7 @@ __all__ = [
     "submit",
     "rebuild",
     "undo",
+    "claim_reminder",
     "restore",
     "abandon",
     "finish",
@@ -95,6 +96,7 @@ match_events = _off_loop(matches.match_events)
 submit = _off_loop(matches.submit)
 rebuild = _off_loop(matches.rebuild)
 undo = _off_loop(matches.undo)
+claim_reminder = _off_loop(matches.claim_reminder)
 restore = _off_loop(matches.restore)
 abandon = _off_loop(matches.abandon)
 finish = _off_loop(matches.finish)

@@ -85,6 +85,7 @@ __all__ = [
     "submit",
     "rebuild",
     "undo",
+    "claim_reminder",
     "restore",
     "abandon",
     "finish",
@@ -308,6 +309,21 @@ def due_matches(*, session: Session, now: datetime | None = None, limit: int = 1
         .limit(limit)
     )
     return [_public(m) for m in session.exec(query).all()]
+
+
+def claim_reminder(*, session: Session, match_id: int, seen_deadline: datetime, next_deadline: datetime) -> bool:
+    """Move a due match's deadline on, if nobody else has: True for the one caller who should
+    send the reminder. A conditional UPDATE, so several bot processes sharing the database never
+    remind twice; the version is untouched (a reminder is not a move)."""
+    stmt = (
+        update(Match)
+        .where(col(Match.id) == match_id, col(Match.deadline) == seen_deadline, col(Match.status) == MatchStatus.ACTIVE)
+        .values(deadline=next_deadline)
+        .execution_options(synchronize_session=False)
+    )
+    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    session.commit()
+    return claimed
 
 
 def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> list[MatchEventPublic]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlmodel import Session
@@ -40,6 +41,8 @@ __all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for"]
 AI_COACH_ID = 0
 #: Decisions the AI may take in a row before handing back (a whole action is ~10).
 MAX_AI_COMMANDS = 400
+#: How long a coach has before the bot reminds him that a decision is waiting.
+DEFAULT_REMINDER = timedelta(hours=24)
 
 _PHASE_PROMPTS = {
     "setup": "set up your team: place PLAYER HEX FACING, or auto; then done",
@@ -103,11 +106,35 @@ class MatchService:
         render: bool = True,
         width: int = 1000,
         ai: AICoach | None = None,
+        reminder_after: timedelta = DEFAULT_REMINDER,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.sessions = sessions
         self.render = render
         self.width = width
         self.ai = ai or AICoach()
+        self.reminder_after = reminder_after
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+
+    def next_deadline(self) -> datetime:
+        """When to remind the coach who must decide next (stored with the match, so a restart
+        or another process sees it)."""
+        return self.clock() + self.reminder_after
+
+    def due_reminders(self, *, accept: Callable[[MatchPublic], bool] = lambda m: True,
+                      limit: int = 50) -> list[tuple[MatchPublic, str]]:
+        """Matches whose deciding coach should be reminded now, each claimed for this caller
+        only, with the prompt to send. ``accept``: which matches this process serves (its
+        Discord shards); the others are left for their own process to claim."""
+        out = []
+        now = self.clock()
+        with self.sessions() as s:
+            for m in store.due_matches(session=s, now=now, limit=limit):
+                if m.deadline is not None and accept(m) and store.claim_reminder(
+                    session=s, match_id=m.id, seen_deadline=m.deadline, next_deadline=now + self.reminder_after
+                ):
+                    out.append((m, prompt_for(m.engine_state())))
+        return out
 
     # -- starting -----------------------------------------------------------------------------
     def start(
@@ -122,7 +149,7 @@ class MatchService:
     ) -> Outcome:
         with self.sessions() as s:
             applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
-                                         options=options, seed=seed)
+                                         options=options, seed=seed, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._run_ai(out)
 
@@ -184,7 +211,7 @@ class MatchService:
         cmd = parse(command, state, side) if isinstance(command, str) else command
         with self.sessions() as s:
             applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
-                                   expected_version=expected_version)
+                                   expected_version=expected_version, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._run_ai(out)
 
@@ -228,7 +255,7 @@ class MatchService:
             cmd = self.ai.choose(state, side)
             with self.sessions() as s:
                 applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
-                                       command=cmd)
+                                       command=cmd, deadline=self.next_deadline())
             match, state, view = applied.match, applied.state, applied.result.view
             events.extend(applied.result.events)
         if match is out.match:

@@ -102,3 +102,18 @@ def test_dynamic_items_rebuild_from_their_custom_ids():
     s = PanelSelect("hit", 12, 40, [discord.SelectOption(label="x", value="tackle:e1")])
     assert PanelSelect.__discord_ui_compiled_template__.fullmatch(s.item.custom_id)
     assert not PanelButton.__discord_ui_compiled_template__.fullmatch(s.item.custom_id)
+
+
+def test_shard_settings_and_which_guilds_a_process_serves():
+    from bot.app import ElfballBot, shard_settings
+
+    assert shard_settings("") == {}
+    assert shard_settings("0-3/8") == {"shard_ids": [0, 1, 2, 3], "shard_count": 8}
+    assert shard_settings("5/8") == {"shard_ids": [5], "shard_count": 8}
+    with pytest.raises(SystemExit):
+        shard_settings("9-10/8")
+    with pytest.raises(SystemExit):
+        shard_settings("lots")
+    bot = ElfballBot(service=object(), shard_ids=[1], shard_count=2)  # type: ignore[arg-type]
+    guild_on_1 = (1 << 22) * 3  # (id >> 22) % 2 == 1
+    assert bot.serves(guild_on_1) and not bot.serves(guild_on_1 + (1 << 22))

@@ -163,3 +163,28 @@ def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
         svc.undo(13, coach["east" if side == "west" else "west"])
     with sessions() as s:  # the log (undo rows included) still rebuilds the stored state
         assert rebuild(session=s, match_id=out.match.id).to_dict() == svc.status(13).state.to_dict()
+
+
+def test_reminders_are_due_after_the_delay_and_claimed_once_across_processes(sessions):
+    from datetime import datetime, timedelta, timezone
+
+    now = [datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)]
+    clock = lambda: now[0]  # noqa: E731
+    one = MatchService(sessions=sessions, render=False, clock=clock, reminder_after=timedelta(hours=24))
+    other = MatchService(sessions=sessions, render=False, clock=clock, reminder_after=timedelta(hours=24))
+    one.start(guild_id=1, channel_id=14, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="remind")
+    now[0] += timedelta(hours=23)
+    assert one.due_reminders() == []
+    now[0] += timedelta(hours=2)
+    assert other.due_reminders(accept=lambda m: False) == []  # another process's shard: left alone
+    (match, prompt), = one.due_reminders()
+    assert match.channel_id == 14 and "set up your team" in prompt
+    assert other.due_reminders() == []  # claimed: no second reminder from another process
+    now[0] += timedelta(hours=25)
+    assert len(other.due_reminders()) == 1  # a day later, one more reminder
+    # Acting resets the clock.
+    side = one.status(14).deciding_side
+    one.act(14, {"west": ALICE, "east": BOB}[side], "auto")
+    now[0] += timedelta(hours=1)
+    assert one.due_reminders() == []
