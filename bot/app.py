@@ -309,10 +309,10 @@ def _side_spec(user_id: int, team: str) -> MatchSide:
 
 @match_group.command(name="challenge", description="Challenge another member (or the bot) to a match here")
 @app_commands.describe(opponent="who you challenge (mention the bot to play the AI coach)", team="your team or a team list",
-                       goals="goals to win (1-3)")
+                       goals="goals to win (1-3)", clock_hours="hours per decision before a moderator may declare a forfeit (0: none)")
 @app_commands.autocomplete(team=_team_choices)
 async def match_challenge(interaction: discord.Interaction, opponent: discord.User, team: str,
-                          goals: app_commands.Range[int, 1, 3] = 1) -> None:
+                          goals: app_commands.Range[int, 1, 3] = 1, clock_hours: app_commands.Range[int, 0, 168] = 0) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
     if opponent.id == interaction.user.id:
         await _refuse(interaction, "you cannot challenge yourself (use elfball local for hot-seat play)")
@@ -327,7 +327,8 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
 
         def start() -> Outcome:
             return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(interaction.user.id, team),
-                                     east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options={"goals_to_win": goals})
+                                     east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team),
+                                     options={"goals_to_win": goals, "clock_hours": clock_hours})
 
         try:
             outcome = await run_work(interaction, start)
@@ -347,7 +348,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
             current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
             challenges = dict(current.get("challenges", {}))
             challenges[str(channel)] = {"challenger": interaction.user.id, "opponent": opponent.id, "team": team,
-                                        "goals": goals}
+                                        "goals": goals, "clock_hours": clock_hours}
             db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
 
     try:
@@ -384,7 +385,8 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
     def start() -> Outcome:
         ch = _take_challenge(guild, channel, interaction.user.id)
         return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(ch["challenger"], ch["team"]),
-                                 east=_side_spec(interaction.user.id, team), options={"goals_to_win": ch["goals"]})
+                                 east=_side_spec(interaction.user.id, team),
+                                 options={"goals_to_win": ch["goals"], "clock_hours": ch.get("clock_hours", 0)})
 
     try:
         outcome = await run_work(interaction, start)
@@ -440,6 +442,27 @@ async def match_log(interaction: discord.Interaction, lines: app_commands.Range[
 @match_group.command(name="concede", description="Concede the match")
 async def match_concede(interaction: discord.Interaction) -> None:
     await act(interaction, C.Concede())
+
+
+@match_group.command(name="forfeit", description="Moderators: the deciding coach ran out of his clock; he forfeits")
+async def match_forfeit(interaction: discord.Interaction) -> None:
+    bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if not (perms and perms.manage_guild):
+        await _refuse(interaction, "only a member with Manage Server can confirm a forfeit")
+        return
+
+    def work() -> Outcome:
+        m = bot.service.current(interaction.channel_id or 0)
+        _same_guild(m, interaction)
+        return bot.service.forfeit(interaction.channel_id or 0, interaction.user.id)
+
+    try:
+        outcome = await run_work(interaction, work)
+    except (ElfballError, StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await _send(interaction, build_post(outcome))
 
 
 @match_group.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")

@@ -265,6 +265,9 @@ class RuleOptions:
 
     goals_to_win: int = 1  # "A normal game would be played to first goal wins"
     star2: bool = False  # optional rule: a star counts 2 successes and is not re-rolled
+    #: Play-by-post clock: hours a coach has for each decision before a moderator may declare
+    #: a forfeit (0: no clock). Not a rule of the book; the engine only carries it.
+    clock_hours: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from db import matches as store
 from db.engine import session_scope
-from db.errors import MatchNotFoundError, NotYourSideError
+from db.errors import InvalidInputError, MatchNotFoundError, NotYourSideError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
@@ -226,6 +226,26 @@ class MatchService:
             applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id)
         out = self._outcome(applied.match, applied.state, [], None)
         out.lines = ["Taken back: the last step or turn of this action."]
+        return out
+
+    def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
+        """A moderator confirms that the deciding coach ran out of his clock: that side concedes."""
+        m = self.current(channel_id)
+        state = m.engine_state()
+        hours = state.options.clock_hours
+        if not hours:
+            raise InvalidInputError("this match has no clock; abandon it instead if a coach has gone")
+        side = pending(state).side
+        waited = self.clock() - m.updated_at
+        left = timedelta(hours=hours) - waited
+        if left > timedelta(0):
+            h, rem = divmod(int(left.total_seconds()), 3600)
+            raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
+        with self.sessions() as s:
+            applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
+                                   command=C.Concede())
+        out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
+        out.lines.insert(0, f"{side} ran out of time ({hours} h per decision): forfeit confirmed by <@{moderator_id}>.")
         return out
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:

@@ -188,3 +188,25 @@ def test_reminders_are_due_after_the_delay_and_claimed_once_across_processes(ses
     one.act(14, {"west": ALICE, "east": BOB}[side], "auto")
     now[0] += timedelta(hours=1)
     assert one.due_reminders() == []
+
+
+def test_a_moderator_confirms_a_forfeit_only_when_the_clock_ran_out(sessions):
+    from datetime import datetime, timedelta, timezone
+
+    from db.errors import InvalidInputError
+
+    now = [datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)]
+    svc = MatchService(sessions=sessions, render=False, clock=lambda: now[0])
+    svc.start(guild_id=1, channel_id=15, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="clock", options={"clock_hours": 48})
+    side = svc.status(15).deciding_side
+    with pytest.raises(InvalidInputError, match="still has"):
+        svc.forfeit(15, 999)
+    now[0] = svc.status(15).match.updated_at + timedelta(hours=49)
+    out = svc.forfeit(15, 999)
+    assert out.finished and out.state.winner == ("east" if side == "west" else "west")
+    assert "forfeit confirmed by <@999>" in out.lines[0]
+    svc.start(guild_id=1, channel_id=16, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="sarcos"), seed="no-clock")
+    with pytest.raises(InvalidInputError, match="no clock"):
+        svc.forfeit(16, 999)
