@@ -1,0 +1,105 @@
+"""Bot latency benchmark: slash command -> complete reply with a PNG, through the fake Discord (issue 7).
+
+    .venv/bin/python benchmarks/bench_bot.py [--runs 50] [--warmup 3]
+        [--bot MODULE:FACTORY] [--command "hello"] [--option name=value ...]
+
+Starts the in-process fake Discord of the test suite (``tests/fakediscord``: REST + gateway on
+127.0.0.1), runs a real discord.py bot against it, and times ``--runs`` slash commands: from the
+INTERACTION_CREATE dispatch to the moment the answer is complete (the callback, or the deferred
+edit/followup), i.e. what a user waits for. Prints the median and 95th percentile of that latency
+and of the acknowledgement (the first callback; Discord's window is 3 s), and fails if a reply
+carries no PNG.
+
+``--bot`` names a factory that returns an unstarted ``discord.Client``, called with no arguments
+(or with ``dev_guild_id=``/``dev_guild=``, the fake guild's id, when it takes one); by default the tiny bot of
+``tests/test_fakediscord.py`` answers ``/hello`` with a PNG, which measures the transport
+(discord.py + the fake) alone. ``--option name=value`` fills command options: ``@opponent`` is a
+second member, digits are integers, anything else a string.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import inspect
+import logging
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from fakediscord import FakeDiscord  # noqa: E402
+
+
+def load_factory(spec: str):
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def parse_option(text: str, opponent) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    if value == "@opponent":
+        return name, opponent
+    if value.lstrip("-").isdigit():
+        return name, int(value)
+    return name, value
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+async def run(args: argparse.Namespace) -> int:
+    async with FakeDiscord(timeout=30.0) as fake:
+        guild = fake.add_guild("Bench Club")
+        chan = guild.add_text_channel("pitch")
+        coach, opponent = guild.add_member("Coach"), guild.add_member("Opponent")
+        factory = load_factory(args.bot)
+        params = inspect.signature(factory).parameters
+        kwargs = {name: guild.id for name in ("dev_guild_id", "dev_guild") if name in params}
+        started = time.perf_counter()
+        await fake.start_bot(factory(**kwargs), timeout=60.0)
+        print(f"bot ready and synced in {(time.perf_counter() - started) * 1000:.0f} ms "
+              f"(commands: {sorted(fake.command_names() | fake.command_names(guild))})")
+        options = dict(parse_option(o, opponent) for o in args.option)
+        latencies, acks, sizes = [], [], []
+        for i in range(args.warmup + args.runs):
+            reply = await fake.slash(coach, chan, args.command, options)
+            pngs = [a for m in reply.messages for a in m.attachments if a.is_png]
+            if not pngs:
+                print(f"run {i}: the reply has no PNG: {reply!r}", file=sys.stderr)
+                return 1
+            if i >= args.warmup:
+                latencies.append(reply.latency * 1000)
+                acks.append((reply.ack_latency or 0) * 1000)
+                sizes.append(pngs[0].size)
+        print(f"/{args.command}: {args.runs} runs, PNG {statistics.median(sizes) / 1024:.1f} KB")
+        print(f"  reply complete: median {statistics.median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms, "
+              f"max {max(latencies):.1f} ms")
+        print(f"  acknowledged:   median {statistics.median(acks):.1f} ms, p95 {p95(acks):.1f} ms")
+        if p95(acks) > 3000:
+            print("  over Discord's 3 s acknowledgement window", file=sys.stderr)
+            return 1
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--warmup", type=int, default=3)
+    parser.add_argument("--bot", default="test_fakediscord:TinyBot")
+    parser.add_argument("--command", default="hello")
+    parser.add_argument("--option", action="append", default=[])
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    return asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
