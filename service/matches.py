@@ -161,6 +161,10 @@ class MatchService:
             raise MatchNotFoundError("there is no active match in this channel")
         return m
 
+    def current_or_none(self, channel_id: int) -> MatchPublic | None:
+        with self.sessions() as s:
+            return store.active_match(session=s, channel_id=channel_id)
+
     def status(self, channel_id: int) -> Outcome:
         m = self.current(channel_id)
         state = m.engine_state()

@@ -1,0 +1,217 @@
+"""The Discord bot end to end: the real discord.py client against a fake Discord on 127.0.0.1.
+
+Two members challenge, accept and play a whole 1-goal match through slash commands, buttons and
+select menus. Each coach's choices come from the AI coach, turned into the presses a person would
+make: the test checks the bot, not the strategy.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from fakediscord import FakeDiscord
+
+from bot.app import ElfballBot
+from bot.panels import ARROWS
+from db.engine import make_engine, use_engine
+from db.migrate import upgrade
+from engine import commands as C
+from engine.ai import AICoach
+from engine.field import standard_field
+from engine.hexes import direction_between
+from engine.match import pending
+from service.matches import MatchService
+
+F = standard_field()
+
+
+@pytest.fixture
+def database(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
+    upgrade(engine)
+    old = use_engine(engine)
+    yield engine
+    use_engine(old)
+    engine.dispose()
+
+
+def make_bot(guild, **kw):
+    service = MatchService(width=600, **kw.pop("service_kw", {}))
+    return ElfballBot(service=service, dev_guild=guild.id, **kw)
+
+
+def world(fake):
+    guild = fake.add_guild("Elfball Club")
+    pitch = guild.add_text_channel("pitch")
+    alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+    carol = guild.add_member("Carol")
+    mod = guild.add_member("Mod", manage_guild=True)
+    return guild, pitch, alice, bob, carol, mod
+
+
+def panel(fake, channel):
+    """The newest board with controls: the one the deciding coach presses."""
+    for m in reversed(fake.channel_messages(channel)):
+        if m.custom_ids:
+            return m
+    raise AssertionError("no panel in the channel")
+
+
+async def start_match(fake, pitch, alice, bob):
+    reply = await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls")
+    assert reply.message.mentions_user(bob) and "challenges you" in reply.content
+    reply = await fake.slash(bob, pitch, "match accept", team="sarcos")
+    assert not reply.ephemeral and reply.attachments and reply.attachments[0].is_png
+    return reply
+
+
+async def test_challenge_accept_posts_the_board_and_the_deciding_coachs_panel(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        names = set(fake.commands(guild))
+        assert {"match", "setup", "act", "move", "throw", "tackle", "shove", "roll", "odds", "team", "rules", "undo"} <= names
+        reply = await start_match(fake, pitch, alice, bob)
+        assert "Gnolls" in reply.content and "Sarcos" in reply.content
+        # The coach who sets up first is mentioned and gets the buttons; nobody else may press.
+        board = panel(fake, pitch)
+        deciding = bot.service.status(pitch.id).deciding_side
+        setter, other = (alice, bob) if deciding == "west" else (bob, alice)  # the challenger plays west
+        refused = await fake.click(other, board, label="Auto set-up")
+        assert refused.ephemeral and "only" in refused.content
+        refused = await fake.click(carol, board, label="Auto set-up")
+        assert refused.ephemeral
+        done = await fake.click(setter, board, label="Auto set-up")
+        assert not fake.message(board).custom_ids  # the pressed panel lost its controls
+        assert any(m.is_png for msg in done.messages for m in msg.attachments)
+        # A second panel of the same moment (/match status), pressed after the match moved on,
+        # is refused as out of date and changes nothing.
+        old_panel = (await fake.slash(setter, pitch, "match status")).message
+        newer = (await fake.slash(setter, pitch, "match status")).message
+        await fake.click(setter, newer, label="Done")
+        stale = await fake.click(setter, old_panel, label="Auto set-up")
+        assert stale.ephemeral and "out of date" in stale.content
+        # A stranger's command is refused privately and changes nothing.
+        before = len(fake.channel_messages(pitch))
+        r = await fake.slash(carol, pitch, "setup", subcommand="auto")
+        assert r.ephemeral and "not a coach" in r.content
+        assert len(fake.channel_messages(pitch)) == before
+
+
+async def test_odds_roll_rules_and_refusals(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        await fake.start_bot(make_bot(guild))
+        r = await fake.slash(alice, pitch, "odds", dice=4, need=2)
+        assert r.ephemeral and "52% success" in r.content
+        r = await fake.slash(alice, pitch, "roll", dice=3, need=1)
+        assert "seed" in r.content
+        choices = await fake.autocomplete(alice, pitch, "rules", option="topic", value="mom")
+        assert "Momentum" in [c.value for c in choices]
+        r = await fake.slash(alice, pitch, "move", path="K11")
+        assert r.ephemeral and "no active match" in r.content
+        r = await fake.slash(alice, pitch, "match challenge", opponent=alice, team="gnolls")
+        assert r.ephemeral
+
+
+async def press(fake, pitch, member, cmd, state):
+    """Do what a coach would do in Discord to issue ``cmd``."""
+    board = panel(fake, pitch)
+    q = state.in_progress.question if state.in_progress else None
+    if isinstance(cmd, C.Answer):
+        kind = q["kind"]
+        if kind in ("reroll", "force_reroll"):
+            if not cmd.value:
+                return await fake.click(member, board, label="Keep the roll")
+            return await fake.select(member, board, "elfball-select:reroll:*", values=[str(i) for i in cmd.value])
+        if kind == "interceptor":
+            return await fake.select(member, board, "elfball-select:icpt:*", values=[cmd.value or "none"])
+        return await fake.click(member, board, label="Catch" if cmd.value == "catch" else "Let it drop")
+    if isinstance(cmd, C.AutoSetup):
+        return await fake.click(member, board, label="Auto set-up")
+    if isinstance(cmd, C.SetupDone):
+        return await fake.click(member, board, label="Done")
+    if isinstance(cmd, C.FaceoffPickup):
+        return await fake.click(member, board, label="Pick up the ball")
+    if isinstance(cmd, C.FaceoffContact):
+        return await fake.click(member, board, label=cmd.challenge.title())
+    if isinstance(cmd, C.StartAction):
+        return await fake.select(member, board, "elfball-select:act:*", values=[cmd.player])
+    if isinstance(cmd, C.Move):
+        p = state.acting_player
+        if len(cmd.path) == 1 and cmd.facing is None:
+            return await fake.click(member, board, label=ARROWS[direction_between(p.hex, cmd.path[0])])
+        path = " ".join(F.format(h) for h in cmd.path)
+        opts = {"path": path} | ({"facing": cmd.facing.name} if cmd.facing else {})
+        return await fake.slash(member, pitch, "move", **opts)
+    if isinstance(cmd, C.Face):
+        return await fake.slash(member, pitch, "face", direction=cmd.facing.name)
+    if isinstance(cmd, C.StandUp):
+        if cmd.facing is None:
+            return await fake.click(member, board, label="Stand up")
+        return await fake.slash(member, pitch, "stand", facing=cmd.facing.name)
+    if isinstance(cmd, C.EndAction):
+        if cmd.facing is None:
+            return await fake.click(member, board, label="End action")
+        return await fake.slash(member, pitch, "end", facing=cmd.facing.name)
+    if isinstance(cmd, (C.Tackle, C.Shove)):
+        kind = "tackle" if isinstance(cmd, C.Tackle) else "shove"
+        return await fake.select(member, board, "elfball-select:hit:*", values=[f"{kind}:{cmd.target}"])
+    if isinstance(cmd, C.Throw):
+        return await fake.slash(member, pitch, "throw", target=F.format(cmd.target), long=bool(cmd.long))
+    if isinstance(cmd, C.Dash):
+        return await fake.slash(member, pitch, "dash", counters=cmd.counters)
+    if isinstance(cmd, C.Replace):
+        return await fake.slash(member, pitch, "replace", player=cmd.player, hex=F.format(cmd.hex), facing=cmd.facing.name)
+    if isinstance(cmd, C.StartTest):
+        return await fake.click(member, board, label="Start the next Test")
+    raise AssertionError(f"no Discord gesture for {cmd}")
+
+
+async def play_until(fake, pitch, service, coaches, ais, stop, limit=1200):
+    for _ in range(limit):
+        out = service.status(pitch.id) if service.current_or_none(pitch.id) else None
+        if out is None or stop(out):
+            return out
+        state = out.state
+        side = pending(state).side
+        cmd = ais[side].choose(state, side)
+        reply = await press(fake, pitch, coaches[side], cmd, state)
+        assert not reply.ephemeral, f"{cmd} was refused: {reply.content}"
+    raise AssertionError("the match did not end")
+
+
+async def test_a_complete_match_through_commands_and_buttons_with_a_restart(database):
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await start_match(fake, pitch, alice, bob)
+        service = bot.service
+        coaches = {"west": alice, "east": bob}  # the challenger plays west
+        ais = {"west": AICoach(), "east": AICoach()}
+        # Play until the first action has happened, then restart the bot.
+        out = await play_until(fake, pitch, service, coaches, ais, lambda o: o.state.seq >= 12)
+        await fake.stop_bot(bot)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        service = bot.service
+        out = await play_until(fake, pitch, service, coaches, ais, lambda o: False) if service.current_or_none(pitch.id) else None
+        final = fake.channel_messages(pitch)[-1]
+        assert "Match over" in final.content
+        assert final.attachments and final.attachments[0].is_png
+        assert not final.custom_ids  # nothing left to press
+        r = await fake.slash(alice, pitch, "match status")
+        assert r.ephemeral and "no active match" in r.content
+
+
+async def test_reminders_ping_the_deciding_coach(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild, reminder_sweep=0.05, service_kw={"reminder_after": timedelta(seconds=0.3)})
+        await fake.start_bot(bot)
+        await start_match(fake, pitch, alice, bob)
+        msg = await fake.wait_for_message(pitch, check=lambda m: "a decision is waiting" in m.content, timeout=5)
+        assert msg.mentions_user(alice) or msg.mentions_user(bob)
