@@ -1,5 +1,6 @@
 """Bot latency benchmark: slash command -> complete reply with a PNG, through the fake Discord (issue 7).
 
+    .venv/bin/python benchmarks/bench_bot.py --elfball [--runs 50]     # the real bot on a real match
     .venv/bin/python benchmarks/bench_bot.py [--runs 50] [--warmup 3]
         [--bot MODULE:FACTORY] [--command "hello"] [--option name=value ...]
 
@@ -89,6 +90,51 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
+async def run_elfball(args: argparse.Namespace) -> int:
+    """The real bot: a match in a temporary SQLite database; each run is the deciding coach's
+    ``/setup auto`` (the engine, the database write, the render and the reply with its PNG)."""
+    import tempfile
+
+    from bot.app import ElfballBot
+    from db.engine import make_engine, use_engine
+    from db.migrate import upgrade
+    from service.matches import MatchService
+
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = make_engine(f"sqlite:///{tmp}/bench.db")
+        upgrade(engine)
+        use_engine(engine)
+        async with FakeDiscord(timeout=30.0) as fake:
+            guild = fake.add_guild("Bench Club")
+            chan = guild.add_text_channel("pitch")
+            west, east = guild.add_member("West"), guild.add_member("East")
+            bot = ElfballBot(service=MatchService(), dev_guild=guild.id)
+            await fake.start_bot(bot, timeout=60.0)
+            await fake.slash(west, chan, "match challenge", opponent=east, team="gnolls")
+            await fake.slash(east, chan, "match accept", team="night-elves")
+            side = bot.service.status(chan.id).deciding_side
+            coach = west if side == "west" else east
+            latencies, acks, sizes = [], [], []
+            for i in range(args.warmup + args.runs):
+                reply = await fake.slash(coach, chan, "setup", subcommand="auto")
+                pngs = [a for m in reply.messages for a in m.attachments if a.is_png]
+                if reply.ephemeral or not pngs:
+                    print(f"run {i}: no board in the reply: {reply.content!r}", file=sys.stderr)
+                    return 1
+                if i >= args.warmup:
+                    latencies.append(reply.latency * 1000)
+                    acks.append((reply.ack_latency or 0) * 1000)
+                    sizes.append(pngs[0].size)
+            await fake.stop_bot(bot)
+        use_engine(None)
+        engine.dispose()
+    print(f"/setup auto (engine + SQLite + render + reply): {args.runs} runs, PNG {statistics.median(sizes) / 1024:.1f} KB")
+    print(f"  reply complete: median {statistics.median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms, "
+          f"max {max(latencies):.1f} ms")
+    print(f"  acknowledged:   median {statistics.median(acks):.1f} ms, p95 {p95(acks):.1f} ms")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=50)
@@ -96,9 +142,11 @@ def main() -> int:
     parser.add_argument("--bot", default="test_fakediscord:TinyBot")
     parser.add_argument("--command", default="hello")
     parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--elfball", action="store_true",
+                        help="the real Elfball bot on a match: time a coach's /setup auto (engine, database, render, reply)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    return asyncio.run(run(args))
+    return asyncio.run(run_elfball(args) if args.elfball else run(args))
 
 
 if __name__ == "__main__":
