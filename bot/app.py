@@ -137,7 +137,13 @@ async def act(interaction: discord.Interaction, command: str | C.Command, *, hea
     except (ElfballError, StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
+    _log_match(interaction, outcome)
     await _send(interaction, build_post(outcome, previous_side=before, header=header))
+
+
+def _log_match(interaction: discord.Interaction, outcome: Outcome) -> None:
+    log.info("match %s now at version %s (guild=%s channel=%s user=%s)", outcome.match.id, outcome.match.version,
+             interaction.guild_id, interaction.channel_id, interaction.user.id)
 
 
 def _same_guild(m: Any, interaction: discord.Interaction) -> None:
@@ -174,6 +180,7 @@ async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: i
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
         await _refuse(interaction, str(exc))
         return
+    _log_match(interaction, outcome)
     await _send(interaction, build_post(outcome, previous_side=before), edit_panel=True)
 
 

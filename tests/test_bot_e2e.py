@@ -215,3 +215,25 @@ async def test_reminders_ping_the_deciding_coach(database):
         await start_match(fake, pitch, alice, bob)
         msg = await fake.wait_for_message(pitch, check=lambda m: "a decision is waiting" in m.content, timeout=5)
         assert msg.mentions_user(alice) or msg.mentions_user(bob)
+
+
+async def test_rate_limits_and_server_errors_lose_no_action(database, caplog):
+    import logging
+
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await start_match(fake, pitch, alice, bob)
+        version = bot.service.status(pitch.id).match.version
+        fake.fail_next("POST /interactions/*/callback", status=429, times=1, retry_after=0.05)
+        fake.fail_next("POST /webhooks/*", status=502, times=1)
+        with caplog.at_level(logging.INFO, logger="elfball.bot"):
+            reply = await fake.click(alice if bot.service.status(pitch.id).deciding_side == "west" else bob,
+                                     panel(fake, pitch), label="Auto set-up")
+        assert not reply.ephemeral
+        assert bot.service.status(pitch.id).match.version == version + 1  # applied exactly once
+        assert any(m.attachments for m in reply.messages)
+        assert any("match" in r.getMessage() and "latency_ms" in r.getMessage() or "now at version" in r.getMessage()
+                   for r in caplog.records)
+        assert "fake-bot-token" not in caplog.text
