@@ -20,6 +20,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any, TypeVar
 
 import discord
@@ -153,6 +154,18 @@ def _same_guild(m: Any, interaction: discord.Interaction) -> None:
 
 async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
                         values: list[str]) -> None:
+    """A press on a panel; an unexpected failure answers with an incident id, as commands do."""
+    try:
+        await _panel_pressed(interaction, verb, match_id, version, arg, values)
+    except Exception as exc:  # noqa: BLE001 - anything unexpected still gets a polite answer
+        incident = secrets.token_hex(4)
+        log.exception("incident %s on panel %s (guild=%s channel=%s)", incident, verb, interaction.guild_id,
+                      interaction.channel_id, exc_info=exc)
+        await _refuse(interaction, f"Sorry, something went wrong on our side (incident {incident}).")
+
+
+async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
+                         values: list[str]) -> None:
     """A press on a panel: only the deciding coach, only on the newest panel of that match."""
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
 
@@ -816,6 +829,9 @@ def main(argv: list[str] | None = None) -> int:
 
     migrate.upgrade()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
-    bot = ElfballBot(dev_guild=int(dev) if dev.isdigit() else None, **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
+    hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
+    service = MatchService(reminder_after=timedelta(hours=hours))
+    bot = ElfballBot(service, dev_guild=int(dev) if dev.isdigit() else None,
+                     **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.run(token, log_handler=None)
     return 0

@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from engine import commands as C
-from engine.challenges.base import contact_modifiers
+from engine.challenges.base import contact_modifiers, facing_modifiers, mates_facing, opps_facing
 from engine.dice.odds import odds
 from engine.field import standard_field
-from engine.hexes import Direction, distance
+from engine.hexes import Direction, distance, is_in_front
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.state import MatchState
@@ -185,9 +185,12 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     assert p is not None and p.hex is not None
     moves = {c.path[-1] for c in legal.of(C.Move)}
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
+    step_odds = _step_odds(st, p)
     for d, row in layout:
-        view.add_item(PanelButton("step", mid, ver, d.name, label=ARROWS[d], row=row,
-                                  disabled=p.hex.neighbour(d) not in moves))
+        to = p.hex.neighbour(d)
+        odds_text = step_odds(to) if to in moves else ""
+        view.add_item(PanelButton("step", mid, ver, d.name, label=f"{ARROWS[d]}{odds_text}"[:80], row=row,
+                                  disabled=to not in moves))
     view.add_item(PanelButton("stand", mid, ver, label="Stand up", row=0, disabled=not legal.of(C.StandUp)))
     view.add_item(PanelButton("end", mid, ver, label="End action", style=discord.ButtonStyle.danger, row=1))
     a = st.action
@@ -206,11 +209,39 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     throws = []
     for mate in st.on_field(p.side):
         if mate.id != p.id and mate.hex is not None and C.Throw(mate.hex) in legal:
+            dist = distance(p.hex, mate.hex)
+            need = 1 + sum(m.value for m in facing_modifiers(st, p)) + (2 if dist > 3 else 0)
+            o = odds(p.skill, need, star2=st.options.star2)
             throws.append(discord.SelectOption(label=f"Throw to {mate.name} ({F.format(mate.hex)})"[:100],
                                                value=F.format(mate.hex),
-                                               description=f"{distance(p.hex, mate.hex)} hexes"))
+                                               description=f"{dist} hexes, Skill {p.skill} dice need {max(1, need)}: "
+                                               f"{o.success:.0%} on target, {o.flop:.0%} flop"[:100]))
     if throws:
         view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=4))
+
+
+def _step_odds(st: MatchState, p: Any) -> Any:
+    """The roll a step would call for, with its odds: a Disengage to leave, a Pick-up on the ball."""
+    opps = opps_facing(st, p)
+    leave = ""
+    if opps:
+        mates = len(mates_facing(st, p))
+        need = max(o.tackle for o in opps) - 2 - mates + (len(opps) - 1)
+        o = odds(p.dodge, need, star2=st.options.star2)
+        leave = f" · disengage {o.success:.0%}"
+    ball = st.ball.hex if st.ball.carrier is None else None
+
+    def text(to: Any) -> str:
+        if to != ball:
+            return leave
+        # Facing players around the ball's hex, as they stand now (the mover is not yet there).
+        around = [q for q in st.on_field() if q.standing and q.hex is not None and q.id != p.id
+                  and distance(q.hex, to) == 1 and q.facing is not None and is_in_front(q.hex, q.facing, to)]
+        need = 1 - sum(1 for q in around if q.side == p.side) + sum(1 for q in around if q.side != p.side)
+        o = odds(p.skill, need, star2=st.options.star2)
+        return f"{leave} · pick-up {o.success:.0%}"
+
+    return text
 
 
 def _hit_odds(st: MatchState, p: Any, t: Any, kind: str) -> str:

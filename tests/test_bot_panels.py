@@ -117,3 +117,21 @@ def test_shard_settings_and_which_guilds_a_process_serves():
     bot = ElfballBot(service=object(), shard_ids=[1], shard_count=2)  # type: ignore[arg-type]
     guild_on_1 = (1 << 22) * 3  # (id >> 22) % 2 == 1
     assert bot.serves(guild_on_1) and not bot.serves(guild_on_1 + (1 << 22))
+
+
+def test_every_roll_a_press_triggers_shows_its_odds():
+    st = position(
+        P("w1", "night-elves/strikers", "H12", "E"),
+        P("w2", "night-elves/strikers", "H14", "W"),
+        P("e1", "gnolls/midfielders", "I12", "W"),  # faces w1: leaving needs a Disengage
+        ball="G13",
+        acting="w1", jog=6,
+    )
+    view = build_view(outcome(st))
+    labels = {i.custom_id.split(":")[-1]: i.label for i in items(view) if i.custom_id.startswith("elfball:step:")}
+    assert "disengage" in labels["W"] and "%" in labels["W"]
+    assert "pick-up" in labels["SW"]  # G13 holds the ball
+    st.players["w1"].hex, st.ball.hex, st.ball.carrier = hx("H12"), None, "w1"
+    view = build_view(outcome(st))
+    (throw,) = [i for i in items(view) if isinstance(i, discord.ui.Select) and ":throw:" in i.custom_id]
+    assert "on target" in throw.options[0].description and "flop" in throw.options[0].description
