@@ -13,7 +13,6 @@ import pytest
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
-from bot.panels import ARROWS
 from db.engine import make_engine, use_engine
 from db.migrate import upgrade
 from engine import commands as C
@@ -142,7 +141,10 @@ async def press(fake, pitch, member, cmd, state):
     if isinstance(cmd, C.Move):
         p = state.acting_player
         if len(cmd.path) == 1 and cmd.facing is None:
-            return await fake.click(member, board, label=ARROWS[direction_between(p.hex, cmd.path[0])])
+            d = direction_between(p.hex, cmd.path[0])
+            # The step buttons' labels carry odds ("↙ SW · pick-up 59%"): find it by its custom id.
+            cid = next(c for c in board.custom_ids if c.startswith("elfball:step:") and c.endswith(f":{d.name}"))
+            return await fake.click(member, board, custom_id=cid)
         path = " ".join(F.format(h) for h in cmd.path)
         opts = {"path": path} | ({"facing": cmd.facing.name} if cmd.facing else {})
         return await fake.slash(member, pitch, "move", **opts)
