@@ -83,6 +83,15 @@ async def _send(interaction: discord.Interaction, post: Post, *, edit_panel: boo
         await interaction.response.send_message(**kwargs)
 
 
+async def _say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:
+    """Answer with ``text`` whether or not the work had to defer the interaction first."""
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True, roles=False, everyone=False))
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+
+
 async def _refuse(interaction: discord.Interaction, message: str) -> None:
     text = f"⛔ {message}"[:1900]
     if interaction.response.is_done():
@@ -376,11 +385,8 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
     except (ElfballError, StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
-    await interaction.response.send_message(
-        f"<@{opponent.id}>, <@{interaction.user.id}> challenges you to Elfball ({team}, first to {goals}). "
-        f"Answer with `/match accept team:` or `/match decline`.",
-        allowed_mentions=discord.AllowedMentions(users=True),
-    )
+    await _say(interaction, f"<@{opponent.id}>, <@{interaction.user.id}> challenges you to Elfball ({team}, first to "
+               f"{goals}). Answer with `/match accept team:` or `/match decline`.")
 
 
 def _take_challenge(guild: int, channel: int, user_id: int) -> dict[str, Any]:
@@ -427,7 +433,7 @@ async def match_decline(interaction: discord.Interaction) -> None:
     except (StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
-    await interaction.response.send_message(f"<@{interaction.user.id}> declines <@{ch['challenger']}>'s challenge.")
+    await _say(interaction, f"<@{interaction.user.id}> declines <@{ch['challenger']}>'s challenge.")
 
 
 @match_group.command(name="status", description="The board and whose decision it is")
@@ -518,10 +524,7 @@ async def match_abandon(interaction: discord.Interaction) -> None:
     except (StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
-    if interaction.response.is_done():
-        await interaction.followup.send(text)
-    else:
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions(users=True))
+    await _say(interaction, text)
 
 
 @match_group.command(name="replay", description="An animated replay of this channel's current match")
@@ -671,11 +674,8 @@ async def team_create(interaction: discord.Interaction, name: str, list: str, li
         await _refuse(interaction, str(exc))
         return
     players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
-    text = f"Team **{team.name}** ({team.team_list}) created for <@{team.coach_id}>: {players}"
-    if interaction.response.is_done():
-        await interaction.followup.send(text)
-    else:
-        await interaction.response.send_message(text)
+    await _say(interaction, f"Team **{team.name}** ({team.team_list}) created for <@{team.coach_id}>: {players}"[:1990],
+               allowed_mentions=discord.AllowedMentions.none())
 
 
 @team_group.command(name="show", description="Show one of this server's teams")
@@ -692,8 +692,8 @@ async def team_show(interaction: discord.Interaction, name: str) -> None:
         return
     rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
             for p in team.players]
-    await interaction.response.send_message(f"**{team.name}** ({team.team_list}, coach <@{team.coach_id}>)\n" + "\n".join(rows),
-                                            allowed_mentions=discord.AllowedMentions.none())
+    await _say(interaction, (f"**{team.name}** ({team.team_list}, coach <@{team.coach_id}>)\n" + "\n".join(rows))[:1990],
+               allowed_mentions=discord.AllowedMentions.none())
 
 
 @team_group.command(name="list", description="This server's teams")
@@ -704,7 +704,7 @@ async def team_list_cmd(interaction: discord.Interaction) -> None:
 
     teams = await run_work(interaction, work)
     text = "\n".join(f"**{t.name}** — {t.team_list}, coach <@{t.coach_id}>" for t in teams) or "No teams yet: /team create."
-    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+    await _say(interaction, text[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _topic_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -15,12 +15,10 @@ from dataclasses import dataclass
 
 import discord
 
-from engine import commands as C
 from engine.dice import ChallengeRoll
 from engine.dice.odds import chance_at_least, odds
 from engine.hexes import Direction
-from engine.legal import legal_commands
-from engine.state import MatchState, Phase
+from engine.state import MatchState
 from service.matches import AI_COACH_ID, Outcome
 
 __all__ = ["Post", "build_post", "coach_of", "ARROWS", "reroll_odds"]
@@ -115,10 +113,3 @@ def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0) ->
     o = odds(dice, need, star2=star2, momentum=momentum)
     return f"{dice} dice, need {need}: {o.success:.0%} success, {o.flop:.0%} flop"
 
-
-def legal(state: MatchState, side: str) -> list[C.Command]:
-    return list(legal_commands(state, side))  # type: ignore[arg-type]
-
-
-def phase_of(state: MatchState) -> Phase:
-    return state.current_phase

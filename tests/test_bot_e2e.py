@@ -239,3 +239,25 @@ async def test_rate_limits_and_server_errors_lose_no_action(database, caplog):
         assert any("match" in r.getMessage() and "latency_ms" in r.getMessage() or "now at version" in r.getMessage()
                    for r in caplog.records)
         assert "fake-bot-token" not in caplog.text
+
+
+async def test_team_commands_and_a_match_with_a_stored_team(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        await fake.start_bot(make_bot(guild))
+        r = await fake.slash(alice, pitch, "team", subcommand="create", name="Moonblades", list="night-elves",
+                             lineup="6 imps, 2 hunters, 2 strikers")
+        assert "Moonblades" in r.content and not r.ephemeral
+        r = await fake.slash(bob, pitch, "team", subcommand="create", name="moonblades", list="gnolls")
+        assert r.ephemeral  # names are unique per server, whatever the case
+        r = await fake.slash(bob, pitch, "team", subcommand="create", name="Bad", list="night-elves", lineup="11 imps")
+        assert r.ephemeral and "Imps" in r.content
+        r = await fake.slash(alice, pitch, "team", subcommand="show", name="Moonblades")
+        assert "7/2/2/5/3/2" in r.content
+        r = await fake.slash(carol, pitch, "team", subcommand="list")
+        assert "Moonblades" in r.content
+        choices = await fake.autocomplete(alice, pitch, "match challenge", option="team", value="moon")
+        assert [c.value for c in choices] == ["Moonblades"]
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="Moonblades")
+        r = await fake.slash(bob, pitch, "match accept", team="gnolls")
+        assert "Moonblades" in r.content and r.attachments
