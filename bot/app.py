@@ -95,10 +95,13 @@ async def _say(interaction: discord.Interaction, text: str, *, ephemeral: bool =
 async def _refuse(interaction: discord.Interaction, message: str) -> None:
     text = f"⛔ {message}"[:1900]
     if interaction.response.is_done():
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            pass
+        # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
+        # original response is the pressed panel itself (the board): it stays.
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
@@ -193,7 +196,7 @@ async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: 
         if interaction.user.id != coach:
             raise Refusal(f"only <@{coach}> can decide this now")
         if verb == "undo":
-            return bot.service.undo(m.channel_id, interaction.user.id), side
+            return bot.service.undo(m.channel_id, interaction.user.id, expected_version=version), side
         cmd = command_for(state, verb, arg, values)
         return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side), side
 
@@ -389,15 +392,17 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
                f"{goals}). Answer with `/match accept team:` or `/match decline`.")
 
 
-def _take_challenge(guild: int, channel: int, user_id: int) -> dict[str, Any]:
+def _take_challenge(guild: int, channel: int, user_id: int, *, remove: bool = True) -> dict[str, Any]:
+    """The challenge made to ``user_id`` in ``channel``; ``remove``: and withdraw it."""
     with session_scope() as s:
         current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
         challenges = dict(current.get("challenges", {}))
         ch = challenges.get(str(channel))
         if ch is None or ch["opponent"] != user_id:
             raise Refusal("nobody has challenged you in this channel")
-        del challenges[str(channel)]
-        db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
+        if remove:
+            del challenges[str(channel)]
+            db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
     return ch
 
 
@@ -409,10 +414,17 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
     channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
 
     def start() -> Outcome:
-        ch = _take_challenge(guild, channel, interaction.user.id)
-        return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(ch["challenger"], ch["team"]),
-                                 east=_side_spec(interaction.user.id, team),
-                                 options={"goals_to_win": ch["goals"], "clock_hours": ch.get("clock_hours", 0)})
+        # The challenge stands until the match has started: a refused accept (a team that does
+        # not exist) changes nothing, and the member can accept again.
+        ch = _take_challenge(guild, channel, interaction.user.id, remove=False)
+        out = bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(ch["challenger"], ch["team"]),
+                                east=_side_spec(interaction.user.id, team),
+                                options={"goals_to_win": ch["goals"], "clock_hours": ch.get("clock_hours", 0)})
+        try:
+            _take_challenge(guild, channel, interaction.user.id)
+        except Refusal:  # withdrawn meanwhile: the match has started all the same
+            pass
+        return out
 
     try:
         outcome = await run_work(interaction, start)

@@ -296,8 +296,9 @@ def list_matches(
     return [_public(m) for m in rows]
 
 
-def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100) -> list[MatchPublic]:
-    """Active matches whose deadline has passed, oldest deadline first (for the timeout sweep)."""
+def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100, offset: int = 0) -> list[MatchPublic]:
+    """Active matches whose deadline has passed, oldest deadline first (for the timeout sweep);
+    ``offset``: skip that many (those another process serves)."""
     query = (
         select(Match)
         .where(
@@ -305,7 +306,8 @@ def due_matches(*, session: Session, now: datetime | None = None, limit: int = 1
             col(Match.deadline).is_not(None),
             col(Match.deadline) <= (now or utcnow()),
         )
-        .order_by(col(Match.deadline))
+        .order_by(col(Match.deadline), col(Match.id))
+        .offset(offset)
         .limit(limit)
     )
     return [_public(m) for m in session.exec(query).all()]
@@ -553,17 +555,21 @@ UNDO = "undo"
 UNDOABLE = ("move", "face")
 
 
-def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | None) -> Applied:
+def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | None,
+         expected_version: int | None = None, deadline: datetime | None = None) -> Applied:
     """Take back the acting coach's last step or turn of the current action.
 
     Allowed while the action is in progress, no question is pending, and no die has been rolled
     since the action started ("until a die has been rolled"). Appends an ``undo`` row that
     returns the match to the version before that command; ``rebuild`` follows it.
+    ``expected_version`` and ``deadline`` as for ``submit``.
     """
     row = _match(session, match_id)
     match = _public(row)
     if not match.active:
         raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChangedError()
     if actor_user_id is not None and actor_user_id != _coach(match, by_side):
         raise NotYourSideError(f"you do not coach {by_side} in this match")
     state = match.engine_state()
@@ -594,7 +600,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
     event = MatchEvent(match_id=match.id, seq=match.version + 1, kind=EventKind.COMMAND.value,
                        command={"name": UNDO, "to_version": to_version}, actor_side=by_side,
                        actor_user_id=actor_user_id, dice=[], events=[])
-    stored = _write(session, match, _state_values(match, previous, None), event)
+    stored = _write(session, match, _state_values(match, previous, deadline), event)
     return Applied(stored, result)
 
 

@@ -126,14 +126,22 @@ class MatchService:
         """Matches whose deciding coach should be reminded now, each claimed for this caller
         only, with the prompt to send. ``accept``: which matches this process serves (its
         Discord shards); the others are left for their own process to claim."""
-        out = []
+        out: list[tuple[MatchPublic, str]] = []
         now = self.clock()
+        skipped = 0  # due matches of other processes stay due: page past them, or they hide ours
         with self.sessions() as s:
-            for m in store.due_matches(session=s, now=now, limit=limit):
-                if m.deadline is not None and accept(m) and store.claim_reminder(
-                    session=s, match_id=m.id, seen_deadline=m.deadline, next_deadline=now + self.reminder_after
-                ):
-                    out.append((m, prompt_for(m.engine_state())))
+            while len(out) < limit:
+                page = store.due_matches(session=s, now=now, limit=limit, offset=skipped)
+                for m in page:
+                    if len(out) == limit:
+                        break
+                    if m.deadline is None or not accept(m):
+                        skipped += 1
+                    elif store.claim_reminder(session=s, match_id=m.id, seen_deadline=m.deadline,
+                                              next_deadline=now + self.reminder_after):
+                        out.append((m, prompt_for(m.engine_state())))
+                if len(page) < limit:
+                    break
         return out
 
     # -- starting -----------------------------------------------------------------------------
@@ -204,7 +212,7 @@ class MatchService:
         the side the match waits on.
         """
         if isinstance(command, str) and command.strip().lower() == "undo":
-            return self.undo(channel_id, user_id)
+            return self.undo(channel_id, user_id, expected_version=expected_version)
         m = self.current(channel_id)
         side = self.side_of(m, user_id)
         if as_side is not None and as_side != side:
@@ -213,21 +221,30 @@ class MatchService:
             side = as_side
         state = m.engine_state()
         cmd = parse(command, state, side) if isinstance(command, str) else command
+        # The command was read against this version (a path of directions, the hot-seat side):
+        # if another click was saved meanwhile, refuse it rather than apply it to a newer state.
+        seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
             applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
-                                   expected_version=expected_version, deadline=self.next_deadline())
+                                   expected_version=seen, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._run_ai(out)
 
-    def undo(self, channel_id: int, user_id: int) -> Outcome:
-        """Take back the acting coach's last step or turn, until a die is rolled in the action."""
+    def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Outcome:
+        """Take back the acting coach's last step or turn, until a die is rolled in the action.
+
+        ``expected_version``: the version the coach was shown (a panel's); a second click on the
+        same Undo is refused instead of taking back one more step.
+        """
         m = self.current(channel_id)
         state = m.engine_state()
         side = state.turn_side if state.phase is Phase.ACTION else self.side_of(m, user_id)
         if (m.west_coach_id if side == "west" else m.east_coach_id) != user_id:
             raise NotYourSideError("only the acting coach can undo")
         with self.sessions() as s:
-            applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id)
+            applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id,
+                                 expected_version=m.version if expected_version is None else expected_version,
+                                 deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, [], None)
         out.lines = ["Taken back: the last step or turn of this action."]
         return out
@@ -246,8 +263,9 @@ class MatchService:
             h, rem = divmod(int(left.total_seconds()), 3600)
             raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
         with self.sessions() as s:
+            # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
-                                   command=C.Concede())
+                                   command=C.Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.lines.insert(0, f"{side} ran out of time ({hours} h per decision): forfeit confirmed by <@{moderator_id}>.")
         return out

@@ -261,3 +261,46 @@ async def test_team_commands_and_a_match_with_a_stored_team(database):
         await fake.slash(alice, pitch, "match challenge", opponent=bob, team="Moonblades")
         r = await fake.slash(bob, pitch, "match accept", team="gnolls")
         assert "Moonblades" in r.content and r.attachments
+
+
+def slow_work(monkeypatch):
+    """Every piece of work outlasts the window: each reply is deferred first."""
+    import asyncio
+
+    import bot.app as app
+
+    real = asyncio.to_thread
+
+    async def slow(fn, *a, **kw):
+        await asyncio.sleep(0.05)
+        return await real(fn, *a, **kw)
+
+    monkeypatch.setattr(app, "WORK_WINDOW", 0.01)
+    monkeypatch.setattr(asyncio, "to_thread", slow)
+
+
+async def test_a_refused_accept_leaves_the_challenge_standing(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        await fake.start_bot(make_bot(guild))
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls")
+        r = await fake.slash(bob, pitch, "match accept", team="no-such-team")
+        assert r.ephemeral
+        r = await fake.slash(bob, pitch, "match accept", team="sarcos")
+        assert not r.ephemeral and r.attachments, r.content
+
+
+async def test_a_slow_refused_press_keeps_the_board(database, monkeypatch):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await start_match(fake, pitch, alice, bob)
+        setter = alice if bot.service.status(pitch.id).deciding_side == "west" else bob
+        slow_work(monkeypatch)
+        board = panel(fake, pitch)
+        stale = (await fake.slash(setter, pitch, "match status")).message
+        await fake.click(setter, board, label="Auto set-up")
+        r = await fake.click(setter, stale, label="Auto set-up")  # deferred, then refused as out of date
+        assert any("out of date" in m.content and m.ephemeral for m in r.followups)
+        assert not fake.message(stale).deleted  # the refusal did not delete the board it was pressed on

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import io
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from cli.main import main
 from db.engine import make_engine
-from db.errors import MatchNotFoundError, NotYourSideError
+from db.errors import MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
 from db.matches import MatchSide, rebuild
 from db.migrate import upgrade
+from engine import commands as C
 from engine.errors import IllegalCommandError, MalformedInputError
+from engine.legal import legal_commands
 from engine.state import Phase
 from sqlmodel import Session
+import service.matches as svcmod
 from service.matches import AI_COACH_ID, MatchService
 
 ALICE, BOB = 101, 202
@@ -210,3 +214,98 @@ def test_a_moderator_confirms_a_forfeit_only_when_the_clock_ran_out(sessions):
               east=MatchSide(BOB, team_list="sarcos"), seed="no-clock")
     with pytest.raises(InvalidInputError, match="no clock"):
         svc.forfeit(16, 999)
+
+
+# --- races, undo and reminders (review fixes) --------------------------------------------------
+
+
+def _to_action(svc, ch):
+    coach = {"west": ALICE, "east": BOB}
+    out = svc.status(ch)
+    while out.state.phase is not Phase.TURN:
+        side = out.deciding_side
+        cmd = out.pending.default[0]
+        if out.pending.kind == "setup" and out.state.on_field(side):
+            cmd = C.SetupDone()
+        out = svc.act(ch, coach[side], cmd)
+    side = out.deciding_side
+    starts = legal_commands(out.state, side).of(C.StartAction)
+    out = svc.act(ch, coach[side], starts[-1])
+    return out, side, coach
+
+
+def test_undo_keeps_the_reminder_deadline(sessions):
+    now = [datetime(2026, 1, 1, tzinfo=timezone.utc)]
+    svc = MatchService(sessions=sessions, render=False, clock=lambda: now[0])
+    svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
+    out, side, coach = _to_action(svc, 13)
+    out = svc.act(13, coach[side], "face W")
+    out = svc.act(13, coach[side], "undo")
+    assert out.match.deadline is not None
+    now[0] += timedelta(hours=25)
+    assert len(svc.due_reminders()) == 1
+
+
+def test_undo_from_a_stale_panel_is_refused(sessions):
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
+    out, side, coach = _to_action(svc, 13)
+    svc.act(13, coach[side], "face W")
+    out = svc.act(13, coach[side], "face E")
+    v = out.match.version
+    svc.undo(13, coach[side], expected_version=v)
+    with pytest.raises(MatchChangedError):
+        svc.undo(13, coach[side], expected_version=v)  # the second click on the same panel
+
+
+def test_a_command_read_against_an_old_state_is_not_applied_to_a_newer_one(sessions, monkeypatch):
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
+    out, side, coach = _to_action(svc, 13)
+    real_parse = svcmod.parse
+    raced = []
+    def racing_parse(text, state, s):
+        cmd = real_parse(text, state, s)
+        if not raced:  # another click lands between reading the match and saving
+            raced.append(1)
+            svc.act(13, coach[side], "face W")
+        return cmd
+    monkeypatch.setattr(svcmod, "parse", racing_parse)
+    with pytest.raises(MatchChangedError):
+        svc.act(13, coach[side], "face E")
+
+
+def test_forfeit_raced_by_a_move_is_refused(sessions, monkeypatch):
+    now = [datetime(2026, 1, 1, tzinfo=timezone.utc)]
+    svc = MatchService(sessions=sessions, render=False, clock=lambda: now[0])
+    svc.start(guild_id=1, channel_id=15, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="clock", options={"clock_hours": 1})
+    side = svc.status(15).deciding_side
+    coach = {"west": ALICE, "east": BOB}
+    now[0] = svc.status(15).match.updated_at + timedelta(hours=3)
+    real = svc.current
+    def racing_current(ch):
+        m = real(ch)
+        svc.current = real
+        svc.act(15, coach[side], "auto")  # the late coach acts just as the moderator confirms
+        svc.act(15, coach[side], "done")
+        return m
+    svc.current = racing_current
+    with pytest.raises(StoreError) as ei:
+        svc.forfeit(15, 999)
+    assert svc.status(15).match.status == "active"
+
+
+def test_other_shards_due_matches_do_not_starve_ours(sessions):
+    now = [datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)]
+    svc = MatchService(sessions=sessions, render=False, clock=lambda: now[0], reminder_after=timedelta(hours=1))
+    for ch in (20, 21, 22):
+        svc.start(guild_id=ch, channel_id=ch, west=MatchSide(ALICE, team_list="gnolls"),
+                  east=MatchSide(BOB, team_list="night-elves"), seed=f"s{ch}")
+        now[0] += timedelta(minutes=1)
+    now[0] += timedelta(hours=2)
+    due = svc.due_reminders(accept=lambda m: m.guild_id == 22, limit=2)
+    assert [m.channel_id for m, _ in due] == [22]
