@@ -34,7 +34,6 @@ from db.engine import session_scope
 from db.errors import StoreError
 from db.matches import MatchSide
 from engine import commands as C
-from engine.dice import ChallengeRoll, Need, SeededDice
 from engine.dice.odds import odds
 from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
@@ -43,6 +42,7 @@ from engine.hexes import Direction, distance
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.rosters import all_team_lists, team_list
+from service.dice import free_roll
 from service.matches import AI_COACH_ID, MatchService, Outcome
 
 from .items import PanelButton, PanelSelect, command_for
@@ -655,8 +655,7 @@ async def cmd_replace(interaction: discord.Interaction, player: str, hex: str, f
 @app_commands.command(name="roll", description="Roll Challenge dice in chat (not part of a match)")
 @app_commands.describe(dice="how many dice", need="successes needed")
 async def cmd_roll(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 12], need: app_commands.Range[int, -5, 12]) -> None:
-    seed = secrets.randbelow(10**9)
-    roll = ChallengeRoll.roll(dice, Need(need), SeededDice(seed))
+    roll, seed = free_roll(dice, need)
     earned = f" → Momentum +{min(6, roll.extra)}" if roll.extra else ""
     await interaction.response.send_message(f"{MarkdownStringifier().roll(roll)}{earned}\n-# seed {seed}")
 

@@ -13,12 +13,11 @@ from typing import Any
 import discord
 
 from engine import commands as C
-from engine.challenges.base import contact_modifiers, facing_modifiers, mates_facing, opps_facing
-from engine.dice.odds import odds
 from engine.field import standard_field
-from engine.hexes import Direction, distance, is_in_front
+from engine.hexes import Direction, distance
 from engine.legal import legal_commands
 from engine.match import pending
+from engine.preview import contact_previews, die_faces, step_previews, throw_preview
 from engine.state import MatchState
 from service.matches import Outcome
 
@@ -160,14 +159,10 @@ def _label(st: MatchState, pid: str) -> str:
 def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState) -> None:
     kind = q["kind"]
     if kind in ("reroll", "force_reroll"):
-        from engine.dice import ChallengeRoll
-
-        roll = ChallengeRoll.from_dict(q["roll"])
         opts = []
-        for i in q["eligible"]:
-            face = roll.dice[i].face
+        for i, face in zip(q["eligible"], die_faces(q)):
             desc = f"chance of success if only this die is re-rolled: {reroll_odds(q, [i]):.0%}" if kind == "reroll" else None
-            opts.append(discord.SelectOption(label=f"Die {i}: {face.name.lower()}", value=str(i), description=desc))
+            opts.append(discord.SelectOption(label=f"Die {i}: {face}", value=str(i), description=desc))
         view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=q["max"],
                                   placeholder=f"Spend Momentum: re-roll up to {q['max']} dice"))
         view.add_item(PanelButton("keep", mid, ver, label="Keep the roll", style=discord.ButtonStyle.secondary))
@@ -185,10 +180,9 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     assert p is not None and p.hex is not None
     moves = {c.path[-1] for c in legal.of(C.Move)}
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
-    step_odds = _step_odds(st, p)
     for d, row in layout:
         to = p.hex.neighbour(d)
-        odds_text = step_odds(to) if to in moves else ""
+        odds_text = _step_odds(st, to) if to in moves else ""
         view.add_item(PanelButton("step", mid, ver, d.name, label=f"{ARROWS[d]}{odds_text}"[:80], row=row,
                                   disabled=to not in moves))
     view.add_item(PanelButton("stand", mid, ver, label="Stand up", row=0, disabled=not legal.of(C.StandUp)))
@@ -209,47 +203,19 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     throws = []
     for mate in st.on_field(p.side):
         if mate.id != p.id and mate.hex is not None and C.Throw(mate.hex) in legal:
-            dist = distance(p.hex, mate.hex)
-            need = 1 + sum(m.value for m in facing_modifiers(st, p)) + (2 if dist > 3 else 0)
-            o = odds(p.skill, need, star2=st.options.star2)
+            pv = throw_preview(st, mate.hex)
             throws.append(discord.SelectOption(label=f"Throw to {mate.name} ({F.format(mate.hex)})"[:100],
                                                value=F.format(mate.hex),
-                                               description=f"{dist} hexes, Skill {p.skill} dice need {max(1, need)}: "
-                                               f"{o.success:.0%} on target, {o.flop:.0%} flop"[:100]))
+                                               description=f"{distance(p.hex, mate.hex)} hexes, Skill {pv.dice} dice need "
+                                               f"{pv.need}: {pv.success:.0%} on target, {pv.flop:.0%} flop"[:100]))
     if throws:
         view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=4))
 
 
-def _step_odds(st: MatchState, p: Any) -> Any:
-    """The roll a step would call for, with its odds: a Disengage to leave, a Pick-up on the ball."""
-    opps = opps_facing(st, p)
-    leave = ""
-    if opps:
-        mates = len(mates_facing(st, p))
-        need = max(o.tackle for o in opps) - 2 - mates + (len(opps) - 1)
-        o = odds(p.dodge, need, star2=st.options.star2)
-        leave = f" · disengage {o.success:.0%}"
-    ball = st.ball.hex if st.ball.carrier is None else None
-
-    def text(to: Any) -> str:
-        if to != ball:
-            return leave
-        # Facing players around the ball's hex, as they stand now (the mover is not yet there).
-        around = [q for q in st.on_field() if q.standing and q.hex is not None and q.id != p.id
-                  and distance(q.hex, to) == 1 and q.facing is not None and is_in_front(q.hex, q.facing, to)]
-        need = 1 - sum(1 for q in around if q.side == p.side) + sum(1 for q in around if q.side != p.side)
-        o = odds(p.skill, need, star2=st.options.star2)
-        return f"{leave} · pick-up {o.success:.0%}"
-
-    return text
+def _step_odds(st: MatchState, to: Any) -> str:
+    """The rolls a step calls for, with their odds (the engine's preview)."""
+    return "".join(f" · {pv}" for pv in step_previews(st, to))
 
 
 def _hit_odds(st: MatchState, p: Any, t: Any, kind: str) -> str:
-    mods = sum(m.value for m in contact_modifiers(st, p, t))
-    if kind == "shove":
-        o = odds(p.might, t.might - 2 + mods, star2=st.options.star2)
-        return f"Might {p.might} dice: {o.success:.0%} success, {o.flop:.0%} flop"
-    holding = st.ball.carrier == t.id
-    o = odds(p.tackle, t.dodge - 2 + mods + (0 if holding else 1), star2=st.options.star2)
-    impact = " after an Impact" if p.might < t.might else ""
-    return f"Tackle {p.tackle} dice: {o.success:.0%} hit{impact}, {o.flop:.0%} flop"[:100]
+    return " then ".join(f"{pv.name.title()} {pv.describe()}" for pv in contact_previews(st, p, t, kind))[:100]

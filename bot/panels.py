@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import discord
 
-from engine.dice import ChallengeRoll
-from engine.dice.odds import chance_at_least, odds
+from engine.dice.odds import odds
+from engine.preview import reroll_chance, roll_succeeded, worst_dice
 from engine.hexes import Direction
 from engine.state import MatchState
 from service.matches import AI_COACH_ID, Outcome
@@ -50,12 +50,7 @@ def coach_of(outcome: Outcome, side: str | None) -> int | None:
 
 
 def reroll_odds(question: dict, indices: list[int]) -> float:
-    """Exact chance the roll succeeds if the coach replaces ``indices`` (own re-rolls)."""
-    roll = ChallengeRoll.from_dict(question["roll"])
-    replaced_net = sum(roll.dice[i].face.successes(star2=roll.star2) - (1 if roll.dice[i].face.symbol == "X" else 0)
-                       for i in indices)
-    kept = roll.net - replaced_net
-    return chance_at_least(len(indices), roll.need.value - kept, star2=roll.star2)
+    return reroll_chance(question, indices)
 
 
 def _clip(lines: list[str]) -> str:
@@ -94,19 +89,17 @@ def _alt(outcome: Outcome) -> str:
 
 
 def odds_hint(state: MatchState) -> str | None:
-    """The odds before a roll: for a pending re-roll, the chance each simple choice gives."""
+    """Before a re-roll: the chance the simplest choices give (from the engine's preview)."""
     ip = state.in_progress
     if ip is None or not ip.question or ip.question.get("kind") != "reroll":
         return None
     q = ip.question
-    roll = ChallengeRoll.from_dict(q["roll"])
-    worst = sorted(q["eligible"], key=lambda i: (roll.dice[i].face.successes() if roll.dice[i].face.symbol != "X" else -1))
-    worst = [i for i in worst if roll.dice[i].face.symbol in ("X", "-")][: q["max"]]
-    now = 1.0 if roll.succeeded else 0.0
+    worst = worst_dice(q)
+    now = 1.0 if roll_succeeded(q) else 0.0
     if not worst:
-        return f"Keeping the roll: {'success' if roll.succeeded else 'failure'}."
+        return f"Keeping the roll: {'success' if now else 'failure'}."
     return (f"Keep: {now:.0%} · re-roll the {len(worst)} worst ({', '.join(map(str, worst))}): "
-            f"{reroll_odds(q, worst):.0%} chance of success")
+            f"{reroll_chance(q, worst):.0%} chance of success")
 
 
 def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from .. import effects
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
-from ..state import Player, Status
+from ..state import MatchState, Player, Status
 from .base import Spec, mates_facing, opps_facing, plural, resolve
 
-__all__ = ["disengage_needed", "disengage"]
+__all__ = ["disengage_needed", "disengage", "disengage_need"]
 
 _RESULT = {Band.FLOP: "Dazed, SiM", Band.FAILURE: "Down in his hex", Band.EXACT: "gets away", Band.EXTRA: "gets away"}
 
@@ -20,16 +20,20 @@ def disengage_needed(ctx: Ctx, player: Player) -> list[Player]:
     return opps_facing(ctx.state, player)
 
 
-def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
+def disengage_need(state: MatchState, player: Player, opponents: list[Player]) -> Need:
     best = max(opponents, key=lambda o: o.tackle)
     mods = []
-    mates = len(mates_facing(ctx.state, player))
+    mates = len(mates_facing(state, player))
     if mates:
         mods.append(Modifier(plural(mates, "team-mate") + " facing", -mates))
     if len(opponents) > 1:
         n = len(opponents) - 1
         mods.append(Modifier(plural(n, "more opponent") + " facing", n))
-    need = Need(best.tackle - 2, tuple(mods))
+    return Need(best.tackle - 2, tuple(mods))
+
+
+def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
+    need = disengage_need(ctx.state, player, opponents)
     roll = resolve(ctx, Spec("disengage", player.id, "dodge", player.dodge, need), result=lambda r: _RESULT[r.band])
     if roll.succeeded:
         return True

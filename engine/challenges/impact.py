@@ -7,16 +7,20 @@ from __future__ import annotations
 from .. import effects
 from ..context import Ctx
 from ..dice import Band, Need
-from ..state import ActionState, Player, Status
+from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 
-__all__ = ["impact"]
+__all__ = ["impact", "impact_need"]
 
 _RESULT = {Band.FLOP: "attacker Down, SiM", Band.FAILURE: "bounces off", Band.EXACT: "hits hard enough", Band.EXTRA: "hits hard enough"}
 
 
+def impact_need(state: MatchState, attacker: Player, target: Player) -> Need:
+    return Need(target.might - 2, tuple(contact_modifiers(state, attacker, target)))
+
+
 def impact(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> bool:
-    need = Need(target.might - 2, tuple(contact_modifiers(ctx.state, attacker, target)))
+    need = impact_need(ctx.state, attacker, target)
     roll = resolve(
         ctx, Spec("impact", attacker.id, "might", attacker.might, need, target=target.id), result=lambda r: _RESULT[r.band]
     )

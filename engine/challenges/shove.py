@@ -13,10 +13,10 @@ from ..context import Ctx
 from ..dice import Band, Need
 from ..events import PlayerShoved
 from ..hexes import direction_between
-from ..state import ActionState, Player, Status
+from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 
-__all__ = ["shove", "shove_destination"]
+__all__ = ["shove", "shove_destination", "shove_need"]
 
 _RESULT = {Band.FLOP: "shover Down, SiM", Band.FAILURE: "holds his ground", Band.EXACT: "pushed back", Band.EXTRA: "pushed back"}
 
@@ -31,9 +31,13 @@ def shove_destination(ctx: Ctx, attacker: Player, target: Player):  # type: igno
     return dest
 
 
+def shove_need(state: MatchState, attacker: Player, target: Player) -> Need:
+    return Need(target.might - 2, tuple(contact_modifiers(state, attacker, target)))
+
+
 def shove(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
     pay_for_challenge(ctx, action)
-    need = Need(target.might - 2, tuple(contact_modifiers(ctx.state, attacker, target)))
+    need = shove_need(ctx.state, attacker, target)
     roll = resolve(
         ctx, Spec("shove", attacker.id, "might", attacker.might, need, target=target.id), result=lambda r: _RESULT[r.band]
     )

@@ -13,12 +13,12 @@ from .. import effects
 from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, ChallengeRoll, Modifier, Need
-from ..state import ActionState, Player, Status
+from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 from .impact import impact
 from .injury import injury
 
-__all__ = ["tackle", "tackle_result", "needs_impact"]
+__all__ = ["tackle", "tackle_result", "needs_impact", "tackle_need"]
 
 
 def tackle_result(roll: ChallengeRoll) -> str:
@@ -37,6 +37,13 @@ def needs_impact(attacker: Player, target: Player) -> bool:
     return attacker.might < target.might
 
 
+def tackle_need(state: MatchState, attacker: Player, target: Player) -> Need:
+    mods = contact_modifiers(state, attacker, target)
+    if state.ball.carrier != target.id:
+        mods.append(Modifier("target not holding the ball", 1))
+    return Need(target.dodge - 2, tuple(mods))
+
+
 def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
     action.impact_tackle_used = True
     # The Impact is a challenge in its own right: even one that stops the Tackle rules out a
@@ -45,10 +52,7 @@ def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> N
     if needs_impact(attacker, target) and not impact(ctx, action, attacker, target):
         return
     pay_for_challenge(ctx, action)
-    mods = contact_modifiers(ctx.state, attacker, target)
-    if ctx.state.ball.carrier != target.id:
-        mods.append(Modifier("target not holding the ball", 1))
-    need = Need(target.dodge - 2, tuple(mods))
+    need = tackle_need(ctx.state, attacker, target)
     spec = Spec("tackle", attacker.id, "tackle", attacker.tackle, need, target=target.id, earns=_earned)
     roll = resolve(ctx, spec, result=tackle_result)
     if roll.band is Band.FLOP:

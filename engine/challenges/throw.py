@@ -18,7 +18,7 @@ from ..context import Ctx
 from ..dice import Band, Modifier, Need
 from ..events import BallStoppedByLine, BallThrown, PlayerTurned
 from ..hexes import Direction, Hex, distance, line, nearest_direction, ray
-from ..state import ActionState, Player
+from ..state import ActionState, MatchState, Player
 from .base import Spec, facing_modifiers, resolve
 from .intercept import offer_interception
 
@@ -34,8 +34,8 @@ def throw_facing(thrower_hex: Hex, target: Hex) -> Direction:
     return nearest_direction(thrower_hex, target)[0]
 
 
-def throw_need(ctx: Ctx, thrower: Player, dist: int, long: bool) -> Need:
-    mods = list(facing_modifiers(ctx.state, thrower))
+def throw_need(state: MatchState, thrower: Player, dist: int, long: bool) -> Need:
+    mods = list(facing_modifiers(state, thrower))
     # "more than half the maximum paces": 4-6 for a short throw, 10-18 for a long one (G10).
     if dist * 2 > (LONG_MAX if long else SHORT_MAX):
         mods.append(Modifier("beyond half range", 2))
@@ -53,7 +53,7 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
     pay_for_challenge(ctx, action)
     if long:
         action.long_throw = True
-    roll = resolve(ctx, Spec("throw", thrower.id, "skill", thrower.skill, throw_need(ctx, thrower, dist, long)),
+    roll = resolve(ctx, Spec("throw", thrower.id, "skill", thrower.skill, throw_need(st, thrower, dist, long)),
                    result=lambda r: _RESULT[r.band])
     origin = thrower.hex
     st.ball.carrier, st.ball.hex = None, origin
