@@ -464,9 +464,13 @@ async def match_status(interaction: discord.Interaction) -> None:
 @app_commands.describe(lines="how many lines (default 40)")
 async def match_log(interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 40) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    def work() -> list[str]:
+        _same_guild(bot.service.current(interaction.channel_id or 0), interaction)
+        return bot.service.log(interaction.channel_id or 0, last=lines)
+
     try:
-        text = await run_work(interaction, lambda: bot.service.log(interaction.channel_id or 0, last=lines))
-    except StoreError as exc:
+        text = await run_work(interaction, work)
+    except (StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
     body = "\n".join(text)
@@ -548,6 +552,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
         from render import Step, render_replay
 
         m = bot.service.current(interaction.channel_id or 0)
+        _same_guild(m, interaction)
         with session_scope() as s:
             rows = store.match_events(session=s, match_id=m.id)
             state = store.rebuild(session=s, match_id=m.id)
@@ -556,7 +561,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
 
     try:
         gif = await run_work(interaction, work)
-    except StoreError as exc:
+    except (StoreError, Refusal) as exc:
         await _refuse(interaction, str(exc))
         return
     file = discord.File(io.BytesIO(gif), filename="replay.gif")
@@ -766,11 +771,14 @@ class ElfballBot(commands.AutoShardedBot):
             try:
                 due = await asyncio.to_thread(self.service.due_reminders, accept=lambda m: self.serves(m.guild_id))
                 for match, prompt in due:
-                    coach = match.deciding_user_id
-                    channel = self.get_channel(match.channel_id) or await self.fetch_channel(match.channel_id)
-                    mention = f"<@{coach}> — " if coach and coach != AI_COACH_ID else ""
-                    await channel.send(f"⏰ {mention}a decision is waiting: {prompt}",  # type: ignore[union-attr]
-                                       allowed_mentions=discord.AllowedMentions(users=True))
+                    try:  # one deleted channel must not hold up the other reminders
+                        coach = match.deciding_user_id
+                        channel = self.get_channel(match.channel_id) or await self.fetch_channel(match.channel_id)
+                        mention = f"<@{coach}> — " if coach and coach != AI_COACH_ID else ""
+                        await channel.send(f"⏰ {mention}a decision is waiting: {prompt}",  # type: ignore[union-attr]
+                                           allowed_mentions=discord.AllowedMentions(users=True))
+                    except discord.HTTPException:
+                        log.warning("could not remind match %s in channel %s", match.id, match.channel_id)
             except Exception:  # a failed sweep must not stop the next one
                 log.exception("reminder sweep failed")
             await asyncio.sleep(self.reminder_sweep)
