@@ -432,6 +432,23 @@ def append(
     return _write(session, match, _state_values(match, result.state, deadline), event)
 
 
+def _load_for(
+    session: Session, match_id: int, by_side: str, actor_user_id: int | None, expected_version: int | None
+) -> tuple[MatchPublic, str]:
+    """The match and its dice seed, for a write by ``actor_user_id`` as ``by_side``: refused if the
+    match is over, has moved past ``expected_version``, or the actor does not coach that side
+    (None: the bot itself, e.g. a timeout's default)."""
+    row = _match(session, match_id)
+    match = _public(row)
+    if not match.active:
+        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChangedError()
+    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
+        raise NotYourSideError(f"you do not coach {by_side} in this match")
+    return match, row.dice_seed
+
+
 def submit(
     *,
     session: Session,
@@ -455,14 +472,7 @@ def submit(
         command = C.command_from_dict(dict(command))
     if not isinstance(command, C.Command):
         raise MalformedInputError(f"not a command: {command!r}")
-    row = _match(session, match_id)
-    match, seed = _public(row), row.dice_seed
-    if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
-    if expected_version is not None and match.version != expected_version:
-        raise MatchChangedError()
-    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
-        raise NotYourSideError(f"you do not coach {by_side} in this match")
+    match, seed = _load_for(session, match_id, by_side, actor_user_id, expected_version)
     state = match.engine_state()
     result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]
     stored = append(session=session, match=match, result=result, command=command, by_side=by_side,
@@ -564,14 +574,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
     returns the match to the version before that command; ``rebuild`` follows it.
     ``expected_version`` and ``deadline`` as for ``submit``.
     """
-    row = _match(session, match_id)
-    match = _public(row)
-    if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
-    if expected_version is not None and match.version != expected_version:
-        raise MatchChangedError()
-    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
-        raise NotYourSideError(f"you do not coach {by_side} in this match")
+    match, _ = _load_for(session, match_id, by_side, actor_user_id, expected_version)
     state = match.engine_state()
     if state.phase is not Phase.ACTION or state.turn_side != by_side or state.in_progress is not None:
         raise InvalidInputError("only the acting coach can undo, during his action and with no question pending")

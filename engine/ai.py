@@ -673,7 +673,7 @@ class AICoach:
 
     # -- face-off ----------------------------------------------------------------------------
     def _faceoff(self, b: _Board) -> C.Command:
-        st, fld, side = b.state, b.fld, b.side
+        fld, side = b.fld, b.side
         (mine_hex,) = fld.setup_hexes(side, "faceoff")
         (theirs_hex,) = fld.setup_hexes(b.opp, "faceoff")
         me, them = b.occ.get(mine_hex), b.occ.get(theirs_hex)

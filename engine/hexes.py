@@ -12,7 +12,7 @@ Directions carry the D6 number printed on the board's compass (G14): clockwise f
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from enum import IntEnum
 from typing import NamedTuple
 

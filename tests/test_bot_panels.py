@@ -12,7 +12,6 @@ from bot.items import PanelButton, PanelSelect, build_view, command_for
 from bot.panels import build_post, reroll_odds
 from engine import commands as C
 from engine.hexes import Direction
-from engine.match import pending
 from engine.narrate import narrate
 from service.matches import Outcome, prompt_for
 

@@ -9,7 +9,7 @@ during its action), the engine asks whether to spend them: those questions are a
 from __future__ import annotations
 
 import pytest
-from builders import F, P, play as act, events, hx, need_of, position, refused, rolls
+from builders import P, play as act, events, hx, need_of, position, refused, rolls
 
 from engine import commands as C
 from engine.hexes import Direction

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
@@ -294,7 +293,7 @@ def test_forfeit_raced_by_a_move_is_refused(sessions, monkeypatch):
         svc.act(15, coach[side], "done")
         return m
     svc.current = racing_current
-    with pytest.raises(StoreError) as ei:
+    with pytest.raises(StoreError):
         svc.forfeit(15, 999)
     assert svc.status(15).match.status == "active"
 
