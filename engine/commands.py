@@ -32,6 +32,11 @@ __all__ = [
     "Dash",
     "EndAction",
     "Answer",
+    "Cheer",
+    "Quickling",
+    "Taunt",
+    "DrinkPotion",
+    "CastSpell",
     "StartTest",
     "Concede",
     "command_from_dict",
@@ -162,11 +167,16 @@ class Replace(Command):
 class Move(Command):
     """Walk the acting player through ``path`` (adjacent hexes), then face ``facing``.
 
-    Without a facing he ends looking the way he last stepped.
+    Without a facing he ends looking the way he last stepped. ``ability`` pays the steps with
+    Momentum counters instead of Jog (ruthless, goalie, beeline, teammate, burst, shamble,
+    swarm, lead-pass, react); ``player`` moves another player than the acting one where an
+    ability allows it (swarm, lead-pass, react).
     """
 
     path: tuple[Hex, ...]
     facing: Direction | None = None
+    ability: str | None = None
+    player: str | None = None
 
 
 @_command("face")
@@ -189,7 +199,11 @@ class Throw(Command):
 
 @_command("tackle")
 class Tackle(Command):
+    """A Tackle; ``use`` names a Tackle-changing ability: cutblock, steal, pummel or cheapshot
+    (a Tackle on a Down or Dazed opponent is always a Cheapshot)."""
+
     target: str
+    use: str | None = None
 
 
 @_command("shove")
@@ -199,7 +213,10 @@ class Shove(Command):
 
 @_command("dash")
 class Dash(Command):
-    counters: int
+    """Spend ``counters`` on a Dash; ``sprint`` makes it a Sprinter's Dash (Jog dice, no counters)."""
+
+    counters: int = 0
+    sprint: bool = False
 
 
 @_command("end_action")
@@ -212,6 +229,46 @@ class Answer(Command):
     """The answer to the pending question (dice to replace, an interceptor, catch or decline)."""
 
     value: Any = None
+
+
+# --- Advanced rules ---------------------------------------------------------------------
+@_command("cheer")
+class Cheer(Command):
+    """At the beginning of an action: a Cheerleader adds one Momentum counter (once per Test each)."""
+
+
+@_command("quickling")
+class Quickling(Command):
+    """After the other team's Shift in Momentum: double the counters; ``player`` must then act."""
+
+    player: str
+
+
+@_command("taunt")
+class Taunt(Command):
+    """After the other team's Shift in Momentum: a Little Guy spends ``counters`` to turn
+    ``target`` (an opponent within 6 hexes) to face him."""
+
+    player: str
+    target: str
+    counters: int
+
+
+@_command("drink_potion")
+class DrinkPotion(Command):
+    """A Magic Potion for a player who is not on the field."""
+
+    player: str
+
+
+@_command("cast_spell")
+class CastSpell(Command):
+    """Instead of an action: the Hired Gun Wizard casts ``spell`` (system_shock,
+    transformation: at ``target``, a player; inferno: at ``hex``)."""
+
+    spell: str
+    target: str | None = None
+    hex: Hex | None = None
 
 
 @_command("concede")

@@ -332,3 +332,81 @@ class InterceptionDeclined(Event):
 class BallToCentre(Event):
     hex: Hex
     reason: str
+
+
+# --- Advanced rules: abilities, support, potions, the wizard, experience --------------------
+@_event("ability_used")
+class AbilityUsed(Event):
+    """An ability changed something: ``effect`` is a language-neutral id (``reroll``,
+    ``no_impact``, ``double_momentum``, ``auto_disengage``, ``plough``...)."""
+
+    player: str
+    ability: str
+    effect: str
+    target: str | None = None
+
+
+@_event("support_used")
+class SupportUsed(Event):
+    side: str
+    item: str  # cheerleaders / kegs / potions / wizard / bribed_referee
+    player: str | None = None
+    left: int = 0  # how many of that item may still be used (this Test or this game)
+
+
+@_event("referee_check")
+class RefereeCheck(Event):
+    """A roll of one Challenge die to see whether the referee has had enough (Bribed Referee,
+    Impcrusher): ``flopped`` ejects or bans ``players``."""
+
+    side: str
+    reason: str  # bribe_faceoff_monster / bribe_goal_hex / impcrusher
+    face: str
+    flopped: bool
+    players: tuple[str, ...] = ()
+
+
+@_event("experience_gained")
+class ExperienceGained(Event):
+    side: str
+    players: tuple[str, ...]
+    amount: int
+    reason: str  # goal / concession
+
+
+@_event("injury_recorded")
+class InjuryRecorded(Event):
+    """A result the league applies to the roster after the match."""
+
+    player: str
+    outcome: str  # career_ending / lasting / dead / cured
+    attributes: tuple[str, ...] = ()  # lasting: the tied highest attributes his coach picks from
+
+
+@_event("potion_drunk")
+class PotionDrunk(Event):
+    player: str
+    faces: tuple[str, str]
+    result: str  # the row id in engine/data/potions.json: dies, seizure, ... strength
+    gained: tuple[str, ...] = ()  # abilities or "+1 <attribute>" gained for this game
+
+
+@_event("spell_cast")
+class SpellCast(Event):
+    side: str
+    spell: str  # system_shock / inferno / transformation
+    target: str | None = None
+    hex: Hex | None = None
+
+
+@_event("player_transformed")
+class PlayerTransformed(Event):
+    player: str
+    into: str  # "giant_frog", or "himself" when the spell wears off
+
+
+@_event("taunted")
+class Taunted(Event):
+    player: str
+    target: str
+    facing: str | None  # the target's new facing, None when the Taunt failed

@@ -50,6 +50,7 @@ from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pick
 from .field import Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
 from .movement import stand_cost, stand_up, turn, walk
+from .abilities import ability
 from .rosters import TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
@@ -63,7 +64,7 @@ from .turns import (
     start_test,
 )
 
-__all__ = ["TeamEntry", "Pending", "Result", "new_match", "apply", "check", "pending", "RULES", "VALIDATORS"]
+__all__ = ["TeamEntry", "PlayerEntry", "SUPPORT_LIMITS", "Pending", "Result", "new_match", "apply", "check", "pending", "RULES", "VALIDATORS"]
 
 #: Rulebook sections quoted in refusals.
 RULES = {
@@ -82,13 +83,30 @@ RULES = {
 }
 
 
+#: Team support (p. 11): item id -> the most a team may have.
+SUPPORT_LIMITS: dict[str, int] = {"bribed_referee": 1, "cheerleaders": 4, "kegs": 2, "potions": 3, "wizard": 1}
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """A league player as he takes the field: what his career has changed from his position's
+    profile. ``attributes`` (jog, might, tackle, dodge, skill, grit) replace the profile's when
+    lasting injuries lowered them; ``abilities`` are added to the innate ones."""
+
+    abilities: tuple[str, ...] = ()
+    attributes: tuple[int, int, int, int, int, int] | None = None
+
+
 @dataclass(frozen=True)
 class TeamEntry:
-    """A team as it takes the field: its name and validated roster (and optional player names)."""
+    """A team as it takes the field: its name and validated roster, optional player names,
+    and under the Advanced Rules each player's learned abilities and the team's support."""
 
     name: str
     roster: TeamRoster
     player_names: tuple[str, ...] = ()
+    players: tuple[PlayerEntry | None, ...] = ()  # in roster order, like ``player_names``
+    support: tuple[tuple[str, int], ...] = ()  # (item id, how many)
 
 
 @dataclass(frozen=True)
@@ -128,7 +146,34 @@ def _players(side: Side, entry: TeamEntry) -> list[Player]:
             number += 1
             custom = entry.player_names[number - 1] if number <= len(entry.player_names) else ""
             name = custom or f"{singular_name(position.name)} #{number}"
-            out.append(Player.from_position(f"{side[0]}{number}", side, number, name, position))
+            p = Player.from_position(f"{side[0]}{number}", side, number, name, position)
+            career = entry.players[number - 1] if number <= len(entry.players) else None
+            if career is not None:
+                _apply_career(p, career)
+            out.append(p)
+    return out
+
+
+def _apply_career(p: Player, career: PlayerEntry) -> None:
+    for a in career.abilities:
+        ability(a)  # refuses an unknown id
+    p.abilities = tuple(dict.fromkeys((*p.abilities, *career.abilities)))
+    if career.attributes is not None:
+        values = tuple(career.attributes)
+        if len(values) != 6 or not all(isinstance(v, int) and 0 <= v <= 9 for v in values):
+            raise MalformedInputError(f"{p.name}: six attributes from 0 to 9, got {career.attributes!r}")
+        p.jog, p.might, p.tackle, p.dodge, p.skill, p.grit = values
+
+
+def _support(entry: TeamEntry) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item, n in entry.support:
+        if item not in SUPPORT_LIMITS:
+            raise MalformedInputError(f"unknown team support {item!r} (known: {', '.join(SUPPORT_LIMITS)})")
+        if not 0 <= n <= SUPPORT_LIMITS[item]:
+            raise MalformedInputError(f"{entry.name}: at most {SUPPORT_LIMITS[item]} {item.replace('_', ' ')}, got {n}")
+        if n:
+            out[item] = n
     return out
 
 
@@ -152,7 +197,9 @@ def new_match(
     for side, entry in (("west", west), ("east", east)):
         ps = _players(side, entry)  # type: ignore[arg-type]
         players.update({p.id: p for p in ps})
-        teams[side] = Team(side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps])  # type: ignore[index]
+        teams[side] = Team(  # type: ignore[index]
+            side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps], support=_support(entry)
+        )
     state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot))
     ctx = Ctx(state, dice, field=fld)
     ctx.emit(MatchStarted(west.name, east.name, options.goals_to_win))

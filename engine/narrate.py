@@ -170,6 +170,49 @@ TEXT: dict[str, str] = {
     "event.catch_declined": "{player} lets the ball go by.",
     "event.interception_declined": "{side} does not intercept.",
     "event.ball_to_centre": "The {reason} puts the ball back on the centre dot ({hex}).",
+    "event.ability_used": "{player} uses {ability}: {effect}.",
+    "event.ability_used.target": "{player} uses {ability} on {target}: {effect}.",
+    "event.support_used": "{side} uses {item} ({left} left).",
+    "event.support_used.player": "{side} uses {item} for {player} ({left} left).",
+    "event.referee_check": "Referee check for {side} ({reason}): {face} — he lets it go.",
+    "event.referee_check.flopped": "Referee check for {side} ({reason}): {face} — he has had enough: {players}.",
+    "event.experience_gained": "{players} of {side} gain {amount} XP ({reason}).",
+    "event.injury_recorded": "{player}: {outcome}.",
+    "event.injury_recorded.lasting": "{player} suffers a lasting injury: -1 {attributes}.",
+    "event.potion_drunk": "{player} drinks a potion: {faces} — {result}.",
+    "event.potion_drunk.gained": "{player} drinks a potion: {faces} — {result} ({gained}).",
+    "event.spell_cast": "{side}'s wizard casts {spell} on {target}.",
+    "event.player_transformed": "{player} turns into a giant frog!",
+    "event.player_transformed.back": "{player} is himself again.",
+    "event.taunted": "{player} taunts {target}, who turns to face {facing}.",
+    "event.taunted.failed": "{player} taunts {target}, who ignores him.",
+    "ability.effect.reroll": "replaces a die",
+    "support.cheerleaders": "a Cheerleader (+1 Momentum)",
+    "support.kegs": "a Zlurpee Keg (+1 success)",
+    "support.potions": "a Magic Potion",
+    "support.wizard": "the Hired Gun Wizard",
+    "support.bribed_referee": "the Bribed Referee",
+    "referee.bribe_faceoff_monster": "a Monster in the face-off",
+    "referee.bribe_goal_hex": "a player in a goal hex",
+    "referee.impcrusher": "the Impcrusher",
+    "xp.goal": "goal",
+    "xp.concession": "the other team conceded",
+    "injury.career_ending": "career-ending injury, out of the team for good",
+    "injury.dead": "dead",
+    "injury.cured": "cured of his injuries",
+    "potion.dies": "an extremely bad reaction: he dies",
+    "potion.seizure": "a violent seizure: out for the game with a lasting injury",
+    "potion.coma": "a light coma: out for the game",
+    "potion.woozy": "woozy: no cure",
+    "potion.locked": "his nervous system locks up: cured, to Recovery",
+    "potion.healed": "healing magic: cured, to the Bench",
+    "potion.boost": "a bit of a boost",
+    "potion.enhanced": "enhanced skills",
+    "potion.veteran": "the skills of a veteran",
+    "potion.strength": "magical strength",
+    "spell.system_shock": "System Shock",
+    "spell.inferno": "Inferno",
+    "spell.transformation": "Transformation",
     "event.unknown": "{kind}: {data}",
     # -- questions ---------------------------------------------------------------------------
     "question.reroll": (
@@ -343,7 +386,29 @@ class Narrator:
             return self.t("question.interceptor", side=side, options=self.either(options))
         if kind == "catch":
             return self.t("question.catch", side=side, player=self.player(state, question.get("player")))
+        key = f"question.{kind}"
+        if key in self.text:
+            # Generic: the question's own fields, with players and options made readable.
+            values = {k: v for k, v in question.items() if isinstance(v, str | int)}
+            values.update(side=side, player=self.player(state, question.get("player")))
+            if question.get("ability"):
+                values["ability"] = self.ability(str(question["ability"]))
+            values["options"] = self.either([self.option(state, o) if o else self.text["none"] for o in question.get("options", ())])
+            return self.t(key, **values)
         return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
+
+    def ability(self, ability_id: str) -> str:
+        from .abilities import ABILITIES
+
+        key = f"ability.{ability_id}"
+        if key in self.text:
+            return self.text[key]
+        a = ABILITIES.get(ability_id)
+        return a.name if a else ability_id
+
+    def keyed(self, prefix: str, value: str) -> str:
+        """``TEXT[prefix.value]``, or the value itself when the catalogue has no entry."""
+        return self.text.get(f"{prefix}.{value}", value.replace("_", " "))
 
 
 # --- one function per event kind --------------------------------------------------------
@@ -514,6 +579,66 @@ def _to_centre(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.ball_to_centre", reason=e.reason, hex=n.hex(e.hex))
 
 
+def _ability_used(n: Narrator, e: Any, s: MatchState | None) -> str:
+    values = dict(player=n.player(s, e.player), ability=n.ability(e.ability), effect=n.keyed("ability.effect", e.effect))
+    if e.target:
+        return n.t("event.ability_used.target", target=n.player(s, e.target), **values)
+    return n.t("event.ability_used", **values)
+
+
+def _support_used(n: Narrator, e: Any, s: MatchState | None) -> str:
+    values = dict(side=n.side(e.side), item=n.keyed("support", e.item), left=e.left)
+    if e.player:
+        return n.t("event.support_used.player", player=n.player(s, e.player), **values)
+    return n.t("event.support_used", **values)
+
+
+def _referee_check(n: Narrator, e: Any, s: MatchState | None) -> str:
+    values = dict(side=n.side(e.side), reason=n.keyed("referee", e.reason), face=n.text[f"face.{e.face}"])
+    if e.flopped:
+        players = n.text["list.sep"].join(n.player(s, p) for p in e.players) or n.text["none"]
+        return n.t("event.referee_check.flopped", players=players, **values)
+    return n.t("event.referee_check", **values)
+
+
+def _experience(n: Narrator, e: Any, s: MatchState | None) -> str:
+    players = n.text["list.sep"].join(n.player(s, p) for p in e.players) or n.text["none"]
+    return n.t("event.experience_gained", players=players, side=n.side(e.side), amount=e.amount, reason=n.keyed("xp", e.reason))
+
+
+def _injury_recorded(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if e.outcome == "lasting":
+        attrs = n.either([n.attribute(a) for a in e.attributes])
+        return n.t("event.injury_recorded.lasting", player=n.player(s, e.player), attributes=attrs)
+    return n.t("event.injury_recorded", player=n.player(s, e.player), outcome=n.keyed("injury", e.outcome))
+
+
+def _potion(n: Narrator, e: Any, s: MatchState | None) -> str:
+    faces = n.text["list.sep"].join(n.text[f"face.{f}"] for f in e.faces)
+    values = dict(player=n.player(s, e.player), faces=faces, result=n.keyed("potion", e.result))
+    if e.gained:
+        gained = n.text["list.sep"].join(n.ability(g) if not g.startswith("+") else g for g in e.gained)
+        return n.t("event.potion_drunk.gained", gained=gained, **values)
+    return n.t("event.potion_drunk", **values)
+
+
+def _spell(n: Narrator, e: Any, s: MatchState | None) -> str:
+    target = n.player(s, e.target) if e.target else n.hex(e.hex)
+    return n.t("event.spell_cast", side=n.side(e.side), spell=n.keyed("spell", e.spell), target=target)
+
+
+def _transformed(n: Narrator, e: Any, s: MatchState | None) -> str:
+    key = "event.player_transformed" if e.into == "giant_frog" else "event.player_transformed.back"
+    return n.t(key, player=n.player(s, e.player))
+
+
+def _taunted(n: Narrator, e: Any, s: MatchState | None) -> str:
+    values = dict(player=n.player(s, e.player), target=n.player(s, e.target))
+    if e.facing is None:
+        return n.t("event.taunted.failed", **values)
+    return n.t("event.taunted", facing=n.direction(e.facing), **values)
+
+
 #: Every kind in ``engine.events.EVENT_TYPES`` has an entry (tests/test_narrate.py checks it).
 _HANDLERS: dict[str, Handler] = {
     "match_started": _match_started,
@@ -555,6 +680,15 @@ _HANDLERS: dict[str, Handler] = {
     "catch_declined": _player_only("event.catch_declined"),
     "interception_declined": _side_only("event.interception_declined"),
     "ball_to_centre": _to_centre,
+    "ability_used": _ability_used,
+    "support_used": _support_used,
+    "referee_check": _referee_check,
+    "experience_gained": _experience,
+    "injury_recorded": _injury_recorded,
+    "potion_drunk": _potion,
+    "spell_cast": _spell,
+    "player_transformed": _transformed,
+    "taunted": _taunted,
 }
 
 HANDLED_KINDS = frozenset(_HANDLERS)

@@ -79,6 +79,16 @@ class Player:
     hex: Hex | None = None
     facing: Direction | None = None
     status: Status = Status.STANDING
+    # -- Advanced rules bookkeeping for this match (the league layer reads it afterwards) --
+    xp: int = 0  # experience earned in this match
+    potion_abilities: tuple[str, ...] = ()  # gained from a potion, for this game only
+    potion_used: bool = False  # "a player may only take one potion per game"
+    #: His own profile while the Transformation spell makes him a giant frog (restored at the
+    #: end of the Test): {"type", "attributes", "abilities"}.
+    frog: dict[str, Any] | None = None
+    #: A lasting result for the roster: {"kind": "career_ending" | "lasting" | "dead", ...};
+    #: a lasting injury lists the tied highest ``attributes`` his coach chooses from.
+    injury: dict[str, Any] | None = None
 
     @classmethod
     def from_position(cls, pid: str, side: Side, number: int, name: str, position: Any, **where: Any) -> Player:
@@ -106,7 +116,7 @@ class Player:
         return Player(
             self.id, self.side, self.number, self.name, self.position, self.type, self.jog, self.might,
             self.tackle, self.dodge, self.skill, self.grit, self.abilities, self.location, self.hex,
-            self.facing, self.status,
+            self.facing, self.status, self.xp, self.potion_abilities, self.potion_used, self.frog, self.injury,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -123,6 +133,12 @@ class Player:
             "hex": None if self.hex is None else [self.hex.q, self.hex.r],
             "facing": None if self.facing is None else self.facing.name,
             "status": self.status.value,
+            # Advanced bookkeeping only when set, so Basic states stay as they were.
+            **({"xp": self.xp} if self.xp else {}),
+            **({"potion_abilities": list(self.potion_abilities)} if self.potion_abilities else {}),
+            **({"potion_used": True} if self.potion_used else {}),
+            **({"frog": self.frog} if self.frog is not None else {}),
+            **({"injury": self.injury} if self.injury is not None else {}),
         }
 
     @classmethod
@@ -146,6 +162,11 @@ class Player:
             hex=None if d["hex"] is None else Hex(*d["hex"]),
             facing=None if d["facing"] is None else Direction[d["facing"]],
             status=Status(d["status"]),
+            xp=d.get("xp", 0),
+            potion_abilities=tuple(d.get("potion_abilities", ())),
+            potion_used=d.get("potion_used", False),
+            frog=d.get("frog"),
+            injury=d.get("injury"),
         )
 
 
@@ -157,9 +178,19 @@ class Team:
     colours: tuple[str, str]
     players: list[str]  # player ids in roster order
     score: int = 0
+    #: Team support bought under the Advanced Rules (p. 11), by item id: bribed_referee,
+    #: cheerleaders, kegs, potions, wizard -> how many.
+    support: dict[str, int] = field(default_factory=dict)
+    #: What has been used of it: per Test (cheerleaders, kegs) or per game (potions, wizard,
+    #: bribe_void once the referee has had enough).
+    used: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Team:
-        return dataclasses.replace(self, players=list(self.players))
+        return dataclasses.replace(self, players=list(self.players), support=dict(self.support), used=dict(self.used))
+
+    def available(self, item: str) -> int:
+        """How many of a support item are left to use now."""
+        return max(0, self.support.get(item, 0) - self.used.get(item, 0))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -169,11 +200,16 @@ class Team:
             "colours": list(self.colours),
             "players": list(self.players),
             "score": self.score,
+            **({"support": dict(self.support)} if self.support else {}),
+            **({"used": dict(self.used)} if self.used else {}),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Team:
-        return cls(d["side"], d["name"], d["list"], tuple(d["colours"]), list(d["players"]), d["score"])
+        return cls(
+            d["side"], d["name"], d["list"], tuple(d["colours"]), list(d["players"]), d["score"],
+            dict(d.get("support", {})), dict(d.get("used", {})),
+        )
 
 
 @dataclass(slots=True)
@@ -206,6 +242,9 @@ class ActionState:
     long_throw: bool = False  # a throw of 7+ hexes: nothing else this action
     dash: str = "none"  # none -> granted -> moved -> done (one Dash per action)
     faceoff_free: bool = False  # the face-off winner's free paces and challenge
+    sprints: int = 0  # Sprinter: Dash challenges attempted this action
+    lead_pass: str | None = None  # Lead Pass: the team-mate who caught his throw and may move now
+    burst: bool = False  # Burst: he gained the ball by a Pick-up or a Steal this action
 
     @property
     def normal_over(self) -> bool:
@@ -268,6 +307,9 @@ class RuleOptions:
     #: Play-by-post clock: hours a coach has for each decision before a moderator may declare
     #: a forfeit (0: no clock). Not a rule of the book; the engine only carries it.
     clock_hours: int = 0
+    #: The Advanced Rules' Injury results (career-ending and lasting injuries) instead of the
+    #: Basic ones (p. 8). Abilities and team support work whenever a team has them.
+    advanced: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -299,6 +341,13 @@ class MatchState:
     dice_drawn: int = 0  # fresh dice results drawn so far (the offset of a seeded source)
     seq: int = 0  # commands completed
     in_progress: InProgress | None = None
+    #: The turn began after the other team's Shift in Momentum: out-of-sequence abilities
+    #: (React, Taunt, Quickling) may be used before the team picks its player.
+    after_sim: bool = False
+    committed_actor: str | None = None  # Quickling doubled the counters: he must take the action
+    targeted: list[str] = field(default_factory=list)  # hit by Impact/Tackle/Shove this turn (Enrage)
+    provoked: list[str] = field(default_factory=list)  # ... on the previous turn
+    once: list[str] = field(default_factory=list)  # "w3:agile": once-per-action uses this action
     schema: int = SCHEMA_VERSION
 
     # -- queries used everywhere -------------------------------------------------------
@@ -350,6 +399,9 @@ class MatchState:
             players={pid: p.copy() for pid, p in self.players.items()},
             ball=dataclasses.replace(self.ball),
             last_moved=dict(self.last_moved),
+            targeted=list(self.targeted),
+            provoked=list(self.provoked),
+            once=list(self.once),
             action=self.action.copy() if self.action else None,
             in_progress=self.in_progress.copy() if self.in_progress else None,
         )
@@ -377,6 +429,11 @@ class MatchState:
             "dice_drawn": self.dice_drawn,
             "seq": self.seq,
             "in_progress": self.in_progress.to_dict() if self.in_progress else None,
+            **({"after_sim": True} if self.after_sim else {}),
+            **({"committed_actor": self.committed_actor} if self.committed_actor else {}),
+            **({"targeted": list(self.targeted)} if self.targeted else {}),
+            **({"provoked": list(self.provoked)} if self.provoked else {}),
+            **({"once": list(self.once)} if self.once else {}),
         }
 
     @classmethod
@@ -405,4 +462,9 @@ class MatchState:
             dice_drawn=d["dice_drawn"],
             seq=d["seq"],
             in_progress=InProgress.from_dict(d["in_progress"]) if d["in_progress"] else None,
+            after_sim=d.get("after_sim", False),
+            committed_actor=d.get("committed_actor"),
+            targeted=list(d.get("targeted", ())),
+            provoked=list(d.get("provoked", ())),
+            once=list(d.get("once", ())),
         )

@@ -180,6 +180,15 @@ SAMPLES: dict[str, list[E.Event]] = {
     "catch_declined": [E.CatchDeclined("w1")],
     "interception_declined": [E.InterceptionDeclined("east", ("e1", "e2"))],
     "ball_to_centre": [E.BallToCentre(H, "referee")],
+    "ability_used": [E.AbilityUsed("w1", "agile", "reroll"), E.AbilityUsed("w1", "cutblock", "no_impact", "e2")],
+    "support_used": [E.SupportUsed("west", "cheerleaders", None, 3), E.SupportUsed("east", "kegs", "e2", 1)],
+    "referee_check": [E.RefereeCheck("west", "impcrusher", "O", False), E.RefereeCheck("west", "bribe_goal_hex", "X", True, ("w1",))],
+    "experience_gained": [E.ExperienceGained("west", ("w1", "w2"), 1, "goal")],
+    "injury_recorded": [E.InjuryRecorded("w1", "career_ending"), E.InjuryRecorded("w1", "lasting", ("might", "tackle"))],
+    "potion_drunk": [E.PotionDrunk("w1", ("X", "X"), "dies"), E.PotionDrunk("w1", ("-", "O"), "boost", ("agile",))],
+    "spell_cast": [E.SpellCast("west", "system_shock", "e2"), E.SpellCast("east", "inferno", None, H)],
+    "player_transformed": [E.PlayerTransformed("w1", "giant_frog"), E.PlayerTransformed("w1", "himself")],
+    "taunted": [E.Taunted("w1", "e2", "E"), E.Taunted("w1", "e2", None)],
 }
 
 

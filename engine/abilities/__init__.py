@@ -1,0 +1,104 @@
+"""The 43 abilities of the Advanced Rules (pp. 12-14): the catalogue and who may learn what.
+
+The catalogue is data (``engine/data/abilities.json``): id, printed name, the General attribute
+or player Type it belongs to, Basic or Advanced, and a one-line summary for help texts. What
+each ability *does* lives beside the rule it changes, under its own name: ``abilities/steady.py``
+and friends hold the hooks the challenge modules call, so ``grep -r bonecrusher engine`` finds
+every place the ability acts.
+
+A player's abilities are ids on ``Player.abilities`` (learned or innate, e.g. the Impcrusher's
+Cheapshot) and ``Player.potion_abilities`` (for this game only, worth no team points).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+__all__ = [
+    "Ability",
+    "ABILITIES",
+    "GENERAL_GROUPS",
+    "ability",
+    "has",
+    "learnable",
+    "basic_of",
+    "advanced_of",
+    "general_basics",
+]
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    group: str  # a General attribute ("jog" ... "grit") or a player Type ("little-guy")
+    level: str  # "basic" or "advanced"
+    summary: str
+
+    @property
+    def general(self) -> bool:
+        return self.group in GENERAL_GROUPS
+
+    @property
+    def basic(self) -> bool:
+        return self.level == "basic"
+
+
+@cache
+def _load() -> dict[str, Any]:
+    raw = resources.files("engine").joinpath("data/abilities.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+GENERAL_GROUPS: tuple[str, ...] = tuple(_load()["general_groups"])
+ABILITIES: dict[str, Ability] = {a["id"]: Ability(**a) for a in _load()["abilities"]}
+
+
+def ability(ability_id: str) -> Ability:
+    try:
+        return ABILITIES[ability_id]
+    except KeyError:
+        from ..errors import MalformedInputError
+
+        raise MalformedInputError(f"unknown ability {ability_id!r}") from None
+
+
+def has(player: Any, ability_id: str) -> bool:
+    """Whether ``player`` (an ``engine.state.Player``) can use ``ability_id`` in this match."""
+    return ability_id in player.abilities or ability_id in getattr(player, "potion_abilities", ())
+
+
+def basic_of(group: str) -> Ability:
+    return next(a for a in ABILITIES.values() if a.group == group and a.basic)
+
+
+def advanced_of(group: str) -> tuple[Ability, ...]:
+    return tuple(a for a in ABILITIES.values() if a.group == group and not a.basic)
+
+
+def general_basics() -> tuple[Ability, ...]:
+    return tuple(basic_of(g) for g in GENERAL_GROUPS)
+
+
+def learnable(player_type: str, known: tuple[str, ...] | list[str], *, race: str = "", general_only: bool = False) -> list[Ability]:
+    """Abilities a player may learn now (p. 12): not already known; General ones for anybody,
+    Type ones for his Type only (any Samhaino player may take Fear, G45); an Advanced ability
+    only once he has the Basic ability of the same attribute or Type."""
+    out = []
+    for a in ABILITIES.values():
+        if a.id in known:
+            continue
+        if not a.general:
+            if general_only:
+                continue
+            if a.group != player_type and not (a.id == "fear" and race == "samhaino"):
+                continue
+        if not a.basic and basic_of(a.group).id not in known:
+            continue
+        out.append(a)
+    return out
