@@ -304,8 +304,14 @@ def _handler(state: MatchState, command: C.Command) -> Handler:
 
 
 # --- answers ----------------------------------------------------------------------------
+def _dice_question(question: dict[str, Any]) -> bool:
+    """A question answered by choosing dice (Momentum re-rolls, ability re-rolls): it lists the
+    ``eligible`` dice indices and the ``max`` that may be chosen; the answer is a list."""
+    return "eligible" in question
+
+
 def _normalise_answer(question: dict[str, Any], value: Any) -> Any:
-    if question.get("kind") in ("reroll", "force_reroll"):
+    if _dice_question(question):
         return sorted({int(v) for v in (value or ())})
     return value
 
@@ -314,8 +320,7 @@ def _check_answer(state: MatchState, ip: InProgress, value: Any, by: Side) -> No
     q = ip.question or {}
     if q.get("side") != by:
         raise _refuse(f"this question is for {q.get('side')}'s coach", "action")
-    kind = q.get("kind")
-    if kind in ("reroll", "force_reroll"):
+    if _dice_question(q):
         try:
             chosen = sorted({int(v) for v in (value or ())})
         except (TypeError, ValueError):
@@ -323,7 +328,9 @@ def _check_answer(state: MatchState, ip: InProgress, value: Any, by: Side) -> No
         if any(i not in q["eligible"] for i in chosen):
             raise _refuse(f"only dice {q['eligible']} may be replaced now", "momentum")
         if len(chosen) > q["max"]:
-            raise _refuse(f"you have counters for at most {q['max']} dice", "momentum")
+            if q.get("kind") in ("reroll", "force_reroll"):
+                raise _refuse(f"you have counters for at most {q['max']} dice", "momentum")
+            raise _refuse(f"choose at most {q['max']} dice", "action")
     elif value not in q.get("options", ()):
         raise _refuse(f"choose one of {q.get('options')}", "action")
 

@@ -55,6 +55,7 @@ def replacement_possible(state: MatchState, ctx_field, side: Side) -> bool:  # t
 def begin_turn(ctx: Ctx, side: Side, *, passes: int = 0) -> None:
     st = ctx.state
     st.phase, st.turn_side, st.action = Phase.TURN, side, None
+    st.once = []
     if eligible_actors(st, side) or replacement_possible(st, ctx.field, side):
         return
     ctx.emit(TurnPassed(side, "no player on the field and no Replacement possible"))
@@ -75,12 +76,16 @@ def start_action(ctx: Ctx, p: Player) -> None:
             ctx.emit(MomentumReset(st.momentum_side))
         st.momentum, st.momentum_side = 0, None
     st.phase = Phase.ACTION
+    st.after_sim = False  # the out-of-sequence window (React, Taunt) closes when he starts
+    st.once = []
     st.action = ActionState(player=p.id, jog_left=p.jog)
     ctx.emit(ActionStarted(p.id, p.jog))
 
 
 def _shift_or_reset(ctx: Ctx, side: Side, sim: bool) -> None:
     st = ctx.state
+    # React, Taunt and Quickling answer "when his team earns a Shift in Momentum".
+    st.after_sim = sim
     if sim:
         st.momentum_side = other_side(side)
         ctx.emit(MomentumShifted(other_side(side), st.momentum, ctx.sim_reason or "Shift in Momentum"))
@@ -126,6 +131,8 @@ def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
     taking an action"."""
     st = ctx.state
     st.action = None
+    # Enrage looks back one turn: who was hit (Impact, Tackle, Shove...) on the turn now ending.
+    st.provoked, st.targeted = st.targeted, []
     if action_ended and _goal_check(ctx, side):
         return
     _shift_or_reset(ctx, side, ctx.sim)
@@ -143,6 +150,11 @@ def start_test(ctx: Ctx, *, first: Side, restart: bool = False) -> None:
     st.ball.carrier, st.ball.hex = None, ctx.field.ball_spot
     st.momentum, st.momentum_side = 0, None
     st.last_moved = {"west": None, "east": None}
+    st.after_sim, st.committed_actor, st.targeted, st.provoked = False, None, [], []
+    for team in st.teams.values():
+        # Cheerleaders and Zlurpee Kegs are "once per Test" each.
+        for item in ("cheerleaders", "kegs"):
+            team.used.pop(item, None)
     st.action, st.turn_side, st.faceoff_winner = None, None, None
     st.phase, st.setup_side, st.first_setup_side = Phase.SETUP, first, first
     ctx.emit(TestStarted(st.test, first))

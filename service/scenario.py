@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.abilities import ability
 from engine.dice import ScriptedDice
 from engine.errors import ElfballError, MalformedInputError
 from engine.events import Event
@@ -39,7 +40,7 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
     on = location is Location.FIELD
     if on and not hex_label:
         raise MalformedInputError(f"{pid} is on the field but has no hex")
-    return Player.from_position(
+    player = Player.from_position(
         pid,
         "west" if pid[0] == "w" else "east",
         int(pid[1:]),
@@ -50,6 +51,16 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
         facing=Direction.parse(spec.get("facing", "E")) if on else None,
         status=Status(spec.get("status", "standing")),
     )
+    # Advanced rules: learned abilities and a changed profile ("abilities": ["agile"],
+    # "attributes": {"might": 4}).
+    for a in spec.get("abilities", ()):
+        ability(str(a))
+    player.abilities = tuple(dict.fromkeys((*player.abilities, *(str(a) for a in spec.get("abilities", ())))))
+    for name, value in dict(spec.get("attributes", {})).items():
+        if name not in ("jog", "might", "tackle", "dodge", "skill", "grit"):
+            raise MalformedInputError(f"{pid}: no attribute {name!r}")
+        setattr(player, name, int(value))
+    return player
 
 
 def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState:
@@ -73,6 +84,8 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
             colours,
             [p.id for p in players.values() if p.side == side],
             int(t.get("score", 0)),
+            {str(k): int(v) for k, v in dict(t.get("support", {})).items()},
+            {str(k): int(v) for k, v in dict(t.get("used", {})).items()},
         )
     ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
     st = MatchState(options=RuleOptions(**data.get("rules", {})), teams=teams, players=players, ball=ball)

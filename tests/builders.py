@@ -37,6 +37,8 @@ class P:
     status: str = "standing"
     ball: bool = False
     location: str | None = None
+    abilities: tuple[str, ...] = ()  # learned abilities (Advanced rules)
+    attributes: dict | None = None  # a changed profile, e.g. {"might": 4}
 
 
 def _spec(p: P) -> dict:
@@ -45,6 +47,10 @@ def _spec(p: P) -> dict:
         d.update(hex=p.hex, facing=p.facing or "E")
     if p.location:
         d["location"] = p.location
+    if p.abilities:
+        d["abilities"] = list(p.abilities)
+    if p.attributes:
+        d["attributes"] = dict(p.attributes)
     return d
 
 
@@ -57,14 +63,17 @@ def position(
     turn: str | None = None,
     phase: Phase | None = None,
     options: RuleOptions | None = None,
+    support: dict | None = None,
     **action_flags: object,
 ) -> MatchState:
     """A mid-match position (the scenario format's builder). ``acting`` starts that player's
-    action with ``jog`` left."""
+    action with ``jog`` left; ``support`` gives team support by side, e.g.
+    ``{"west": {"cheerleaders": 2}}``."""
     data: dict = {
         "players": [_spec(s) for s in specs],
         "momentum": {"counters": momentum[0], "side": momentum[1]},
         "rules": {} if options is None else options.to_dict(),
+        "teams": {side: {"support": dict(items)} for side, items in (support or {}).items()},
     }
     if ball:
         data["ball"] = ball

@@ -49,6 +49,10 @@ class Spec:
     target: str | None = None
     earns: Callable[[ChallengeRoll], int] | None = _all_extra  # None: earns no Momentum
     flop_shifts: bool = True  # a flop by the acting team is a SiM (not for the face-off challenge)
+    #: The opposing coach may not force re-rolls of these dice (Cover, Everlasting).
+    no_forced_rerolls: bool = False
+    #: The rolling side when the roller is not a player on the field (the Hired Gun Wizard).
+    side: str | None = None
 
 
 def standing_adjacent(state: MatchState, p: Player) -> list[Player]:
