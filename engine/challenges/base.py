@@ -53,6 +53,9 @@ class Spec:
     no_forced_rerolls: bool = False
     #: The rolling side when the roller is not a player on the field (the Hired Gun Wizard).
     side: str | None = None
+    #: Changes the roll once every re-roll is done, before it is read (Pummel's +1 success, a
+    #: Zlurpee Keg): gets the context and the roll, returns the roll to use.
+    adjust: Callable[[Ctx, ChallengeRoll], ChallengeRoll] | None = None
 
 
 def standing_adjacent(state: MatchState, p: Player) -> list[Player]:
@@ -171,6 +174,8 @@ def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | No
     st = ctx.state
     roll = ChallengeRoll.roll(max(0, spec.dice), spec.need, ctx.dice, star2=st.options.star2)
     roll = _offer_replacements(ctx, spec, roll)
+    if spec.adjust is not None:
+        roll = spec.adjust(ctx, roll)
     roller = st.players[spec.roller]
     ctx.emit(
         ChallengeRolled(

@@ -184,6 +184,9 @@ class ChallengeRoll:
     need: Need
     dice: tuple[Die, ...]
     star2: bool = False
+    #: Successes added after the dice (Pummel, a Zlurpee Keg): counted in ``successes``. Only
+    #: ever added to a roll that is neither flopped nor at 0, so it never decides a flop.
+    bonus: int = 0
 
     @classmethod
     def roll(cls, count: int, need: Need | int, source: DiceSource, *, star2: bool = False) -> ChallengeRoll:
@@ -214,7 +217,7 @@ class ChallengeRoll:
 
     @cached_property
     def successes(self) -> int:
-        return sum(d.face.successes(star2=self.star2) for d in self.dice if not d.struck)
+        return self.bonus + sum(d.face.successes(star2=self.star2) for d in self.dice if not d.struck)
 
     @cached_property
     def flops(self) -> int:
@@ -311,7 +314,7 @@ class ChallengeRoll:
         dice[index] = dataclasses.replace(dice[index], struck=True)
         dice.append(Die(source.face(), Origin.REPLACEMENT, parent=index, reason=Reason(reason)))
         _resolve_stars(dice, (len(dice) - 1,), source, self.star2)
-        return ChallengeRoll(self.need, tuple(dice), self.star2)
+        return ChallengeRoll(self.need, tuple(dice), self.star2, self.bonus)
 
     def replace_many(
         self, indices: Iterable[int], source: DiceSource, *, reason: Reason | str = Reason.MOMENTUM
@@ -328,22 +331,29 @@ class ChallengeRoll:
             dice[i] = dataclasses.replace(dice[i], struck=True)
             dice.append(Die(source.face(), Origin.REPLACEMENT, parent=i, reason=Reason(reason)))
             _resolve_stars(dice, (len(dice) - 1,), source, self.star2)
-        return ChallengeRoll(self.need, tuple(dice), self.star2)
+        return ChallengeRoll(self.need, tuple(dice), self.star2, self.bonus)
 
     def with_need(self, need: Need | int) -> ChallengeRoll:
         """The same dice against another target (an ability that changes a modifier)."""
-        return ChallengeRoll(need if isinstance(need, Need) else Need(need), self.dice, self.star2)
+        return ChallengeRoll(need if isinstance(need, Need) else Need(need), self.dice, self.star2, self.bonus)
+
+    def with_bonus(self, successes: int) -> ChallengeRoll:
+        """The same dice with ``successes`` more (an ability or item that "adds 1 success")."""
+        return ChallengeRoll(self.need, self.dice, self.star2, self.bonus + successes)
 
     # -- storage -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {"need": self.need.to_dict(), "star2": self.star2, "dice": [d.to_dict() for d in self.dice]}
+        out = {"need": self.need.to_dict(), "star2": self.star2, "dice": [d.to_dict() for d in self.dice]}
+        if self.bonus:
+            out["bonus"] = self.bonus
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ChallengeRoll:
         try:
             dice = tuple(Die.from_dict(d) for d in data["dice"])
-            roll = cls(Need.from_dict(data["need"]), dice, bool(data.get("star2", False)))
+            roll = cls(Need.from_dict(data["need"]), dice, bool(data.get("star2", False)), int(data.get("bonus", 0)))
         except (KeyError, TypeError) as exc:
             raise MalformedInputError(f"not a challenge roll record: {data!r}") from exc
         for i, d in enumerate(dice):

@@ -53,7 +53,8 @@ class PlainStringifier:
 
     def dice(self, roll: ChallengeRoll) -> str:
         rolled = [i for i, d in enumerate(roll.dice) if d.origin is Origin.ROLLED]
-        return self.separator.join(self.chain(roll, i) for i in rolled) or "no dice"
+        text = self.separator.join(self.chain(roll, i) for i in rolled) or "no dice"
+        return f"{text} +{roll.bonus}" if roll.bonus else text
 
     def outcome(self, roll: ChallengeRoll) -> str:
         return outcome_text(roll, arrow=self.arrow)
