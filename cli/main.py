@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "cli.ai_commands",
     "cli.scenario_commands",
     "cli.render_commands",
+    "cli.verify_commands",
 )
 
 

@@ -1,0 +1,284 @@
+"""Auditable dice: check a finished match's every roll against its revealed seed.
+
+A match's dice are ``HashDice(seed, offset=n)``: result ``n`` is SHA-256(seed, n) mod 6. The
+bot publishes ``sha256(seed)`` (the commitment) when the match starts and the seed when it
+ends. ``verify(record)`` then re-does what the store did, with no database and no Discord:
+
+1. ``sha256(seed) == commitment`` (the seed is the one promised at the start);
+2. the match is created again with ``HashDice(seed)``, exactly as ``db.matches.create_match``
+   does, and the dice-off must draw the dice the creation row recorded;
+3. every command row is applied again with ``HashDice(seed, offset=state.dice_drawn)``, as
+   ``db.matches.submit`` does; an undo row returns to the state of the version it names, as
+   ``db.matches.rebuild`` does; each row's dice and events must equal the recorded ones;
+4. the final state must equal the stored one.
+
+The first difference is reported precisely (row, command, expected against recorded). A
+record is plain JSON (``record_to_json``), so a commissioner can export a disputed match and
+check it himself with ``elfball verify --file``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import commands as C
+from engine.dice import HashDice
+from engine.errors import ElfballError
+from engine.match import TeamEntry, apply, new_match
+from engine.rosters import TeamRoster, position_by_id, team_list
+from engine.state import MatchState, RuleOptions
+
+__all__ = [
+    "RECORD_FORMAT",
+    "MatchRecord",
+    "Mismatch",
+    "Verdict",
+    "verify",
+    "record_from_json",
+    "load_record",
+    "latest_finished_match",
+    "commitment_text",
+    "reveal_text",
+]
+
+#: The ``format`` field of an exported record.
+RECORD_FORMAT = "elfball-match-record/1"
+#: The log row name of an undo (``db.matches.UNDO``; repeated so this module needs no database).
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """What verification needs: the revealed seed, the commitment, the log and the final state.
+
+    ``log`` rows are dicts with ``seq``, ``kind``, ``command``, ``actor_side``, ``dice`` and
+    ``events``, as ``match_events`` stores them; row 0 is the creation (both team entries and
+    the options). ``info``: who played, for the reader (not checked).
+    """
+
+    match_id: int | None
+    seed: str
+    commitment: str
+    log: list[dict[str, Any]]
+    final_state: dict[str, Any]
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "match_id": self.match_id, "info": self.info, "seed": self.seed,
+                "seed_commitment": self.commitment, "final_state": self.final_state, "log": self.log}
+
+
+def record_from_json(data: Mapping[str, Any]) -> MatchRecord:
+    """A record back from ``MatchRecord.to_json()`` (e.g. an exported file); ``ValueError`` if it is not one."""
+    if data.get("format") != RECORD_FORMAT:
+        raise ValueError(f"not an Elfball match record (format {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+    try:
+        return MatchRecord(data.get("match_id"), str(data["seed"]), str(data["seed_commitment"]),
+                           [dict(r) for r in data["log"]], dict(data["final_state"]), dict(data.get("info") or {}))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"the match record is incomplete: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """The first place where the record and its replay part ways."""
+
+    row: int | None  # the log row (seq); None for the seed and the final state
+    command: str  # the row's command in words ("" when there is none)
+    what: str  # "commitment", "log", "dice", "refused", "events" or "state"
+    expected: Any  # what the seed and the rules give
+    recorded: Any  # what the record says
+    message: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    rows: int  # log rows checked
+    dice: int  # dice re-derived from the seed and compared
+    mismatch: Mismatch | None = None
+
+    def summary(self) -> str:
+        if self.ok:
+            return (f"Verified: the seed matches its commitment, all {self.dice} dice of {self.rows} log rows "
+                    f"are the ones the seed gives, and the replay ends in the stored final state.")
+        assert self.mismatch is not None
+        return f"NOT verified: {self.mismatch.message}"
+
+
+def _sha256(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def _norm(value: Any) -> Any:
+    """The JSON form of ``value`` (tuples as lists), as the database stores it."""
+    return json.loads(json.dumps(value))
+
+
+def command_words(command: Mapping[str, Any] | None, side: str | None = None) -> str:
+    """``tackle target=e3 (west)``: a log row's command, short and exact."""
+    if not command:
+        return ""
+    args = " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in command.items()
+                    if k != "name" and v not in (None, False, [], ()))
+    return f"{command.get('name', '?')}{' ' + args if args else ''}{f' ({side})' if side else ''}"
+
+
+def _die(entry: Sequence[Any]) -> str:
+    kind, value = entry
+    return f"face {value}" if kind == "face" else f"D6 {value}"
+
+
+def _dice_mismatch(row: int, words: str, expected: list[Any], recorded: list[Any]) -> Mismatch:
+    for i, (a, b) in enumerate(zip(expected, recorded)):
+        if list(a) != list(b):
+            return Mismatch(row, words, "dice", expected, recorded,
+                            f"row {row} ({words}): die #{i + 1} from the seed is {_die(a)}, the record has {_die(b)}")
+    return Mismatch(row, words, "dice", expected, recorded,
+                    f"row {row} ({words}): the seed and the rules draw {len(expected)} dice, the record has {len(recorded)}")
+
+
+def _events_mismatch(row: int, words: str, expected: list[Any], recorded: list[Any]) -> Mismatch | None:
+    if expected == recorded:
+        return None
+    for i, (a, b) in enumerate(zip(expected, recorded)):
+        if a != b:
+            return Mismatch(row, words, "events", a, b,
+                            f"row {row} ({words}): event #{i + 1} on replay is {a}, the record has {b}")
+    return Mismatch(row, words, "events", expected, recorded,
+                    f"row {row} ({words}): the replay gives {len(expected)} events, the record has {len(recorded)}")
+
+
+def _entry(data: Mapping[str, Any]) -> TeamEntry:
+    """``db.matches.entry_from_json`` without the database package."""
+    roster = data["roster"]
+    entries = tuple((position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
+                     tuple(data.get("player_names", ())))
+
+
+def _state_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str:
+    keys = sorted(k for k in set(expected) | set(recorded) if expected.get(k) != recorded.get(k))
+    return ", ".join(keys) or "?"
+
+
+def verify(record: MatchRecord) -> Verdict:
+    """Check every roll of ``record`` against its seed; the first difference is the verdict."""
+    dice_checked = 0
+    rows_checked = 0
+
+    def fail(m: Mismatch) -> Verdict:
+        return Verdict(False, rows_checked, dice_checked, m)
+
+    digest = _sha256(record.seed)
+    if digest != record.commitment.strip().lower():
+        return fail(Mismatch(None, "", "commitment", digest, record.commitment,
+                             f"the seed does not match the commitment: sha256(seed) is {digest}, "
+                             f"the commitment published at the start is {record.commitment}"))
+    log = record.log
+    if not log or log[0].get("kind") != "create" or not log[0].get("command"):
+        return fail(Mismatch(0, "", "log", "a creation row", log[0] if log else None,
+                             "the log does not start with the match's creation"))
+    for i, row in enumerate(log):
+        if row.get("seq") != i:
+            return fail(Mismatch(row.get("seq"), "", "log", i, row.get("seq"),
+                                 f"the log jumps from row {i - 1} to row {row.get('seq')}"))
+    created = log[0]["command"]
+    try:
+        result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed),
+                           options=RuleOptions.from_dict(created["options"]))
+    except (ElfballError, KeyError, TypeError) as exc:
+        return fail(Mismatch(0, "create", "refused", None, created, f"row 0 (create): the match cannot be created: {exc}"))
+    expected_dice, recorded_dice = _norm(result.dice), _norm(log[0].get("dice") or [])
+    if expected_dice != recorded_dice:
+        return fail(_dice_mismatch(0, "create: the dice-off", expected_dice, recorded_dice))
+    dice_checked += len(expected_dice)
+    bad = _events_mismatch(0, "create", _norm([e.to_dict() for e in result.events]), _norm(log[0].get("events") or []))
+    if bad:
+        return fail(bad)
+    rows_checked = 1
+    state: MatchState = result.state
+    states = [state]
+    for row in log[1:]:
+        seq, command, side = row["seq"], row.get("command"), row.get("actor_side")
+        words = command_words(command, side)
+        if command is None:  # abandon / restore rows carry no engine command
+            pass
+        elif command.get("name") == UNDO:
+            target = command.get("to_version")
+            if not isinstance(target, int) or not 0 <= target < len(states) or row.get("dice"):
+                return fail(Mismatch(seq, words, "log", f"a version below {len(states)} and no dice", command,
+                                     f"row {seq} ({words}) is not a valid undo"))
+            state = states[target]
+        else:
+            try:
+                result = apply(state, C.command_from_dict(dict(command)), HashDice(record.seed, offset=state.dice_drawn),
+                               by=side)  # type: ignore[arg-type]
+            except ElfballError as exc:
+                return fail(Mismatch(seq, words, "refused", None, command,
+                                     f"row {seq} ({words}) is refused on replay: {exc}"))
+            expected_dice, recorded_dice = _norm(result.dice), _norm(row.get("dice") or [])
+            if expected_dice != recorded_dice:
+                return fail(_dice_mismatch(seq, words, expected_dice, recorded_dice))
+            dice_checked += len(expected_dice)
+            bad = _events_mismatch(seq, words, _norm([e.to_dict() for e in result.events]), _norm(row.get("events") or []))
+            if bad:
+                return fail(bad)
+            state = result.state
+        states.append(state)
+        rows_checked += 1
+    final, stored = _norm(state.to_dict()), _norm(record.final_state)
+    if final != stored:
+        return fail(Mismatch(None, "", "state", final, stored,
+                             f"the replay's final state differs from the stored one in: {_state_difference(final, stored)}"))
+    return Verdict(True, rows_checked, dice_checked)
+
+
+# --- from the database ---------------------------------------------------------------------------
+def load_record(*, session: Any, match_id: int) -> MatchRecord:
+    """A finished or abandoned match's record from the store; an active match is refused
+    (``InvalidInputError``): its seed is secret until it ends."""
+    from db import matches as store
+    from db.errors import InvalidInputError
+
+    m = store.get_match(session=session, match_id=match_id)
+    if m.active or m.seed is None:
+        raise InvalidInputError(f"match #{match_id} is still being played: its dice seed stays secret until it ends")
+    rows = store.match_events(session=session, match_id=match_id)
+    log = [{"seq": r.seq, "kind": r.kind, "command": r.command, "actor_side": r.actor_side, "dice": r.dice,
+            "events": r.events} for r in rows]
+    info = {"west": m.west_team_name, "east": m.east_team_name, "west_coach_id": m.west_coach_id,
+            "east_coach_id": m.east_coach_id, "status": m.status, "guild_id": m.guild_id, "channel_id": m.channel_id,
+            "created_at": m.created_at.isoformat(), "ended_at": m.updated_at.isoformat()}
+    return MatchRecord(m.id, m.seed, m.seed_commitment, log, m.state, info)
+
+
+def latest_finished_match(*, session: Any, guild_id: int, channel_id: int) -> int | None:
+    """The id of this channel's most recent finished or abandoned match, if any."""
+    from sqlmodel import col, select
+
+    from db.models import Match, MatchStatus
+
+    query = (select(Match.id).where(Match.guild_id == guild_id, Match.channel_id == channel_id,
+                                    Match.status != MatchStatus.ACTIVE.value)
+             .order_by(col(Match.id).desc()).limit(1))
+    return session.exec(query).first()
+
+
+# --- what the channel is told ----------------------------------------------------------------------
+def commitment_text(commitment: str) -> str:
+    """The line posted when a match starts."""
+    return (f"Dice commitment: sha256 `{commitment}`. The dice come from a secret seed whose SHA-256 "
+            f"is this; the seed is revealed when the match ends, so anyone can check every roll.")
+
+
+def reveal_text(match_id: int, seed: str | None) -> str:
+    """The line posted when a match ends."""
+    if not seed:
+        return ""
+    return (f"Dice seed revealed: `{seed}`. Its SHA-256 is the commitment posted at the start; "
+            f"check every roll with `/match verify match_id:{match_id}` (or `elfball verify`).")

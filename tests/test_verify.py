@@ -1,0 +1,179 @@
+"""Auditable dice: a finished match's record checks out against its revealed seed, a tampered one
+does not, and the first difference is named precisely (service/verify.py, ``elfball verify``)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from contextlib import contextmanager
+
+import pytest
+from sqlmodel import Session
+
+from cli.main import main
+from db.engine import make_engine, use_engine
+from db.errors import InvalidInputError
+from db.matches import MatchSide, seed_commitment
+from db.migrate import upgrade
+from engine import commands as C
+from engine.ai import AICoach
+from engine.state import Phase
+from service.matches import AI_COACH_ID, MatchService
+from service.verify import MatchRecord, load_record, record_from_json, verify
+
+ALICE = 101
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """One whole match through the service (Alice against the AI coach, with undone steps),
+    its database and its record."""
+    path = tmp_path_factory.mktemp("verify") / "verify.db"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+
+    @contextmanager
+    def scope():
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+
+    svc = MatchService(sessions=scope, render=False)
+    out = svc.start(guild_id=1, channel_id=10, west=MatchSide(ALICE, team_list="gnolls"),
+                    east=MatchSide(AI_COACH_ID, team_list="night-elves"), seed="verify-seed")
+    alice, undos = AICoach(), 0
+    for _ in range(3000):
+        if out.finished:
+            break
+        cmd = alice.choose(out.state, "west")
+        out = svc.act(10, ALICE, cmd)
+        # Take back a plain step now and then (no die rolled this action): the log gets undo rows.
+        if undos < 3 and isinstance(cmd, C.Move) and out.state.phase is Phase.ACTION:
+            try:
+                out = svc.undo(10, ALICE)
+                undos += 1
+            except InvalidInputError:
+                pass
+    assert out.finished and undos
+    with scope() as s:
+        record = load_record(session=s, match_id=out.match.id)
+    assert any((r["command"] or {}).get("name") == "undo" for r in record.log)
+    yield path, record
+    engine.dispose()
+
+
+def tampered(record: MatchRecord, change) -> MatchRecord:
+    data = copy.deepcopy(record.to_json())
+    change(data)
+    return record_from_json(data)
+
+
+def _row_with_dice(data, kind="command"):
+    return next(r for r in data["log"] if r["kind"] == kind and r["dice"] and r["seq"] > 0)
+
+
+def flipped(entry):
+    """Another result of the same kind of die."""
+    kind, value = entry
+    return [kind, ("X" if value != "X" else "O") if kind == "face" else value % 6 + 1]
+
+
+def test_a_real_match_verifies(played):
+    _, record = played
+    verdict = verify(record)
+    assert verdict.ok, verdict.summary()
+    assert verdict.rows == len(record.log) and verdict.dice > 20
+    assert record.commitment == seed_commitment("verify-seed") and record.seed == "verify-seed"
+    # The JSON export round-trips.
+    assert verify(record_from_json(json.loads(json.dumps(record.to_json())))).ok
+
+
+def test_a_changed_die_is_found_in_its_row(played):
+    _, record = played
+    seen = {}
+
+    def change(data):
+        row = _row_with_dice(data)
+        seen.update(seq=row["seq"], old=list(row["dice"][0]), name=row["command"]["name"])
+        row["dice"][0] = seen["new"] = flipped(row["dice"][0])
+
+    verdict = verify(tampered(record, change))
+    m = verdict.mismatch
+    assert not verdict.ok and m.what == "dice" and m.row == seen["seq"]
+    assert m.expected[0] == seen["old"] and m.recorded[0] == seen["new"]
+    kind, old = seen["old"]
+    shown = f"face {old}" if kind == "face" else f"D6 {old}"
+    assert m.message.startswith(f"row {seen['seq']} ({seen['name']}")
+    assert f"die #1 from the seed is {shown}, the record has" in m.message
+
+
+def test_a_changed_command_is_rejected(played):
+    _, record = played
+    seen = {}
+
+    def change(data):
+        # Another player chosen to act: he cannot take the recorded steps, or rolls otherwise.
+        row = next(r for r in data["log"] if (r["command"] or {}).get("name") == "start_action")
+        seen["seq"] = row["seq"]
+        row["command"]["player"] = "w1" if row["command"]["player"] != "w1" else "w2"
+
+    verdict = verify(tampered(record, change))
+    assert not verdict.ok and verdict.mismatch.row == seen["seq"]
+    assert verdict.mismatch.what in ("refused", "events", "dice")
+    assert verdict.mismatch.message.startswith(f"row {seen['seq']} (start_action player=")
+
+
+def test_a_wrong_seed_is_rejected_at_the_commitment(played):
+    _, record = played
+    verdict = verify(tampered(record, lambda d: d.update(seed="another-seed")))
+    assert not verdict.ok and verdict.mismatch.what == "commitment"
+    assert verdict.mismatch.message.startswith("the seed does not match the commitment")
+    # A forger who also changes the commitment is caught by the very first roll, the dice-off.
+    forged = tampered(record, lambda d: d.update(seed="another-seed", seed_commitment=seed_commitment("another-seed")))
+    verdict = verify(forged)
+    assert not verdict.ok and verdict.mismatch.row == 0 and verdict.mismatch.what == "dice"
+    assert verdict.mismatch.message.startswith("row 0 (create: the dice-off): die #1 from the seed is D6")
+
+
+def test_a_changed_final_state_and_a_gap_in_the_log_are_rejected(played):
+    _, record = played
+    verdict = verify(tampered(record, lambda d: d["final_state"]["teams"]["west"].update(score=7)))
+    assert not verdict.ok and verdict.mismatch.what == "state" and "teams" in verdict.mismatch.message
+    verdict = verify(tampered(record, lambda d: d["log"].pop(3)))
+    assert not verdict.ok and verdict.mismatch.message == "the log jumps from row 2 to row 4"
+
+
+def test_an_active_match_is_not_exported(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
+    upgrade(engine)
+    with Session(engine, expire_on_commit=False) as s:
+        from db.matches import create_match
+
+        m = create_match(session=s, guild_id=1, channel_id=5, west=MatchSide(1, team_list="gnolls"),
+                         east=MatchSide(2, team_list="sarcos")).match
+        with pytest.raises(InvalidInputError, match="seed stays secret"):
+            load_record(session=s, match_id=m.id)
+    engine.dispose()
+
+
+def test_cli_verifies_from_the_database_and_from_an_exported_file(played, tmp_path, monkeypatch, capsys):
+    path, record = played
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("ELFBALL_DB", str(path))
+    old = use_engine(None)
+    try:
+        out = tmp_path / "record.json"
+        assert main(["verify", "--match", str(record.match_id), "--export", str(out)]) == 0
+        printed = capsys.readouterr().out
+        assert "Verified" in printed and str(out) in printed
+        assert main(["verify", "--file", str(out)]) == 0
+        assert "Verified" in capsys.readouterr().out
+        data = json.loads(out.read_text())
+        row = _row_with_dice(data)
+        row["dice"][0] = flipped(row["dice"][0])
+        out.write_text(json.dumps(data))
+        assert main(["verify", "--file", str(out)]) == 1
+        assert "NOT verified: row" in capsys.readouterr().out
+        assert main(["verify", "--match", "999"]) == 2
+        assert "no match #999" in capsys.readouterr().err
+    finally:
+        use_engine(old)
