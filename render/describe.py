@@ -21,6 +21,7 @@ from engine.state import Location, MatchState, Phase, Player, Status
 
 __all__ = [
     "describe",
+    "surroundings",
     "as_events",
     "position_name",
     "initials",
@@ -212,6 +213,31 @@ def _last_action(events: Sequence[Event], state: MatchState) -> list[str]:
         return [e.kind.replace("_", " ") for e in events]
 
 
+def surroundings(state: MatchState, p: Player, fld: Field | None = None) -> str:
+    """The six hexes around ``p``, clockwise from north-east: who stands there, or empty, or off the
+    field. A screen-reader coach learns who he may tackle or must Disengage from without the picture."""
+    fld = fld or standard_field()
+    if p.hex is None:
+        return f"{p.name} is not on the field."
+    around = []
+    for d in Direction:
+        h = p.hex.neighbour(d)
+        where = f"{COMPASS_WORDS[d]} {fld.format(h)}" if h in fld else f"{COMPASS_WORDS[d]}: off the field"
+        q = state.player_at(h) if h in fld else None
+        if q is None:
+            loose = h in fld and state.ball.carrier is None and state.ball.hex == h
+            around.append(where + (" the ball, loose" if loose else " empty" if h in fld else ""))
+            continue
+        bits = [f"{where} {side_word(q.side)} #{q.number} {q.name} ({q.id})"]
+        bits.append({Status.STANDING: "standing", Status.DOWN: "Down", Status.DAZED: "Dazed"}[q.status])
+        if q.facing is not None and q.status is Status.STANDING:
+            bits.append(f"facing {COMPASS_WORDS[q.facing]}")
+        if state.ball.carrier == q.id:
+            bits.append("has the ball")
+        around.append(", ".join(bits))
+    return f"Around {p.name} ({fld.format(p.hex)}): " + "; ".join(around) + "."
+
+
 def describe(
     state: MatchState,
     events: Iterable[Event | Mapping[str, Any]] = (),
@@ -276,6 +302,8 @@ def describe(
                 names = ", ".join(f"#{p.number} {p.name}" for p in ps) or "nobody"
                 groups.append(f"{label}: {names}")
         lines.append(f"{side_word(sd)} off the field: " + "; ".join(groups) + ".")
+    if acting is not None:
+        lines.append(surroundings(board, board.players[acting], fld))
     last = _last_action(evs, board)
     if last:
         lines.append("Last action:")

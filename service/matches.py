@@ -33,6 +33,7 @@ from engine.match import Pending, pending
 from engine.narrate import describe_question, narrate
 from engine.state import MatchState, Phase, RuleOptions
 
+from .accessibility import board_words, screen_reader_wanted
 from .grammar import parse
 
 __all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for"]
@@ -81,6 +82,8 @@ class Outcome:
     prompt: str = ""
     png: bytes | None = None
     view: MatchState | None = None
+    #: The position in words, when a coach of the match asked for it (screen readers).
+    description: str | None = None
 
     @property
     def pending(self) -> Pending:
@@ -312,5 +315,8 @@ class MatchService:
             from render import render_board
 
             png = render_board(state, events=events, view=view, width=self.width)
-        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view)
+        words = None
+        if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
+            words = board_words(state, view=view)
+        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words)
 
