@@ -44,10 +44,12 @@ from engine.match import pending
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
 from service.matches import AI_COACH_ID, MatchService, Outcome
+from service.verify import commitment_text, reveal_text
 
 from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
 from .rules_topics import TOPICS
+from .trust import DescribeButton, cmd_preferences, match_describe, match_verify
 
 __all__ = ["ElfballBot", "main", "panel_pressed", "shard_settings", "WORK_WINDOW"]
 
@@ -71,6 +73,8 @@ async def _send(interaction: discord.Interaction, post: Post, *, edit_panel: boo
         kwargs["file"] = post.file
     if post.view is not None:
         kwargs["view"] = post.view
+    if post.embeds:
+        kwargs["embeds"] = post.embeds
     if edit_panel and interaction.message is not None:
         # The pressed panel loses its controls: the new board below carries the next ones.
         if interaction.response.is_done():
@@ -368,7 +372,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
             await _refuse(interaction, str(exc))
             return
         header = (f"**{outcome.state.teams['west'].name}** (<@{interaction.user.id}>) v **{outcome.state.teams['east'].name}** "
-                  f"(my AI coach), first to {goals}. Dice seed commitment: `{outcome.match.seed_commitment[:16]}…`")
+                  f"(my AI coach), first to {goals}.\n{commitment_text(outcome.match.seed_commitment)}")
         await _send(interaction, build_post(outcome, header=header))
         return
 
@@ -433,8 +437,8 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
         return
     st = outcome.state
     header = (f"**{st.teams['west'].name}** (<@{outcome.match.west_coach_id}>, west) v **{st.teams['east'].name}** "
-              f"(<@{outcome.match.east_coach_id}>, east), first to {st.options.goals_to_win}. "
-              f"Dice seed commitment: `{outcome.match.seed_commitment[:16]}…`")
+              f"(<@{outcome.match.east_coach_id}>, east), first to {st.options.goals_to_win}."
+              f"\n{commitment_text(outcome.match.seed_commitment)}")
     await _send(interaction, build_post(outcome, header=header))
 
 
@@ -518,8 +522,8 @@ async def match_abandon(interaction: discord.Interaction) -> None:
         m = bot.service.current(channel)
         _same_guild(m, interaction)
         if moderator:
-            bot.service.abandon(channel, interaction.user.id, "abandoned by a moderator")
-            return f"Match abandoned by <@{interaction.user.id}>. Dice seed: `{m.seed_commitment[:16]}…` can now be checked."
+            ended = bot.service.abandon(channel, interaction.user.id, "abandoned by a moderator")
+            return f"Match abandoned by <@{interaction.user.id}>.\n{reveal_text(ended.id, ended.seed)}"
         coaches = {m.west_coach_id, m.east_coach_id} - {AI_COACH_ID}
         if interaction.user.id not in coaches:
             raise Refusal("only the two coaches or a member with Manage Server may abandon this match")
@@ -530,8 +534,8 @@ async def match_abandon(interaction: discord.Interaction) -> None:
             all_votes[str(m.id)] = sorted(votes)
             db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "abandon_votes": all_votes})
         if coaches <= votes:
-            bot.service.abandon(channel, interaction.user.id, "both coaches agreed")
-            return "Both coaches agreed: the match is abandoned."
+            ended = bot.service.abandon(channel, interaction.user.id, "both coaches agreed")
+            return f"Both coaches agreed: the match is abandoned.\n{reveal_text(ended.id, ended.seed)}"
         other = (coaches - votes).pop()
         return f"<@{interaction.user.id}> wants to abandon this match; <@{other}> must agree with /match abandon."
 
@@ -739,7 +743,9 @@ async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
 
 
 COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
-            cmd_dash, cmd_end, cmd_undo, cmd_replace, cmd_roll, cmd_odds, cmd_rules]
+            cmd_dash, cmd_end, cmd_undo, cmd_replace, cmd_roll, cmd_odds, cmd_rules, cmd_preferences]
+match_group.add_command(match_verify)
+match_group.add_command(match_describe)
 
 
 # --- the bot -----------------------------------------------------------------------------------------
@@ -790,7 +796,7 @@ class ElfballBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
-        self.add_dynamic_items(PanelButton, PanelSelect)
+        self.add_dynamic_items(PanelButton, PanelSelect, DescribeButton)
         for cmd in COMMANDS:
             self.tree.add_command(cmd)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]

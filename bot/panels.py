@@ -11,7 +11,7 @@ command the slash commands send.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 
@@ -19,6 +19,7 @@ from engine.dice.odds import odds
 from engine.preview import reroll_chance, roll_succeeded, worst_dice
 from engine.hexes import Direction
 from engine.state import MatchState
+from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
 
 __all__ = ["Post", "build_post", "coach_of", "ARROWS", "reroll_odds"]
@@ -40,6 +41,7 @@ class Post:
     file: discord.File | None
     view: discord.ui.View | None
     mention: int | None  # the coach to ping, if the decision passed to him
+    embeds: list[discord.Embed] = field(default_factory=list)  # the board in words, the revealed seed
 
 
 def coach_of(outcome: Outcome, side: str | None) -> int | None:
@@ -65,6 +67,7 @@ def build_post(outcome: Outcome, *, previous_side: str | None = None, header: st
     """The message for ``outcome``: narration, prompt (with a mention when the turn changes hands),
     the board PNG and the panel for the deciding coach."""
     from .items import build_view  # the items module registers the persistent templates
+    from .trust import decorate
 
     side = outcome.deciding_side
     coach = coach_of(outcome, side)
@@ -79,13 +82,11 @@ def build_post(outcome: Outcome, *, previous_side: str | None = None, header: st
         lines.append(extra)
     file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome)) if outcome.png else None
     view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome)
-    return Post(_clip(lines), file, view, mention)
+    return decorate(Post(_clip(lines), file, view, mention), outcome)
 
 
 def _alt(outcome: Outcome) -> str:
-    st = outcome.state
-    w, e = st.teams["west"], st.teams["east"]
-    return f"Elfball board: {w.name} {w.score} – {e.score} {e.name}, Test {st.test}. {outcome.prompt}"[:1000]
+    return alt_text(outcome.state, outcome.prompt)
 
 
 def odds_hint(state: MatchState) -> str | None:
