@@ -178,7 +178,7 @@ def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: Matc
 def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int) -> None:
     p = st.acting_player
     assert p is not None and p.hex is not None
-    moves = {c.path[-1] for c in legal.of(C.Move)}
+    moves = {c.path[-1] for c in legal.of(C.Move) if c.ability is None}  # type: ignore[attr-defined]
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
     for d, row in layout:
         to = p.hex.neighbour(d)
@@ -190,7 +190,7 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     a = st.action
     view.add_item(PanelButton("undo", mid, ver, label="Undo", row=1,
                               disabled=a is None or a.challenged or a.dash != "none"))
-    for c in legal.of(C.Dash)[:3]:
+    for c in [c for c in legal.of(C.Dash) if not c.sprint][:3]:  # type: ignore[attr-defined]
         view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=f"Dash ({c.counters})", row=2))  # type: ignore[attr-defined]
     hits = []
     for c in legal.of(C.Tackle) + legal.of(C.Shove):

@@ -180,7 +180,7 @@ class PlayerMoved(Event):
     player: str
     origin: Hex
     to: Hex
-    jog_left: int
+    jog_left: int | None  # None: he moved outside his own action (Swarm, Lead Pass, React)
 
 
 @_event("player_turned")

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import commands as C
+from .abilities import has
+from .abilities.counter_moves import COUNTER_MOVES, LITTLE_GUY
+from .abilities.taunt import RANGE as TAUNT_RANGE
 from .errors import ElfballError
 from .field import Field, Side, standard_field
 from .hexes import Direction, disc, distance
 from .match import VALIDATORS, check
 from .setup import ZONES
-from .state import Location, MatchState, Phase
+from .state import Location, MatchState, Phase, Player
 
 __all__ = ["LegalCommands", "legal_commands", "candidate_commands"]
 
@@ -100,6 +103,46 @@ def _answers(state: MatchState, side: Side) -> Iterator[C.Command]:
             yield C.Answer(o)
 
 
+def _steps(p: Player, ability: str, mover: str | None = None) -> Iterator[C.Command]:
+    """Ability moves one hex at a time, like ordinary moves."""
+    assert p.hex is not None
+    for h in p.hex.neighbours():
+        yield C.Move((h,), ability=ability, player=mover)
+
+
+def _counter_moves(state: MatchState, side: Side, actor: Player) -> Iterator[C.Command]:
+    """Moves paid with counters during an action (engine/abilities/counter_moves.py)."""
+    for ability in COUNTER_MOVES:
+        if ability not in ("swarm", "lead-pass", "react") and has(actor, ability):
+            yield from _steps(actor, ability)
+    if has(actor, "swarm"):
+        for p in state.on_field(side):
+            if p.type == LITTLE_GUY and p.standing:
+                yield from _steps(p, "swarm", p.id)
+    lead = state.action.lead_pass if state.action else None
+    if lead is not None and state.players[lead].on_field:
+        yield from _steps(state.players[lead], "lead-pass", lead)
+
+
+def _out_of_sequence(state: MatchState, side: Side) -> Iterator[C.Command]:
+    """After the other team's Shift in Momentum: React, Taunt and Quickling."""
+    held = state.momentum if state.momentum_side == side else 0
+    for p in state.on_field(side):
+        if p.hex is None or not p.standing:
+            continue
+        if has(p, "quickling"):
+            yield C.Quickling(p.id)
+        if not held:
+            continue
+        if has(p, "react"):
+            yield from _steps(p, "react", p.id)
+        if has(p, "taunt"):
+            for o in state.on_field():
+                if o.side != side and o.hex is not None and distance(o.hex, p.hex) <= TAUNT_RANGE:
+                    for k in range(1, held + 1):
+                        yield C.Taunt(p.id, o.id, k)
+
+
 def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = None) -> Iterator[C.Command]:
     """Candidates for ``side``; with ``kind``, the costly families of other kinds are skipped
     (a carrier has ~900 throw targets; a set-up ~1000 placements)."""
@@ -137,6 +180,8 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
     elif phase is Phase.TURN and state.turn_side == side:
         for p in state.on_field(side):
             yield C.StartAction(p.id)
+        if state.after_sim:
+            yield from _out_of_sequence(state, side)
         bench = [p for p in state.team_players(side) if p.location is Location.BENCH]
         if bench and len(state.on_field(side)) < 6 and want(C.Replace):
             for p in bench:
@@ -165,6 +210,9 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
         if state.momentum_side == side:
             for k in range(1, state.momentum + 1):
                 yield C.Dash(k)
+            yield from _counter_moves(state, side, p)
+        if has(p, "sprinter"):
+            yield C.Dash(sprint=True)
         yield C.EndAction()
     elif phase is Phase.TEST_OVER:
         yield C.StartTest()

@@ -12,7 +12,8 @@ Phases and what each accepts:
 ============  ==========================================================================
 SETUP         Place, Unplace, AutoSetup, SetupDone (the side setting up)
 FACEOFF       FaceoffPickup, FaceoffContact (the winner)
-TURN          StartAction, Replace (the side whose turn it is)
+TURN          StartAction, Replace (the side whose turn it is); after the other team's Shift
+              in Momentum also Move(ability="react"), Taunt and Quickling
 ACTION        Move, Face, StandUp, Throw, Tackle, Shove, Dash, EndAction (the acting side)
 TEST_OVER     StartTest (either coach)
 MATCH_OVER    nothing
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import commands as C
+from .abilities import ability, counter_moves, has, quickling, sprinter
+from .abilities import taunt as taunting
 from .actions import challenge_refusal
 from .challenges.dash import dash
 from .challenges.pickup import pickup
@@ -49,17 +52,18 @@ from .events import (
 from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff
 from .field import Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
-from .movement import stand_cost, stand_up, turn, walk
-from .abilities import ability
+from .movement import counter_walk, stand_cost, stand_up, turn, walk
 from .rosters import TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 from .turns import (
+    begin_turn,
     check_faceoff_possible,
     eligible_actors,
     end_action,
     end_match,
     end_turn,
+    replacement_possible,
     start_action,
     start_test,
 )
@@ -267,6 +271,7 @@ def _run(
     work = base.copy()
     ctx = Ctx(work, dice, drawn=[list(x) for x in (drawn or [])], answers=answers or [], field=field)
     handler = _handler(work, command)
+    _expire_lead_pass(work, command)
     try:
         handler(ctx, command, by)
     except NeedAnswer as pause:
@@ -278,6 +283,16 @@ def _run(
     work.dice_drawn = base.dice_drawn + ctx.dice.fresh
     work.seq += 1
     return Result(work, ctx.events[emitted:], view=work, dice=_fresh(ctx))
+
+
+def _expire_lead_pass(state: MatchState, command: C.Command) -> None:
+    """Lead Pass lets the catcher move "immediately after catching the ball"; anything else the
+    thrower does first ends that chance ("The player with Lead Pass can finish his action after
+    the catching player has finished moving")."""
+    a = state.action
+    if a is not None and a.lead_pass is not None:
+        if not (isinstance(command, C.Move) and command.ability == "lead-pass"):
+            a.lead_pass = None
 
 
 def _fresh(ctx: Ctx) -> list[list[Any]]:
@@ -421,12 +436,27 @@ def _v_start_action(state: MatchState, fld: Field, cmd: C.StartAction, by: Side)
         raise _refuse(f"{p.name} is not on the field", "turn")
     if p not in eligible_actors(state, by):
         raise _refuse(f"{p.name} took {by}'s last action; choose another player", "turn")
+    committed = _committed(state, by)
+    if committed is not None and committed.id != p.id:
+        raise _refuse(f"Quickling doubled the counters: {committed.name} must take the action", quickling.RULE)
     return p
+
+
+def _committed(state: MatchState, by: Side) -> Player | None:
+    """The Quickling who doubled the counters and must act, while he still can."""
+    pid = state.committed_actor
+    if pid is None:
+        return None
+    p = state.players[pid]
+    return p if p in eligible_actors(state, by) else None
 
 
 def _v_replace(state: MatchState, fld: Field, cmd: C.Replace, by: Side) -> Player:
     _v_my_turn(state, by)
     p = _own(state, cmd.player, by, "replace")
+    committed = _committed(state, by)
+    if committed is not None:
+        raise _refuse(f"Quickling doubled the counters: {committed.name} must take the action", quickling.RULE)
     if len(state.on_field(by)) >= 6:
         raise _refuse("a Replacement needs fewer than 6 players on the field", "replace")
     if p.location is not Location.BENCH:
@@ -446,7 +476,34 @@ def _v_actor(state: MatchState, by: Side) -> tuple[Player, ActionState]:
     return p, state.action
 
 
-def _v_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[Player, ActionState]:
+def _v_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> Any:
+    if cmd.ability is not None:
+        return _v_counter_move(state, fld, cmd, by)
+    return _v_jog_move(state, fld, cmd, by)
+
+
+def _v_counter_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[Player, counter_moves.CounterMove, bool]:
+    """A move paid with Momentum counters (engine/abilities/counter_moves.py): who moves, and
+    every step checked up front. Returns the mover, the ability and whether he is acting."""
+    cm = counter_moves.counter_move(cmd.ability or "")
+    p = counter_moves.mover(state, cm, cmd.player, by)
+    acting = state.action is not None and state.action.player == p.id
+    path = tuple(cmd.path)
+    counter_moves.path_refusal(state, fld, cm, p, path, acting)
+    ball = state.ball.hex if state.ball.carrier is None else None
+    if acting and path[-1] == ball:
+        assert state.action is not None
+        why = challenge_refusal(state.action)
+        if why:
+            raise _refuse(f"entering the ball's hex forces a Pick-up, and {why}", "move")
+    return p, cm, acting
+
+
+def _v_jog_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[Player, ActionState]:
+    if state.phase is not Phase.ACTION:
+        raise _refuse("Move is not possible now: no player is acting (out of sequence only React moves)", "turn")
+    if cmd.player is not None and state.action is not None and cmd.player != state.action.player:
+        raise _refuse("only the acting player moves, unless an ability (Swarm, Lead Pass, React) moves another", "move")
     p, a = _v_actor(state, by)
     path = tuple(cmd.path)
     if not path:
@@ -569,16 +626,52 @@ def _v_shove(state: MatchState, fld: Field, cmd: C.Shove, by: Side) -> tuple[Pla
 
 def _v_dash(state: MatchState, fld: Field, cmd: C.Dash, by: Side) -> tuple[Player, ActionState]:
     p, a = _v_actor(state, by)
-    if a.dash != "none":
+    if cmd.sprint:
+        why = sprinter.refusal(p, cmd.counters)
+        if why:
+            raise _refuse(why, sprinter.RULE)
+    elif a.momentum_dash or (a.dash != "none" and not has(p, "sprinter")):
         raise _refuse("one Dash per action", "dash")
+    if a.dash == "granted":
+        raise _refuse("use the hex or the challenge of his last Dash first", sprinter.RULE)
     if a.long_throw:
         raise _refuse("nothing may follow a throw of 7 or more hexes", "throw")
     if not p.standing:
         raise _refuse(f"{p.name} is {p.status.value}: a Dash needs him on his feet", "dash")
-    have = state.momentum if state.momentum_side == by else 0
-    if not 1 <= cmd.counters <= have:
-        raise _refuse(f"a Dash spends 1 to {have} Momentum counters (you have {have})", "dash")
+    if not cmd.sprint:
+        have = state.momentum if state.momentum_side == by else 0
+        if not 1 <= cmd.counters <= have:
+            raise _refuse(f"a Dash spends 1 to {have} Momentum counters (you have {have})", "dash")
     return p, a
+
+
+def _v_out_of_sequence(state: MatchState, by: Side, what: str, rule: str) -> None:
+    """Taunt, Quickling and React: "when his team earns a Shift in Momentum", before the team
+    picks the player who takes its action."""
+    _v_my_turn(state, by)
+    if state.phase is not Phase.TURN or not state.after_sim:
+        raise _refuse(
+            f"{what} is used out of sequence: after the other team's Shift in Momentum, before {by} picks its player", rule
+        )
+
+
+def _v_taunt(state: MatchState, fld: Field, cmd: C.Taunt, by: Side) -> tuple[Player, Player]:
+    _v_out_of_sequence(state, by, "Taunt", taunting.RULE)
+    p = _own(state, cmd.player, by, taunting.RULE)
+    t = _player(state, cmd.target)
+    why = taunting.refusal(state, p, t, cmd.counters)
+    if why:
+        raise _refuse(why, taunting.RULE)
+    return p, t
+
+
+def _v_quickling(state: MatchState, fld: Field, cmd: C.Quickling, by: Side) -> Player:
+    _v_out_of_sequence(state, by, "Quickling", quickling.RULE)
+    p = _own(state, cmd.player, by, quickling.RULE)
+    why = quickling.refusal(state, p)
+    if why:
+        raise _refuse(why, quickling.RULE)
+    return p
 
 
 def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player:
@@ -655,9 +748,36 @@ def _finish_command(ctx: Ctx) -> None:
 
 
 def _move(ctx: Ctx, cmd: C.Move, by: Side) -> None:
-    p, a = _v_move(ctx.state, ctx.field, cmd, by)
+    if cmd.ability is not None:
+        _counter_move(ctx, cmd, by)
+        return
+    p, a = _v_jog_move(ctx.state, ctx.field, cmd, by)
     walk(ctx, a, p, tuple(cmd.path), cmd.facing)
     _finish_command(ctx)
+
+
+def _counter_move(ctx: Ctx, cmd: C.Move, by: Side) -> None:
+    st = ctx.state
+    p, cm, acting = _v_counter_move(st, ctx.field, cmd, by)
+    # Whose ability it is: the acting player's (Swarm, Lead Pass), else the mover's own.
+    owner = st.acting_player if cm.ability in ("swarm", "lead-pass") else p
+    assert owner is not None
+    counter_walk(ctx, st.action if acting else None, p, tuple(cmd.path), cmd.facing, ability=cm.ability, owner=owner, cost=cm.cost)
+    if st.phase is Phase.ACTION:
+        _finish_command(ctx)
+    elif not eligible_actors(st, by) and not replacement_possible(st, ctx.field, by):
+        # A reacting player walked off the field and left his team nothing to do.
+        st.after_sim = False
+        begin_turn(ctx, by)
+
+
+def _taunt(ctx: Ctx, cmd: C.Taunt, by: Side) -> None:
+    p, t = _v_taunt(ctx.state, ctx.field, cmd, by)
+    taunting.taunt(ctx, p, t, cmd.counters)
+
+
+def _quickling(ctx: Ctx, cmd: C.Quickling, by: Side) -> None:
+    quickling.double(ctx, _v_quickling(ctx.state, ctx.field, cmd, by))
 
 
 def _face(ctx: Ctx, cmd: C.Face, by: Side) -> None:
@@ -697,7 +817,7 @@ def _shove(ctx: Ctx, cmd: C.Shove, by: Side) -> None:
 
 def _dash(ctx: Ctx, cmd: C.Dash, by: Side) -> None:
     p, a = _v_dash(ctx.state, ctx.field, cmd, by)
-    dash(ctx, a, p, cmd.counters)
+    dash(ctx, a, p, cmd.counters, sprint=cmd.sprint)
     _finish_command(ctx)
 
 
@@ -719,7 +839,7 @@ def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
 _PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
     Phase.SETUP: {C.Place: _place, C.Unplace: _unplace, C.AutoSetup: _auto_setup, C.SetupDone: _setup_done},
     Phase.FACEOFF: {C.FaceoffPickup: _faceoff_pickup, C.FaceoffContact: _faceoff_contact},
-    Phase.TURN: {C.StartAction: _start_action, C.Replace: _replace},
+    Phase.TURN: {C.StartAction: _start_action, C.Replace: _replace, C.Move: _move, C.Taunt: _taunt, C.Quickling: _quickling},
     Phase.ACTION: {
         C.Move: _move,
         C.Face: _face,
@@ -752,6 +872,8 @@ VALIDATORS: dict[type, Callable[[MatchState, Field, Any, Side], Any]] = {
     C.Shove: _v_shove,
     C.Dash: _v_dash,
     C.EndAction: _v_end,
+    C.Taunt: _v_taunt,
+    C.Quickling: _v_quickling,
 }
 
 
@@ -802,7 +924,8 @@ def pending(state: MatchState) -> Pending:
     if st.phase is Phase.TURN:
         side = st.turn_side
         assert side is not None
-        actors = eligible_actors(st, side)
+        committed = _committed(st, side)
+        actors = [committed] if committed is not None else eligible_actors(st, side)
         default: tuple[C.Command, ...] = (C.StartAction(actors[0].id), C.EndAction()) if actors else _default_replacement(st, side)
         return Pending(side, "turn", None, default)
     if st.phase is Phase.ACTION:

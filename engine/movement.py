@@ -6,21 +6,25 @@ hex, so the pace is not spent. Entering the ball's hex forces a Pick-up. Enterin
 line or a goal hex calls the referee. Standing costs 5 - Grit from Down, 8 - Grit from Dazed,
 -1 per standing team-mate and +1 per standing opponent adjacent and facing him; 0 or less is
 free.
+
+Some abilities pay steps with Momentum counters instead of Jog (``counter_walk``; the rules of
+each are in ``engine/abilities/counter_moves.py``).
 """
 
 from __future__ import annotations
 
 from . import referee
 from .actions import pay_for_challenge, step_cost
-from .challenges.base import mates_facing, opps_facing
+from .abilities import ABILITIES
+from .challenges.base import mates_facing, opps_facing, spend_momentum
 from .challenges.disengage import disengage
 from .challenges.pickup import pickup
 from .context import Ctx
-from .events import PlayerMoved, PlayerStoodUp, PlayerTurned
+from .events import AbilityUsed, PlayerMoved, PlayerStoodUp, PlayerTurned
 from .hexes import Direction, Hex, direction_between
 from .state import ActionState, MatchState, Player, Status
 
-__all__ = ["walk", "stand_cost", "stand_up", "turn"]
+__all__ = ["walk", "counter_walk", "stand_cost", "stand_up", "turn"]
 
 
 def stand_cost(state: MatchState, p: Player) -> int:
@@ -71,6 +75,41 @@ def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing
             return
         if st.ball.carrier is None and st.ball.hex == to:
             # "When you move into the hex with the ball you must attempt to pick up the ball."
+            pay_for_challenge(ctx, action)
+            pickup(ctx, p)
+            return
+    turn(ctx, p, facing)
+
+
+def counter_walk(
+    ctx: Ctx,
+    action: ActionState | None,
+    p: Player,
+    path: tuple[Hex, ...],
+    facing: Direction | None,
+    *,
+    ability: str,
+    owner: Player,
+    cost: int,
+) -> None:
+    """Walk ``path`` (checked beforehand) paying ``cost`` counters a hex, no Jog and no
+    Disengage. ``action`` is the acting player's bookkeeping when he is the one moving, None
+    for anyone else (Swarm's other Little Guys, the Lead Pass catcher, a reacting player)."""
+    st = ctx.state
+    ctx.emit(AbilityUsed(owner.id, ability, "counter_move", None if p.id == owner.id else p.id))
+    for to in path:
+        assert p.hex is not None
+        d = direction_between(p.hex, to)
+        assert d is not None
+        spend_momentum(ctx, cost, f"move with {ABILITIES[ability].name}")
+        origin, p.hex = p.hex, to
+        p.facing = d
+        if action is not None:
+            action.moved = True
+        ctx.emit(PlayerMoved(p.id, origin, to, action.jog_left if action is not None else None))
+        if referee.entered(ctx, p):
+            return
+        if action is not None and st.ball.carrier is None and st.ball.hex == to:
             pay_for_challenge(ctx, action)
             pickup(ctx, p)
             return

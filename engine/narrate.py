@@ -63,6 +63,7 @@ TEXT: dict[str, str] = {
     "challenge.tackle": "Tackle",
     "challenge.shove": "Shove",
     "challenge.dash": "Dash",
+    "challenge.taunt": "Taunt",
     "challenge.injury": "Injury",
     "challenge.faceoff": "Face-off",
     "attribute.jog": "Jog",
@@ -140,6 +141,7 @@ TEXT: dict[str, str] = {
     "event.turn_passed": "{side} passes the turn: {reason}.",
     "event.replacement_made": "{player} comes on as a Replacement at {hex}.",
     "event.player_moved": "{player} moves from {origin} to {to} (Jog {jog_left} left).",
+    "event.player_moved.out_of_action": "{player} moves from {origin} to {to}.",
     "event.player_turned": "{player} turns to face {facing}.",
     "event.player_stood_up": "{player} stands up for {cost} Jog ({jog_left} left).",
     "event.player_fell": "{player} is {status} ({cause}).",
@@ -187,6 +189,10 @@ TEXT: dict[str, str] = {
     "event.taunted": "{player} taunts {target}, who turns to face {facing}.",
     "event.taunted.failed": "{player} taunts {target}, who ignores him.",
     "ability.effect.reroll": "replaces a die",
+    "ability.effect.counter_move": "moves for Momentum counters instead of Jog",
+    "ability.effect.lose_counters": "the flopped Taunt costs every counter",
+    "ability.effect.double_counters": "doubles the Momentum counters and must take the action",
+    "ability.effect.sprint": "Dashes on his Jog instead of Momentum",
     "support.cheerleaders": "a Cheerleader (+1 Momentum)",
     "support.kegs": "a Zlurpee Keg (+1 success)",
     "support.potions": "a Magic Potion",
@@ -226,6 +232,7 @@ TEXT: dict[str, str] = {
     "question.eligible_die": "{index} ({face})",
     "question.interceptor": "{side}: choose an interceptor: {options}",
     "question.catch": "{side}: {player} may catch the loose ball: catch or decline?",
+    "question.taunt_facing": "{side}: {player} is taunted from exactly between two of his sides; which way does he turn? {options}",
     "question.unknown": "{side}: answer the {kind} question ({options})",
     "question.option": "{id} {name}",
 }
@@ -488,7 +495,10 @@ def _replacement(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 
 def _moved(n: Narrator, e: Any, s: MatchState | None) -> str:
-    return n.t("event.player_moved", player=n.player(s, e.player), origin=n.hex(e.origin), to=n.hex(e.to), jog_left=e.jog_left)
+    values = dict(player=n.player(s, e.player), origin=n.hex(e.origin), to=n.hex(e.to))
+    if e.jog_left is None:
+        return n.t("event.player_moved.out_of_action", **values)
+    return n.t("event.player_moved", jog_left=e.jog_left, **values)
 
 
 def _turned(n: Narrator, e: Any, s: MatchState | None) -> str:

@@ -240,9 +240,10 @@ class ActionState:
     surcharge: bool = False  # a failed Impact: 1 extra pace before moving or challenging again
     free_challenge_used: bool = False  # the Jog-free last challenge of the normal action (J2)
     long_throw: bool = False  # a throw of 7+ hexes: nothing else this action
-    dash: str = "none"  # none -> granted -> moved -> done (one Dash per action)
+    dash: str = "none"  # none -> granted -> moved -> done (one Dash per action; Sprinters start again)
     faceoff_free: bool = False  # the face-off winner's free paces and challenge
     sprints: int = 0  # Sprinter: Dash challenges attempted this action
+    momentum_dash: bool = False  # the one Dash paid with Momentum (a Sprinter may add his own, G46)
     lead_pass: str | None = None  # Lead Pass: the team-mate who caught his throw and may move now
     burst: bool = False  # Burst: he gained the ball by a Pick-up or a Steal this action
 

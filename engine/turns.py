@@ -77,6 +77,7 @@ def start_action(ctx: Ctx, p: Player) -> None:
         st.momentum, st.momentum_side = 0, None
     st.phase = Phase.ACTION
     st.after_sim = False  # the out-of-sequence window (React, Taunt) closes when he starts
+    st.committed_actor = None  # a Quickling's commitment is kept by starting his action
     st.once = []
     st.action = ActionState(player=p.id, jog_left=p.jog)
     ctx.emit(ActionStarted(p.id, p.jog))

@@ -151,7 +151,7 @@ SAMPLES: dict[str, list[E.Event]] = {
     "action_ended": [E.ActionEnded("w1", False), E.ActionEnded("w1", True)],
     "turn_passed": [E.TurnPassed("west", "no player on the field")],
     "replacement_made": [E.ReplacementMade("w3", H)],
-    "player_moved": [E.PlayerMoved("w1", H, H2, 3)],
+    "player_moved": [E.PlayerMoved("w1", H, H2, 3), E.PlayerMoved("w1", H, H2, None)],
     "player_turned": [E.PlayerTurned("w1", "SW")],
     "player_stood_up": [E.PlayerStoodUp("w1", 2, 1)],
     "player_fell": [E.PlayerFell("w1", "down", "Solid Hit"), E.PlayerFell("w1", "dazed", "flop")],

@@ -1,14 +1,18 @@
 """Dash challenge (p. 8): once per action, after the normal action, spending Momentum.
 Dice = counters spent, 1 success needed, no modifiers, no Momentum earned. Flop: Dazed, SiM;
 no success: Down, SiM; success: one more challenge, or one hex (with any Disengage) and then a
-challenge. The counters left may replace its dice as usual."""
+challenge. The counters left may replace its dice as usual.
+
+A Sprinter's Dash (``sprint``) spends no counters: Jog dice (at most 6), the nth this action
+needing n + 1 successes (``engine/abilities/sprinter.py``); the results are the same."""
 
 from __future__ import annotations
 
 from .. import effects
+from ..abilities.sprinter import sprint_dice, sprint_need
 from ..context import Ctx
 from ..dice import Band, Need
-from ..events import DashGranted
+from ..events import AbilityUsed, DashGranted
 from ..state import ActionState, Player, Status
 from .base import Spec, resolve, spend_momentum
 
@@ -17,11 +21,16 @@ __all__ = ["dash"]
 _RESULT = {Band.FLOP: "Dazed, SiM", Band.FAILURE: "trips: Down, SiM", Band.EXACT: "extends his action", Band.EXTRA: "extends his action"}
 
 
-def dash(ctx: Ctx, action: ActionState, player: Player, counters: int) -> None:
-    spend_momentum(ctx, counters, "Dash")
-    roll = resolve(
-        ctx, Spec("dash", player.id, "momentum", counters, Need(1), earns=None), result=lambda r: _RESULT[r.band]
-    )
+def dash(ctx: Ctx, action: ActionState, player: Player, counters: int, *, sprint: bool = False) -> None:
+    if sprint:
+        action.sprints += 1
+        ctx.emit(AbilityUsed(player.id, "sprinter", "sprint"))
+        spec = Spec("dash", player.id, "jog", sprint_dice(player), sprint_need(action), earns=None)
+    else:
+        action.momentum_dash = True
+        spend_momentum(ctx, counters, "Dash")
+        spec = Spec("dash", player.id, "momentum", counters, Need(1), earns=None)
+    roll = resolve(ctx, spec, result=lambda r: _RESULT[r.band])
     if roll.succeeded:
         action.dash = "granted"
         ctx.emit(DashGranted(player.id))

@@ -13,6 +13,7 @@ empty hex always shifts Momentum (G32).
 from __future__ import annotations
 
 from .. import ball as _ball
+from ..abilities import has
 from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
@@ -97,3 +98,5 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
     carrier = st.carrier()
     if carrier is None or carrier.side != thrower.side:
         ctx.shift("no team-mate caught the throw")
+    elif carrier.id != thrower.id and has(thrower, "lead-pass"):
+        action.lead_pass = carrier.id  # he may move now, for counters (abilities/counter_moves.py)
