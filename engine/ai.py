@@ -563,8 +563,7 @@ class AICoach:
         return self._action_count if self._same_action(state) else 0
 
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
-        if kind in ("reroll", "force_reroll", "interceptor", "catch"):
-            assert q is not None
+        if q is not None:  # every question; the kinds it has no policy for get their default
             return C.Answer(self._answer(state, side, fld, q))
         if kind == "setup":
             on = state.on_field(side)

@@ -13,6 +13,7 @@ from . import commands as C
 from .abilities import has
 from .abilities.counter_moves import COUNTER_MOVES, LITTLE_GUY
 from .abilities.taunt import RANGE as TAUNT_RANGE
+from .challenges.tackle import USES as TACKLE_USES
 from .errors import ElfballError
 from .field import Field, Side, standard_field
 from .hexes import Direction, disc, distance
@@ -203,9 +204,14 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
                     yield C.Throw(h)
                     if distance(h, p.hex) <= 6:
                         yield C.Throw(h, long=True)  # a stationary short throw declared long (G10)
+        uses = [u for u in TACKLE_USES if has(p, u)]
         for o in state.on_field():
             if o.side != side:
-                yield C.Tackle(o.id)
+                # On a Down or Dazed opponent a Tackle is a Cheapshot: list it once, by its name.
+                if o.standing:
+                    yield C.Tackle(o.id)
+                for u in uses:
+                    yield C.Tackle(o.id, u)
                 yield C.Shove(o.id)
         if state.momentum_side == side:
             for k in range(1, state.momentum + 1):

@@ -34,7 +34,8 @@ from .actions import challenge_refusal
 from .challenges.dash import dash
 from .challenges.pickup import pickup
 from .challenges.shove import shove
-from .challenges.tackle import tackle
+from .challenges.tackle import USES as TACKLE_USES
+from .challenges.tackle import tackle, use_refusal
 from .challenges.throw import LONG_MAX, SHORT_MAX, throw
 from .context import Ctx, NeedAnswer
 from .dice import DiceSource
@@ -597,24 +598,31 @@ def _v_throw(state: MatchState, fld: Field, cmd: C.Throw, by: Side) -> tuple[Pla
     return p, a, long
 
 
-def _v_target(state: MatchState, p: Player, target_id: str, rule: str) -> Player:
+def _v_target(state: MatchState, p: Player, target_id: str, rule: str, *, standing: bool = True) -> Player:
+    """An adjacent opponent; ``standing=False`` leaves his status to the caller (Cheapshot)."""
     t = _player(state, target_id)
     if t.side == p.side:
         raise _refuse(f"{t.name} is a team-mate", rule)
     if not t.on_field or t.hex is None or p.hex is None or distance(t.hex, p.hex) != 1:
         raise _refuse(f"{t.name} is not in an adjacent hex", rule)
-    if not t.standing:
+    if standing and not t.standing:
         raise _refuse(f"{t.name} is {t.status.value}; only a standing opponent can be targeted", rule)
     return t
 
 
-def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[Player, ActionState, Player]:
+def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[Player, ActionState, Player, str | None]:
+    """Returns the ability the Tackle uses: ``cmd.use``, or Cheapshot on a Down/Dazed target."""
+    if cmd.use is not None and cmd.use not in TACKLE_USES:
+        raise MalformedInputError(f"unknown Tackle ability {cmd.use!r} (known: {', '.join(TACKLE_USES)})")
     p, a = _v_actor(state, by)
-    t = _v_target(state, p, cmd.target, "tackle")
+    t = _v_target(state, p, cmd.target, "tackle", standing=False)
+    use, why = use_refusal(state, a, p, t, cmd.use)
+    if why is not None:
+        raise _refuse(*why)
     if a.impact_tackle_used:
         raise _refuse("an Impact/Tackle may be attempted once per action", "tackle")
     _v_challenge(p, a, "tackle")
-    return p, a, t
+    return p, a, t, use
 
 
 def _v_shove(state: MatchState, fld: Field, cmd: C.Shove, by: Side) -> tuple[Player, ActionState, Player]:
@@ -802,9 +810,9 @@ def _face_target(ctx: Ctx, p: Player, t: Player) -> None:
 
 
 def _tackle(ctx: Ctx, cmd: C.Tackle, by: Side) -> None:
-    p, a, t = _v_tackle(ctx.state, ctx.field, cmd, by)
+    p, a, t, use = _v_tackle(ctx.state, ctx.field, cmd, by)
     _face_target(ctx, p, t)
-    tackle(ctx, a, p, t)
+    tackle(ctx, a, p, t, use)
     _finish_command(ctx)
 
 

@@ -14,6 +14,7 @@ each are in ``engine/abilities/counter_moves.py``).
 from __future__ import annotations
 
 from . import referee
+from .abilities import clipping
 from .actions import pay_for_challenge, step_cost
 from .abilities import ABILITIES
 from .challenges.base import mates_facing, opps_facing, spend_momentum
@@ -50,7 +51,7 @@ def stand_up(ctx: Ctx, action: ActionState, p: Player, facing: Direction | None)
 def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing: Direction | None) -> None:
     """Walk ``path`` one hex at a time; stops early on a fall, the referee or a Pick-up."""
     st = ctx.state
-    for to in path:
+    for i, to in enumerate(path):
         assert p.hex is not None
         d = direction_between(p.hex, to)
         assert d is not None
@@ -59,6 +60,9 @@ def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing
             # A Disengage is a challenge: after it, even a failed one that leaves him in his hex,
             # no throw of 7+ hexes ("may not move or perform a challenge before or after").
             action.challenged = True
+            reserve = step_cost(action) + len(path) - i - 1
+            if not clipping.break_free(ctx, action, p, opponents, reserve=reserve):
+                return
             if not disengage(ctx, p, opponents):
                 return
         cost = step_cost(action)

@@ -12,7 +12,9 @@ from .challenges.base import facing_modifiers, opps_facing
 from .challenges.disengage import disengage_need
 from .challenges.impact import impact_need
 from .challenges.shove import shove_need
-from .challenges.tackle import needs_impact, tackle_need
+from .abilities import psycho
+from .challenges.tackle import plan as tackle_plan
+from .challenges.tackle import tackle_need
 from .challenges.throw import SHORT_MAX, throw_need
 from .dice import ChallengeRoll, Need
 from .dice.odds import chance_at_least, odds
@@ -70,15 +72,25 @@ def _facing(a: Hex, b: Hex):  # type: ignore[no-untyped-def]
     return direction_between(a, b)
 
 
-def contact_previews(state: MatchState, attacker: Player, target: Player, kind: str) -> list[Preview]:
-    """A Shove, or a Tackle with the Impact a weaker tackler rolls first."""
+def contact_previews(state: MatchState, attacker: Player, target: Player, kind: str, use: str | None = None) -> list[Preview]:
+    """A Shove, or a Tackle (``use``: the ability it uses) with the Impact it rolls first."""
     star2 = state.options.star2
     if kind == "shove":
-        return [_preview("shove", attacker.might, shove_need(state, attacker, target), star2)]
+        return [_preview("shove", psycho.shove_dice(attacker), shove_need(state, attacker, target), star2)]
+    if use is None and not target.standing:
+        use = "cheapshot"
+    plan = tackle_plan(attacker, target, use)
     out = []
-    if needs_impact(attacker, target):
-        out.append(_preview("impact", attacker.might, impact_need(state, attacker, target), star2))
-    out.append(_preview("tackle", attacker.tackle, tackle_need(state, attacker, target), star2))
+    if plan.impact is not None:
+        out.append(_preview("impact", plan.impact_dice, impact_need(state, attacker, target), star2))
+    need = tackle_need(state, attacker, target, use)
+    if use == "pummel":
+        # Its +1 success comes on any roll neither flopped nor at 0: it succeeds exactly when
+        # the dice alone make max(1, N - 1).
+        o = odds(plan.dice, max(1, need.value - 1), star2=star2)
+        out.append(Preview("tackle", plan.dice, need.value, o.success, o.flop))
+    else:
+        out.append(_preview("tackle", plan.dice, need, star2))
     return out
 
 

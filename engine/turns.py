@@ -9,6 +9,7 @@ ball in the opponent's goal hex at the end of one of its actions (G36).
 
 from __future__ import annotations
 
+from .abilities import enrage
 from .context import Ctx
 from .events import (
     ActionEnded,
@@ -81,6 +82,7 @@ def start_action(ctx: Ctx, p: Player) -> None:
     st.once = []
     st.action = ActionState(player=p.id, jog_left=p.jog)
     ctx.emit(ActionStarted(p.id, p.jog))
+    enrage.on_start_action(ctx, p)
 
 
 def _shift_or_reset(ctx: Ctx, side: Side, sim: bool) -> None:

@@ -2,15 +2,17 @@
 other player is in that hex". Might; needs the target's Might - 2 with the contact modifiers.
 Flop: the shover is Down, SiM. Into the outer line or a goal hex: the referee; into the ball's
 hex: a dropped ball. A shoved player keeps his facing (G9); a blocked shove moves nobody (G38).
+Psycho adds dice, Knockback doubles the Momentum, Plough follows the target into his hex.
 """
 
 from __future__ import annotations
 
 from .. import ball as _ball
 from .. import effects, referee
+from ..abilities import collision, enrage, knockback, plough, psycho
 from ..actions import pay_for_challenge
 from ..context import Ctx
-from ..dice import Band, Need
+from ..dice import Band, ChallengeRoll, Need
 from ..events import PlayerShoved
 from ..hexes import direction_between
 from ..state import ActionState, MatchState, Player, Status
@@ -35,12 +37,19 @@ def shove_need(state: MatchState, attacker: Player, target: Player) -> Need:
     return Need(target.might - 2, tuple(contact_modifiers(state, attacker, target)))
 
 
+def _extra(roll: ChallengeRoll) -> int:
+    return roll.extra
+
+
 def shove(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
     pay_for_challenge(ctx, action)
+    enrage.provoke(ctx, target)
+    psycho.announce_shove(ctx, attacker, target)
     need = shove_need(ctx.state, attacker, target)
-    roll = resolve(
-        ctx, Spec("shove", attacker.id, "might", attacker.might, need, target=target.id), result=lambda r: _RESULT[r.band]
-    )
+    spec = Spec("shove", attacker.id, "might", psycho.shove_dice(attacker), need, target=target.id,
+                earns=knockback.earns(attacker, _extra))
+    roll = resolve(ctx, spec, result=lambda r: _RESULT[r.band])
+    collision.announce(ctx, attacker, "knockback", _extra, roll)
     if roll.flopped:
         effects.fall(ctx, attacker, Status.DOWN, "flopped a Shove")
         return
@@ -54,9 +63,8 @@ def shove(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> No
         return
     target.hex = dest
     st = ctx.state
-    if referee.entered(ctx, target):
-        return
-    if st.ball.carrier is None and st.ball.hex == dest:
+    if not referee.entered(ctx, target) and st.ball.carrier is None and st.ball.hex == dest:
         # "If the shove forces the opponent into a hex with the ball, it is treated as a
         # dropped ball" — being shoved in is not moving in, so no Pick-up (B1).
         _ball.scatter(ctx, dest)
+    plough.offer(ctx, action, attacker, target, origin)

@@ -5,27 +5,48 @@ opponent facing the tackler, +1 if the target does not hold the ball, -1 from hi
 Flop: tackler Down, SiM. Fewer: stiff-armed. Exactly: Slide Tackle, both Down. +1: Solid Hit,
 target Down. +2: Punishing Hit, Injury at Grit 6. +3 or more: Crippling Hit, Injury at his own
 Grit. Only successes beyond three more than needed earn Momentum.
+
+Advanced abilities (pp. 12-14) change it through ``Tackle(use=...)``: Cheapshot (a Down or Dazed
+target), Cutblock, Pummel and Steal; Psycho, Fear, Collision, Bonecrusher and Malicious apply
+by themselves. ``plan`` says what a Tackle will roll, for the challenge and for the odds shown
+before it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import effects
+from ..abilities import ABILITIES, has
+from ..abilities import bonecrusher, cheapshot, collision, cutblock, enrage, fear, malicious, psycho, pummel, steal
 from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, ChallengeRoll, Modifier, Need
+from ..events import AbilityUsed
 from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 from .impact import impact
 from .injury import injury
 
-__all__ = ["tackle", "tackle_result", "needs_impact", "tackle_need"]
+__all__ = [
+    "tackle", "tackle_result", "needs_impact", "tackle_need", "TacklePlan", "plan", "use_refusal", "USES", "RULE",
+]
+
+RULE = "Tackle challenge (p. 7)"
+#: The abilities a Tackle command may name.
+USES = ("cheapshot", "cutblock", "pummel", "steal")
+_USE_RULES = {"cheapshot": cheapshot.RULE, "cutblock": cutblock.RULE, "pummel": pummel.RULE, "steal": steal.RULE}
 
 
-def tackle_result(roll: ChallengeRoll) -> str:
+def tackle_result(roll: ChallengeRoll, use: str | None = None) -> str:
+    if use == "steal":
+        return steal.result(roll)
     if roll.band is Band.FLOP:
         return "tackler Down, SiM"
     if roll.band is Band.FAILURE:
         return "stiff-armed"
+    if roll.extra == 0 and use == "cheapshot":
+        return "no effect"
     return {0: "Slide Tackle", 1: "Solid Hit", 2: "Punishing Hit"}.get(roll.extra, "Crippling Hit")
 
 
@@ -33,37 +54,122 @@ def _earned(roll: ChallengeRoll) -> int:
     return max(0, roll.extra - 3)
 
 
-def needs_impact(attacker: Player, target: Player) -> bool:
-    return attacker.might < target.might
+@dataclass(frozen=True)
+class TacklePlan:
+    """What a Tackle rolls: ``impact`` is None (no Impact), "impact" (the ordinary one, for a
+    weaker tackler) or "fear" (the target's Fear: an Impact that earns no Momentum)."""
+
+    use: str | None
+    impact: str | None
+    impact_dice: int
+    dice: int
+    attribute: str  # "tackle", or "might" with Pummel
 
 
-def tackle_need(state: MatchState, attacker: Player, target: Player) -> Need:
+def plan(attacker: Player, target: Player, use: str | None = None) -> TacklePlan:
+    might = pummel.might(attacker) if use == "pummel" else attacker.might
+    kind: str | None = None
+    if use in (None, "pummel") and might < target.might:
+        kind = "impact"
+    elif fear.frightens(attacker, target, use):
+        kind = "fear"
+    dice = psycho.impact_dice(attacker, target) if kind == "impact" else attacker.might
+    if use == "pummel":
+        return TacklePlan(use, kind, dice, might, "might")
+    return TacklePlan(use, kind, dice, attacker.tackle, "tackle")
+
+
+def needs_impact(attacker: Player, target: Player, use: str | None = None) -> bool:
+    return plan(attacker, target, use).impact is not None
+
+
+def tackle_need(state: MatchState, attacker: Player, target: Player, use: str | None = None) -> Need:
     mods = contact_modifiers(state, attacker, target)
+    if use == "cheapshot":
+        return Need(target.dodge - 2, tuple(cheapshot.modifiers(mods)))
     if state.ball.carrier != target.id:
         mods.append(Modifier("target not holding the ball", 1))
     return Need(target.dodge - 2, tuple(mods))
 
 
-def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player) -> None:
+def use_refusal(state: MatchState, action: ActionState, attacker: Player, target: Player,
+                use: str | None) -> tuple[str | None, tuple[str, str] | None]:
+    """The ability a Tackle on ``target`` uses (a Down or Dazed target makes it a Cheapshot),
+    or why it may not: ``(use, None)`` or ``(None, (message, rule))``. ``use`` must be one of
+    ``USES`` or None."""
+    if not target.standing:
+        if use not in (None, "cheapshot"):
+            why = f"{target.name} is {target.status.value}: a Tackle on him can only be a Cheapshot"
+            return None, (why, _USE_RULES[use])
+        if not has(attacker, "cheapshot"):
+            why = f"{target.name} is {target.status.value}; only a standing opponent can be tackled without Cheapshot"
+            return None, (why, RULE if use is None else cheapshot.RULE)
+        return "cheapshot", None
+    if use is None:
+        return None, None
+    rule = _USE_RULES[use]
+    if not has(attacker, use):
+        return None, (f"{attacker.name} does not have {ABILITIES[use].name}", rule)
+    why: str | None = None  # Pummel asks nothing more
+    if use == "cheapshot":
+        why = cheapshot.refusal(target)
+    elif use == "cutblock":
+        why = cutblock.refusal(action, attacker, target)
+    elif use == "steal":
+        why = steal.refusal(state, target)
+    return (None, (why, rule)) if why else (use, None)
+
+
+def _announce(ctx: Ctx, attacker: Player, target: Player, p: TacklePlan) -> None:
+    if p.use is not None:
+        ctx.emit(AbilityUsed(attacker.id, p.use, "steal_attempt" if p.use == "steal" else p.use, target.id))
+    if p.impact == "fear":
+        ctx.emit(AbilityUsed(target.id, "fear", "impact_first", attacker.id))
+    elif p.impact == "impact":
+        psycho.announce_impact(ctx, attacker, target)
+
+
+def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player, use: str | None = None) -> None:
     action.impact_tackle_used = True
     # The Impact is a challenge in its own right: even one that stops the Tackle rules out a
     # later throw of 7+ hexes ("may not move or perform a challenge before or after").
     action.challenged = True
-    if needs_impact(attacker, target) and not impact(ctx, action, attacker, target):
+    enrage.provoke(ctx, target)
+    p = plan(attacker, target, use)
+    _announce(ctx, attacker, target, p)
+    if p.impact is not None and not impact(ctx, action, attacker, target, dice=p.impact_dice, fear=p.impact == "fear"):
         return
     pay_for_challenge(ctx, action)
-    need = tackle_need(ctx.state, attacker, target)
-    spec = Spec("tackle", attacker.id, "tackle", attacker.tackle, need, target=target.id, earns=_earned)
-    roll = resolve(ctx, spec, result=tackle_result)
+    need = tackle_need(ctx.state, attacker, target, use)
+    earns = collision.earns(attacker, _earned)
+    adjust = pummel.adjuster(attacker, target) if use == "pummel" else None
+    spec = Spec("tackle", attacker.id, p.attribute, p.dice, need, target=target.id, earns=earns, adjust=adjust)
+    was_on_field, was_dazed = target.on_field, target.status is Status.DAZED
+    roll = resolve(ctx, spec, result=lambda r: tackle_result(r, use))
+    collision.announce(ctx, attacker, "collision", _earned, roll)
+    if use == "steal":
+        steal.resolve_result(ctx, action, attacker, target, roll)
+        return
+    _result(ctx, attacker, target, roll, use)
+    if use == "cutblock":
+        cutblock.after_tackle(ctx, attacker)
+    malicious.after_tackle(ctx, attacker, target, was_on_field=was_on_field, was_dazed=was_dazed)
+
+
+def _result(ctx: Ctx, attacker: Player, target: Player, roll: ChallengeRoll, use: str | None) -> None:
     if roll.band is Band.FLOP:
         effects.fall(ctx, attacker, Status.DOWN, "flopped a Tackle")
     elif roll.band is Band.FAILURE:
         return
     elif roll.extra == 0:
-        effects.fall_together(ctx, [target, attacker], "Slide Tackle")
+        if use != "cheapshot":  # a Cheapshot's Slide Tackle "has no effect"
+            effects.fall_together(ctx, [target, attacker], "Slide Tackle")
     elif roll.extra == 1:
-        effects.fall(ctx, target, Status.DOWN, "Solid Hit")
+        if use == "cheapshot":
+            cheapshot.solid_hit(ctx, attacker, target)
+        else:
+            effects.fall(ctx, target, Status.DOWN, "Solid Hit")
     elif roll.extra == 2:
-        injury(ctx, target, 6, "Punishing Hit")
+        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, 6), "Punishing Hit")
     else:
-        injury(ctx, target, target.grit, "Crippling Hit")
+        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, target.grit), "Crippling Hit")

@@ -1,0 +1,44 @@
+"""Psycho (Tackle/Advanced, p. 12): "Frothing at the mouth from a self induced battle rage, this
+player fears no man or beast. This player rolls challenge dice equal to his opponent's Might for
+any Impact challenge required when attempting a Tackle challenge. He may also add 2 challenge
+dice to any Shove challenge he attempts (maximum of 6)." Fear (p. 14): "An opponent with Psycho
+... can ignore the effect of the Fear ability."
+
+An ability never costs its owner dice: the Impact rolls the higher of the two Mights (they
+differ the other way only with Pummel's halved Might), and the +2 Shove dice are capped at 6
+but never below his own Might.
+"""
+
+from __future__ import annotations
+
+from ..context import Ctx
+from ..events import AbilityUsed
+from ..state import Player
+from . import has
+
+__all__ = ["impact_dice", "shove_dice", "announce_impact", "announce_shove"]
+
+SHOVE_BONUS, SHOVE_MAX = 2, 6
+
+
+def impact_dice(attacker: Player, target: Player) -> int:
+    """The dice of the Impact his Tackle requires."""
+    if has(attacker, "psycho"):
+        return max(attacker.might, target.might)
+    return attacker.might
+
+
+def shove_dice(attacker: Player) -> int:
+    if has(attacker, "psycho"):
+        return max(attacker.might, min(SHOVE_MAX, attacker.might + SHOVE_BONUS))
+    return attacker.might
+
+
+def announce_impact(ctx: Ctx, attacker: Player, target: Player) -> None:
+    if impact_dice(attacker, target) != attacker.might:
+        ctx.emit(AbilityUsed(attacker.id, "psycho", "opponent_might_dice", target.id))
+
+
+def announce_shove(ctx: Ctx, attacker: Player, target: Player) -> None:
+    if shove_dice(attacker) != attacker.might:
+        ctx.emit(AbilityUsed(attacker.id, "psycho", "more_shove_dice", target.id))
