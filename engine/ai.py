@@ -563,8 +563,7 @@ class AICoach:
         return self._action_count if self._same_action(state) else 0
 
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
-        if kind in ("reroll", "force_reroll", "interceptor", "catch"):
-            assert q is not None
+        if q is not None:  # any question; the kinds without a policy get their default
             return C.Answer(self._answer(state, side, fld, q))
         if kind == "setup":
             on = state.on_field(side)
@@ -590,6 +589,8 @@ class AICoach:
             return self._reroll(q, counters, state.options.star2)
         if kind == "force_reroll":
             return self._force_reroll(state, q)
+        if kind == "ability_reroll":
+            return self._ability_reroll(q)
         if kind == "interceptor":
             return self._interceptor(state, side, fld, q)
         if kind == "catch":
@@ -622,6 +623,21 @@ class AICoach:
         elif _rescue(roll.net, roll.need.value, len(xs), len(blanks), counters, star2) < 0.05:
             return ()  # the counters cannot turn it: keep them
         for picks in (xs, blanks):
+            if picks:
+                return (picks[0],)
+        return ()
+
+    def _ability_reroll(self, q: dict) -> tuple[int, ...]:
+        """A free re-roll (Agile, Buff...): replace an X, else a blank, of a roll that fails or
+        flops (an ability may rescue a flop), or of an Injury roll that would take him off."""
+        roll = self._roll(q)
+        if q.get("challenge") == "injury":
+            if roll.net >= 4 and not roll.flopped:
+                return ()
+        elif roll.succeeded:
+            return ()
+        for face in ("X", "-"):
+            picks = [i for i in q["eligible"] if roll.dice[i].face.symbol == face]
             if picks:
                 return (picks[0],)
         return ()

@@ -11,21 +11,26 @@ free.
 from __future__ import annotations
 
 from . import referee
+from .abilities.standing import stand_abilities, stand_base
 from .actions import pay_for_challenge, step_cost
 from .challenges.base import mates_facing, opps_facing
 from .challenges.disengage import disengage
 from .challenges.pickup import pickup
 from .context import Ctx
-from .events import PlayerMoved, PlayerStoodUp, PlayerTurned
+from .events import AbilityUsed, PlayerMoved, PlayerStoodUp, PlayerTurned
 from .hexes import Direction, Hex, direction_between
 from .state import ActionState, MatchState, Player, Status
 
 __all__ = ["walk", "stand_cost", "stand_up", "turn"]
 
 
+def _crowd(state: MatchState, p: Player) -> int:
+    return len(opps_facing(state, p)) - len(mates_facing(state, p))
+
+
 def stand_cost(state: MatchState, p: Player) -> int:
-    base = (5 if p.status is Status.DOWN else 8) - p.grit
-    return max(0, base - len(mates_facing(state, p)) + len(opps_facing(state, p)))
+    # Rally and Rugged change the 5 - Grit / 8 - Grit.
+    return max(0, stand_base(p) + _crowd(state, p))
 
 
 def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
@@ -36,6 +41,8 @@ def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
 
 def stand_up(ctx: Ctx, action: ActionState, p: Player, facing: Direction | None) -> None:
     cost = stand_cost(ctx.state, p)
+    for used in stand_abilities(p, _crowd(ctx.state, p)):
+        ctx.emit(AbilityUsed(p.id, used, "stand_cost"))
     action.jog_left -= cost
     action.stood_up = True
     p.status = Status.STANDING
