@@ -589,6 +589,8 @@ class AICoach:
             return self._reroll(q, counters, state.options.star2)
         if kind == "force_reroll":
             return self._force_reroll(state, q)
+        if kind == "ability_reroll":
+            return self._ability_reroll(q)
         if kind == "interceptor":
             return self._interceptor(state, side, fld, q)
         if kind == "catch":
@@ -621,6 +623,21 @@ class AICoach:
         elif _rescue(roll.net, roll.need.value, len(xs), len(blanks), counters, star2) < 0.05:
             return ()  # the counters cannot turn it: keep them
         for picks in (xs, blanks):
+            if picks:
+                return (picks[0],)
+        return ()
+
+    def _ability_reroll(self, q: dict) -> tuple[int, ...]:
+        """A free re-roll (Agile, Buff...): replace an X, else a blank, of a roll that fails or
+        flops (an ability may rescue a flop), or of an Injury roll that would take him off."""
+        roll = self._roll(q)
+        if q.get("challenge") == "injury":
+            if roll.net >= 4 and not roll.flopped:
+                return ()
+        elif roll.succeeded:
+            return ()
+        for face in ("X", "-"):
+            picks = [i for i in q["eligible"] if roll.dice[i].face.symbol == face]
             if picks:
                 return (picks[0],)
         return ()

@@ -10,10 +10,12 @@ to rest may Catch, a Down or Dazed one makes it scatter again.
 
 from __future__ import annotations
 
+from .abilities.bankshot import bankshot_direction, bankshot_distance
 from .context import Ctx
 from .events import BallBounced, BallLanded, BallScattered, BallStoppedByLine
 from .field import Side
 from .hexes import Direction, Hex, ray
+from .state import Player
 
 __all__ = ["scatter", "arrive", "land", "trace_bounce", "bounce_from_line", "MAX_BOUNCES"]
 
@@ -37,8 +39,11 @@ def _from_half(ctx: Ctx, came_from: Hex | None, line_hex: Hex) -> Side | None:
     return None
 
 
-def arrive(ctx: Ctx, h: Hex, *, came_from: Hex | None, depth: int = 0, catch_kind: str = "loose") -> None:
-    """The ball has entered ``h`` (thrown, scattered or bouncing)."""
+def arrive(
+    ctx: Ctx, h: Hex, *, came_from: Hex | None, depth: int = 0, catch_kind: str = "loose", bankshot: Player | None = None
+) -> None:
+    """The ball has entered ``h`` (thrown, scattered or bouncing). ``bankshot``: the thrower
+    whose throw this is steers a bounce off ``h`` (Bankshot)."""
     info = ctx.field.get(h)
     if info is None:  # only reachable from a hex beside the edge line, which stops it first
         h = came_from if came_from is not None else ctx.field.ball_spot
@@ -54,7 +59,7 @@ def arrive(ctx: Ctx, h: Hex, *, came_from: Hex | None, depth: int = 0, catch_kin
 
             if attempt_catch(ctx, p, catch_kind, fail_scatters=False):
                 return
-        bounce_from_line(ctx, h, _from_half(ctx, came_from, h), depth=depth + 1)
+        bounce_from_line(ctx, h, _from_half(ctx, came_from, h), depth=depth + 1, bankshot=bankshot)
         return
     land(ctx, h, depth=depth, catch_kind=catch_kind)
 
@@ -83,16 +88,20 @@ def _legal_bounce(ctx: Ctx, line_hex: Hex, d: Direction, from_half: Side | None)
     return from_half is None or first.half == from_half
 
 
-def trace_bounce(ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int = 0) -> tuple[list[Hex], Hex]:
+def trace_bounce(
+    ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int = 0, bankshot: Player | None = None
+) -> tuple[list[Hex], Hex]:
     """Bounce off ``line_hex`` until the ball stops somewhere it can come to rest.
 
     Returns every point the ball travelled through (``line_hex``, each further white-line hex
     it stopped on, then the final hex) and the hex it entered the final hex from. The final
     hex is either clear of lines or a line hex with a standing player in it, who will get to
     Catch first. Nothing at the final hex is resolved here: a throw must lay the passing
-    string over the whole path before anyone catches (p. 7).
+    string over the whole path before anyone catches (p. 7). ``bankshot``: the thrower who
+    steers the first bounce (direction and +-1 hex); later bounces are rolled.
     """
     points = [line_hex]
+    steer = bankshot
     while True:
         if not any(_legal_bounce(ctx, line_hex, d, from_half) for d in Direction):
             from_half = None  # no way back to the side it came from: any clear direction will do
@@ -100,12 +109,24 @@ def trace_bounce(ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int 
         # line): any direction onto the field will do, else the re-rolls would never end.
         cornered = not any(_legal_bounce(ctx, line_hex, d, None) for d in Direction)
         rerolled: list[str] = []
-        while True:
-            d = Direction(ctx.d6())
-            if _legal_bounce(ctx, line_hex, d, from_half) or (cornered and line_hex.neighbour(d) in ctx.field):
-                break
-            rerolled.append(d.name)
+        chosen = None
+        if steer is not None:
+            legal = [
+                x for x in Direction
+                if _legal_bounce(ctx, line_hex, x, from_half) or (cornered and line_hex.neighbour(x) in ctx.field)
+            ]
+            chosen = bankshot_direction(ctx, steer, line_hex, legal)
+        if chosen is not None:
+            d = chosen
+        else:
+            while True:
+                d = Direction(ctx.d6())
+                if _legal_bounce(ctx, line_hex, d, from_half) or (cornered and line_hex.neighbour(d) in ctx.field):
+                    break
+                rerolled.append(d.name)
         distance = ctx.d6()
+        if steer is not None:
+            distance, steer = bankshot_distance(ctx, steer, distance), None
         came_from, end, steps = line_hex, line_hex, 0
         for h in ray(line_hex, d, distance):
             info = ctx.field.get(h)
@@ -125,7 +146,9 @@ def trace_bounce(ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int 
         line_hex = end
 
 
-def bounce_from_line(ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int = 0) -> None:
+def bounce_from_line(
+    ctx: Ctx, line_hex: Hex, from_half: Side | None, *, depth: int = 0, bankshot: Player | None = None
+) -> None:
     """D6 hexes in a D6 direction away from a white-line hex, never into or across a line."""
-    points, came_from = trace_bounce(ctx, line_hex, from_half, depth=depth)
+    points, came_from = trace_bounce(ctx, line_hex, from_half, depth=depth, bankshot=bankshot)
     arrive(ctx, points[-1], came_from=came_from, depth=depth + len(points))

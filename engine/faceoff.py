@@ -8,6 +8,7 @@ and whatever the free challenge earned, whatever became of it.
 
 from __future__ import annotations
 
+from .abilities.rerolls import faceoff_buff
 from .challenges.base import MOMENTUM_CAP, gain_momentum
 from .challenges.pickup import pickup
 from .challenges.shove import shove
@@ -44,6 +45,8 @@ def roll_faceoff(ctx: Ctx) -> None:
     players = faceoff_players(st, ctx.field)
     for _ in range(MAX_FACEOFF_ROLLS):
         rolls = {s: ChallengeRoll.roll(players[s].might, Need(1), ctx.dice, star2=st.options.star2) for s in players}
+        for s in ("west", "east"):
+            rolls[s] = faceoff_buff(ctx, players[s], rolls[s])  # type: ignore[index]
         flops = {s: rolls[s].flopped for s in rolls}
         if flops["west"] and flops["east"]:
             result = "both_flopped"
@@ -84,6 +87,7 @@ def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
 def _free_action(ctx: Ctx, p: Player) -> ActionState:
     action = ActionState(player=p.id, jog_left=0, faceoff_free=True)
     ctx.state.action = action
+    ctx.state.once = []  # a fresh once-per-action slate (Agile, Grapple...) for the free challenge
     return action
 
 

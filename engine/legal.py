@@ -93,7 +93,7 @@ def _answers(state: MatchState, side: Side) -> Iterator[C.Command]:
     q = ip.question or {}
     if q.get("side") != side:
         return
-    if q["kind"] in ("reroll", "force_reroll"):
+    if "eligible" in q:  # choosing dice: Momentum re-rolls, ability re-rolls
         yield C.Answer(())
         for i in q["eligible"]:
             yield C.Answer((i,))

@@ -37,6 +37,7 @@ from .challenges.shove import shove
 from .challenges.tackle import USES as TACKLE_USES
 from .challenges.tackle import tackle, use_refusal
 from .challenges.throw import LONG_MAX, SHORT_MAX, throw
+from .abilities.scramble import long_throw_barred, scrambles
 from .context import Ctx, NeedAnswer
 from .dice import DiceSource
 from .errors import IllegalCommandError, MalformedInputError
@@ -587,7 +588,7 @@ def _v_throw(state: MatchState, fld: Field, cmd: C.Throw, by: Side) -> tuple[Pla
     if long:
         if dist > LONG_MAX:
             raise _refuse(f"{dist} hexes is beyond the maximum of {LONG_MAX}", "throw")
-        if a.moved or a.challenged or a.dash != "none":
+        if long_throw_barred(a) and not scrambles(p):
             raise _refuse(
                 f"a throw of 7 or more hexes (or declared long) is only allowed if he has not moved or "
                 f"made a challenge this action; the most now is {SHORT_MAX}",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from . import referee
 from .abilities import clipping
+from .abilities.standing import stand_abilities, stand_base
 from .actions import pay_for_challenge, step_cost
 from .abilities import ABILITIES
 from .challenges.base import mates_facing, opps_facing, spend_momentum
@@ -28,9 +29,13 @@ from .state import ActionState, MatchState, Player, Status
 __all__ = ["walk", "counter_walk", "stand_cost", "stand_up", "turn"]
 
 
+def _crowd(state: MatchState, p: Player) -> int:
+    return len(opps_facing(state, p)) - len(mates_facing(state, p))
+
+
 def stand_cost(state: MatchState, p: Player) -> int:
-    base = (5 if p.status is Status.DOWN else 8) - p.grit
-    return max(0, base - len(mates_facing(state, p)) + len(opps_facing(state, p)))
+    # Rally and Rugged change the 5 - Grit / 8 - Grit.
+    return max(0, stand_base(p) + _crowd(state, p))
 
 
 def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
@@ -41,6 +46,8 @@ def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
 
 def stand_up(ctx: Ctx, action: ActionState, p: Player, facing: Direction | None) -> None:
     cost = stand_cost(ctx.state, p)
+    for used in stand_abilities(p, _crowd(ctx.state, p)):
+        ctx.emit(AbilityUsed(p.id, used, "stand_cost"))
     action.jog_left -= cost
     action.stood_up = True
     p.status = Status.STANDING

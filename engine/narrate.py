@@ -204,13 +204,17 @@ TEXT: dict[str, str] = {
     "ability.effect.impact_first": "an Impact first, earning no Momentum",
     "ability.effect.opponent_might_dice": "an Impact with his opponent's Might in dice",
     "ability.effect.more_shove_dice": "2 more Shove dice",
-    "ability.effect.double_momentum": "double Momentum",
     "ability.effect.one_injury_die_fewer": "one Injury die fewer",
     "ability.effect.momentum_dazed": "+1 Momentum for a Dazed opponent",
     "ability.effect.momentum_injured": "+2 Momentum for an opponent hurt off the field",
     "ability.effect.enraged": "+2 Momentum for the hits he took",
     "ability.effect.impact_to_break_free": "an Impact to break free before the Disengage",
     "ability.effect.plough": "steps into the hex he emptied",
+    "ability.effect.auto_disengage": "slips away without a roll",
+    "ability.effect.double_momentum": "doubles the Momentum earned",
+    "ability.effect.stand_cost": "stands up for less Jog",
+    "ability.effect.bounce_direction": "chooses where the ball bounces",
+    "ability.effect.bounce_distance": "changes how far the ball bounces",
     "support.cheerleaders": "a Cheerleader (+1 Momentum)",
     "support.kegs": "a Zlurpee Keg (+1 success)",
     "support.potions": "a Magic Potion",
@@ -247,6 +251,12 @@ TEXT: dict[str, str] = {
         "{side}: spend Momentum to force a re-roll of dice of {player}'s {challenge}? eligible dice {eligible}; "
         "up to {max} — rolled {faces} → {net}, {need}"
     ),
+    "question.ability_reroll": (
+        "{side}: use {ability} to re-roll one die of {player}'s {challenge}? eligible dice {eligible} "
+        "— rolled {faces} → {net}, {need}"
+    ),
+    "question.bankshot_direction": "{side}: {player}'s Bankshot: the direction the ball bounces off {hex} ({options}; none rolls it)",
+    "question.bankshot_distance": "{side}: {player}'s Bankshot: the bounce rolled {rolled} hexes; change it by {options}?",
     "question.eligible_die": "{index} ({face})",
     "question.interceptor": "{side}: choose an interceptor: {options}",
     "question.catch": "{side}: {player} may catch the loose ball: catch or decline?",
@@ -391,7 +401,7 @@ class Narrator:
     def describe_question(self, question: Mapping[str, Any], state: MatchState | None = None) -> str:
         kind = question.get("kind")
         side = self.side(question.get("side"))
-        if kind in ("reroll", "force_reroll"):
+        if kind in ("reroll", "force_reroll", "ability_reroll"):
             roll = ChallengeRoll.from_dict(question["roll"])
             eligible = [
                 self.t("question.eligible_die", index=i, face=self.text[f"face.{roll.dice[i].face.symbol}"])
@@ -401,6 +411,7 @@ class Narrator:
                 f"question.{kind}",
                 side=side,
                 player=self.player(state, question.get("player")),
+                ability=self.ability(str(question.get("ability"))),
                 challenge=self.challenge_name(str(question.get("challenge"))),
                 eligible=self.text["list.sep"].join(eligible) or self.text["none"],
                 max=self.count("counter", int(question.get("max", 0))),
@@ -420,9 +431,15 @@ class Narrator:
             values.update(side=side, player=self.player(state, question.get("player")))
             if question.get("ability"):
                 values["ability"] = self.ability(str(question["ability"]))
-            values["options"] = self.either([self.option(state, o) if o else self.text["none"] for o in question.get("options", ())])
+            values["options"] = self.either([self._option_text(state, o) for o in question.get("options", ())])
             return self.t(key, **values)
         return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
+
+    def _option_text(self, state: MatchState | None, o: Any) -> str:
+        """An option of a generic question: a player by id, a signed number, or none."""
+        if isinstance(o, int) and not isinstance(o, bool):
+            return self.signed(o)
+        return self.option(state, o) if o else self.text["none"]
 
     def ability(self, ability_id: str) -> str:
         from .abilities import ABILITIES

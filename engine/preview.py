@@ -16,6 +16,8 @@ from .abilities import psycho
 from .challenges.tackle import plan as tackle_plan
 from .challenges.tackle import tackle_need
 from .challenges.throw import SHORT_MAX, throw_need
+from .abilities.scramble import long_throw_barred
+from .abilities.slippery import auto_disengage
 from .dice import ChallengeRoll, Need
 from .dice.odds import chance_at_least, odds
 from .hexes import Hex, distance
@@ -56,8 +58,9 @@ def step_previews(state: MatchState, to: Hex) -> list[Preview]:
     star2 = state.options.star2
     out = []
     opponents = opps_facing(state, p)
-    if opponents:
-        out.append(_preview("disengage", p.dodge, disengage_need(state, p, opponents), star2))
+    need = disengage_need(state, p, opponents) if opponents else None
+    if need is not None and not auto_disengage(p, need):  # Slippery may get away with no roll
+        out.append(_preview("disengage", p.dodge, need, star2))
     if state.ball.carrier is None and state.ball.hex == to:
         there = state.copy()
         mover = there.players[p.id]
@@ -99,7 +102,8 @@ def throw_preview(state: MatchState, target: Hex, long: bool | None = None) -> P
     assert p is not None and p.hex is not None
     dist = distance(p.hex, target)
     is_long = long if long is not None else dist > SHORT_MAX
-    return _preview("throw", p.skill, throw_need(state, p, dist, is_long), state.options.star2)
+    scramble = is_long and state.action is not None and long_throw_barred(state.action)
+    return _preview("throw", p.skill, throw_need(state, p, dist, is_long, scramble=scramble), state.options.star2)
 
 
 def reroll_chance(question: dict, indices: list[int]) -> float:

@@ -365,6 +365,17 @@ class TestClipping:
         (imp,) = rolls(res, "impact")
         assert imp["target"] == "e2" and mods(imp) == {"other opponent facing": 1} and need_of(imp) == 4
 
+    def test_slippery_ignores_one_opponent_on_a_dodge_impact(self):
+        # The Clipping Impact rolled with Dodge is a Dodge challenge: Slippery cancels the +1
+        # of the second opponent facing him.
+        ogre = P("e2", OGRE, "G11", "SW", abilities=("clipping",))
+        st = position(P("w1", STRIKER, "G12", "E", abilities=("slippery",)), P("e1", DEFENDER, "H12", "W"), ogre,
+                      FAR_EAST, ball="Q7", acting="w1")
+        res = act(st, C.Move((hx("F12"),)), faces="O O O -  O O O - ")
+        (imp,) = rolls(res, "impact")
+        assert imp["attribute"] == "dodge" and need_of(imp) == 3
+        assert any(m["label"].startswith("Slippery") for m in imp["roll"]["need"]["modifiers"])
+
 
 class TestBonecrusher:
     """A Hunter (Tackle 4) against a Striker with the ball: needs 2; Grit 2."""

@@ -22,6 +22,7 @@ from ..context import Ctx
 from ..events import AbilityUsed
 from ..state import ActionState, MatchState, Player, Status
 from . import collision, enrage, has
+from .slippery import slippery_need
 
 __all__ = ["clipper", "break_free"]
 
@@ -48,6 +49,8 @@ def break_free(ctx: Ctx, action: ActionState, mover: Player, opponents: list[Pla
     earns = collision.earns(mover, _extra)
     while True:
         need = impact_need(ctx.state, mover, c)
+        if attribute == "dodge":
+            need = slippery_need(mover, need)  # a Dodge challenge: Slippery ignores one opponent
         spec = Spec("impact", mover.id, attribute, mover.attribute(attribute), need, target=c.id, earns=earns)
         roll = resolve(ctx, spec, result=lambda r: IMPACT_RESULT[r.band])
         collision.announce(ctx, mover, "collision", _extra, roll)

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..abilities.focused import focused_modifiers
+from ..abilities.helping_hand import helping_hand_modifier, helping_hands
+from ..abilities.rerolls import offer_ability_reroll
 from ..context import Ctx
 from ..dice import ChallengeRoll, Modifier, Need, Reason
 from ..events import ChallengeRolled, MomentumGained, MomentumSpent
@@ -84,14 +87,17 @@ def opps_facing(state: MatchState, p: Player) -> list[Player]:
 
 
 def facing_modifiers(state: MatchState, p: Player) -> tuple[Modifier, ...]:
-    """Pick-up, Throw, Catch, Intercept: -1 per teammate, +1 per opponent facing the roller."""
+    """Pick-up, Throw, Catch, Intercept: -1 per teammate, +1 per opponent facing the roller
+    (and the Skill abilities that change those: Helping Hand, Focused)."""
     mods = []
-    mates, opps = len(mates_facing(state, p)), len(opps_facing(state, p))
+    facing_mates = mates_facing(state, p)
+    mates, opps = len(facing_mates), len(opps_facing(state, p))
     if mates:
         mods.append(Modifier(plural(mates, "team-mate") + " facing", -mates))
+    mods += helping_hand_modifier(helping_hands(state, p, facing_mates))
     if opps:
         mods.append(Modifier(plural(opps, "opponent") + " facing", opps))
-    return tuple(mods)
+    return focused_modifiers(p, tuple(mods))
 
 
 def plural(n: int, noun: str) -> str:
@@ -108,6 +114,7 @@ def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> li
     ]
     if helpers:
         mods.append(Modifier(plural(len(helpers), "team-mate") + " facing the target", -len(helpers)))
+    mods += helping_hand_modifier(helping_hands(state, attacker, helpers))
     others = [o for o in opps_facing(state, attacker) if o.id != target.id]
     if others:
         mods.append(Modifier(plural(len(others), "other opponent") + " facing", len(others)))
@@ -147,6 +154,8 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
     acting = ctx.acting_side
     own = roller.side == acting
     reason = Reason.MOMENTUM if own else Reason.FORCED
+    if not own and spec.no_forced_rerolls:
+        return roll  # Cover, Everlasting: "may not use Momentum to replace rolls made for" him
     while st.momentum > 0 and st.momentum_side == acting and acting is not None and not ctx.sim:
         eligible = list(roll.replaceable(reason))
         if not eligible:
@@ -170,9 +179,12 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
 
 
 def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | None = None) -> ChallengeRoll:
-    """Roll ``spec``, offer Momentum, book earnings and flops, and report the roll."""
+    """Roll ``spec``, offer its re-roll ability then Momentum, book earnings and flops, and
+    report the roll."""
     st = ctx.state
     roll = ChallengeRoll.roll(max(0, spec.dice), spec.need, ctx.dice, star2=st.options.star2)
+    # Ability replacements come before the flop test, so they may rescue a flop (G26).
+    roll = offer_ability_reroll(ctx, spec, roll)
     roll = _offer_replacements(ctx, spec, roll)
     if spec.adjust is not None:
         roll = spec.adjust(ctx, roll)

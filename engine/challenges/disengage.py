@@ -6,8 +6,12 @@ The step still costs its pace; the challenge costs none."""
 from __future__ import annotations
 
 from .. import effects
+from ..abilities.earnings import announce_doubling, earnings
+from ..abilities.helping_hand import helping_hand_modifier, helping_hands
+from ..abilities.slippery import auto_disengage, slippery_need
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
+from ..events import AbilityUsed
 from ..state import MatchState, Player, Status
 from .base import Spec, mates_facing, opps_facing, plural, resolve
 
@@ -23,18 +27,25 @@ def disengage_needed(ctx: Ctx, player: Player) -> list[Player]:
 def disengage_need(state: MatchState, player: Player, opponents: list[Player]) -> Need:
     best = max(opponents, key=lambda o: o.tackle)
     mods = []
-    mates = len(mates_facing(state, player))
+    facing_mates = mates_facing(state, player)
+    mates = len(facing_mates)
     if mates:
         mods.append(Modifier(plural(mates, "team-mate") + " facing", -mates))
+    mods += helping_hand_modifier(helping_hands(state, player, facing_mates))
     if len(opponents) > 1:
         n = len(opponents) - 1
         mods.append(Modifier(plural(n, "more opponent") + " facing", n))
-    return Need(best.tackle - 2, tuple(mods))
+    return slippery_need(player, Need(best.tackle - 2, tuple(mods)))
 
 
 def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
     need = disengage_need(ctx.state, player, opponents)
-    roll = resolve(ctx, Spec("disengage", player.id, "dodge", player.dodge, need), result=lambda r: _RESULT[r.band])
+    if auto_disengage(player, need):
+        ctx.emit(AbilityUsed(player.id, "slippery", "auto_disengage"))
+        return True
+    spec = Spec("disengage", player.id, "dodge", player.dodge, need, earns=earnings(player, "hotdog"))
+    roll = resolve(ctx, spec, result=lambda r: _RESULT[r.band])
+    announce_doubling(ctx, player, "hotdog", roll)
     if roll.succeeded:
         return True
     effects.fall(ctx, player, Status.DAZED if roll.flopped else Status.DOWN, "failed to Disengage")

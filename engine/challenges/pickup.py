@@ -24,6 +24,9 @@ def pickup(ctx: Ctx, player: Player) -> bool:
     if roll.succeeded:
         ctx.state.ball.carrier, ctx.state.ball.hex = player.id, None
         ctx.emit(BallPickedUp(player.id))
+        action = ctx.state.action
+        if action is not None and action.player == player.id:
+            action.burst = True  # Burst: "gets possession of the ball from a Pick-up challenge"
         return True
     if roll.flopped:
         effects.fall(ctx, player, Status.DOWN, "flopped a Pick-up")

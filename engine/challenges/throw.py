@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from .. import ball as _ball
 from ..abilities import has
+from ..abilities.earnings import announce_doubling, earnings
+from ..abilities.scramble import long_throw_barred, scramble_modifier
 from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
@@ -35,11 +37,13 @@ def throw_facing(thrower_hex: Hex, target: Hex) -> Direction:
     return nearest_direction(thrower_hex, target)[0]
 
 
-def throw_need(state: MatchState, thrower: Player, dist: int, long: bool) -> Need:
+def throw_need(state: MatchState, thrower: Player, dist: int, long: bool, *, scramble: bool = False) -> Need:
+    """``scramble``: a long throw that only Scramble allows (after moving or a challenge)."""
     mods = list(facing_modifiers(state, thrower))
     # "more than half the maximum paces": 4-6 for a short throw, 10-18 for a long one (G10).
     if dist * 2 > (LONG_MAX if long else SHORT_MAX):
         mods.append(Modifier("beyond half range", 2))
+    mods += scramble_modifier(thrower, scramble)
     return Need(1, tuple(mods))
 
 
@@ -51,11 +55,14 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
     if thrower.facing is not facing:
         thrower.facing = facing
         ctx.emit(PlayerTurned(thrower.id, facing.name))
+    scramble = long and long_throw_barred(action)  # judged before this throw counts as a challenge
     pay_for_challenge(ctx, action)
     if long:
         action.long_throw = True
-    roll = resolve(ctx, Spec("throw", thrower.id, "skill", thrower.skill, throw_need(st, thrower, dist, long)),
-                   result=lambda r: _RESULT[r.band])
+    need = throw_need(st, thrower, dist, long, scramble=scramble)
+    spec = Spec("throw", thrower.id, "skill", thrower.skill, need, earns=earnings(thrower, "bullet"))
+    roll = resolve(ctx, spec, result=lambda r: _RESULT[r.band])
+    announce_doubling(ctx, thrower, "bullet", roll)
     origin = thrower.hex
     st.ball.carrier, st.ball.hex = None, origin
     if roll.flopped:
@@ -82,19 +89,22 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
     ctx.emit(BallThrown(thrower.id, target, dist, long, end))
     points.append(end)
     info = ctx.field.info(end)
+    # Bankshot steers the bounce off the line his throw stops on, not any later one.
+    bankshot = thrower if has(thrower, "bankshot") else None
     if info.white_line:
         occupant = st.player_at(end)
         if occupant is None or not occupant.standing:
             ctx.emit(BallStoppedByLine(end))
             from_half = info.half if ctx.field.info(came_from).half is None else ctx.field.info(came_from).half
-            bounced, came_from = _ball.trace_bounce(ctx, end, from_half)
+            bounced, came_from = _ball.trace_bounce(ctx, end, from_half, bankshot=bankshot)
             points.extend(bounced[1:])
+            bankshot = None
     final = points[-1]
     if not offer_interception(ctx, thrower, points):
         receiver = st.player_at(final)
         if kind == "wobbly" and receiver is not None and distance(final, origin) == 1:
             kind = "automatic"
-        _ball.arrive(ctx, final, came_from=came_from, catch_kind=kind)
+        _ball.arrive(ctx, final, came_from=came_from, catch_kind=kind, bankshot=bankshot)
     carrier = st.carrier()
     if carrier is None or carrier.side != thrower.side:
         ctx.shift("no team-mate caught the throw")
