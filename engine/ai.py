@@ -563,7 +563,7 @@ class AICoach:
         return self._action_count if self._same_action(state) else 0
 
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
-        if kind in ("reroll", "force_reroll", "interceptor", "catch"):
+        if kind in ("reroll", "force_reroll", "interceptor", "catch", "keg", "potion_ability", "potion_veteran", "potion_attribute"):
             assert q is not None
             return C.Answer(self._answer(state, side, fld, q))
         if kind == "setup":
@@ -594,6 +594,8 @@ class AICoach:
             return self._interceptor(state, side, fld, q)
         if kind == "catch":
             return self._catch(state, side, fld, q)
+        if kind == "keg":
+            return "use"  # asked only when it helps, and the Barrels are back next Test
         return q.get("default")
 
     @staticmethod
@@ -807,6 +809,8 @@ class AICoach:
         a = st.action
         p = st.acting_player
         assert a is not None and p is not None and p.hex is not None
+        if st.teams[b.side].available("cheerleaders") and self._ok(st, C.Cheer(), b.side, b.fld):
+            return C.Cheer()  # once per Test each: a free counter at the start of an action
         if p.status is not Status.STANDING:
             if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left:
                 face = _toward(p.hex, b.ball) if b.ball and b.ball != p.hex else None

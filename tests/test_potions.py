@@ -82,13 +82,23 @@ class TestTheRows:
         assert res.state.players["w2"].location is after
         assert res.state.players["w2"].injury == ({"kind": "career_ending"} if where == "infirmary" else None)
 
-    def test_locked_up_cures_any_injury_and_goes_to_recovery(self):
+    def test_locked_up_cures_a_lasting_injury_and_goes_to_recovery(self):
         st = bench(P("w2", "gnolls/hunters", location="infirmary"))
-        st.players["w2"].injury = {"kind": "career_ending"}
+        st.players["w2"].injury = {"kind": "lasting", "attributes": ["jog"]}
         res = drink(st, "- -")
         w2 = res.state.players["w2"]
         assert w2.location is Location.RECOVERY and w2.injury is None
         assert events(res, "injury_recorded") == [{"kind": "injury_recorded", "player": "w2", "outcome": "cured", "attributes": []}]
+
+    def test_a_career_ending_injury_is_not_cured(self):
+        """G50: a cure "does not undo death or a career-ending flop, because those players are
+        off the roster"."""
+        st = bench(P("w2", "gnolls/hunters", location="infirmary"))
+        st.players["w2"].injury = {"kind": "career_ending"}
+        res = drink(st, "O -", answers=["nimble"])
+        w2 = res.state.players["w2"]
+        assert w2.location is Location.INFIRMARY and w2.injury == {"kind": "career_ending"}
+        assert not events(res, "injury_recorded")
 
     @pytest.mark.parametrize("where", ["infirmary", "recovery", "sent_off", "bench"])
     def test_healed_back_to_the_bench(self, where):

@@ -13,6 +13,8 @@ data: ``uses_potions``). A dead or ejected player drinks nothing.
 
 "Cured" clears the injury record of this game (``Player.injury``) and brings him back from the
 Infirmary, Recovery or the sent-off Bench to the Bench, or to Recovery where the row says so.
+A career-ending injury is not cured: that player is off the roster (G50); he stays in the
+Infirmary, though he may still gain what the row gives.
 Abilities and the +1 last this game only: ``Player.potion_abilities`` lists them (a "+1 might"
 entry tells the league the attribute is temporary). A giant frog's gains go to his own
 profile, which he gets back at the end of the Test.
@@ -91,7 +93,8 @@ def drink(ctx: Ctx, player: Player) -> None:
     ctx.emit(SupportUsed(player.side, "potions", player.id, team.available("potions")))
     faces = (ctx.dice.face(), ctx.dice.face())
     result = row_for(*faces)["result"]
-    if result not in _UNCURED:
+    cures = result not in _UNCURED and (player.injury or {}).get("kind") != "career_ending"
+    if cures:
         player.location = Location.RECOVERY if result == "locked" else Location.BENCH
     gained = _gains(ctx, player, result)
     ctx.emit(PotionDrunk(player.id, (faces[0].symbol, faces[1].symbol), result, gained))
@@ -102,7 +105,7 @@ def drink(ctx: Ctx, player: Player) -> None:
     elif result == "woozy":
         if player.location is Location.BENCH:
             player.location = Location.RECOVERY
-    elif player.injury is not None:
+    elif cures and player.injury is not None:
         player.injury = None
         ctx.emit(InjuryRecorded(player.id, "cured"))
 
