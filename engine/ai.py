@@ -563,7 +563,7 @@ class AICoach:
         return self._action_count if self._same_action(state) else 0
 
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
-        if kind in ("reroll", "force_reroll", "interceptor", "catch", "keg", "potion_ability", "potion_veteran", "potion_attribute"):
+        if kind in ("reroll", "force_reroll", "interceptor", "catch", "keg", *_POTION_QUESTIONS):
             assert q is not None
             return C.Answer(self._answer(state, side, fld, q))
         if kind == "setup":
@@ -1098,6 +1098,9 @@ class AICoach:
         if best is not None and best.value > spot_gain:
             return _Plan(0.3 + best.value, best.command, best.note)
         return _Plan(0.3 + spot_gain, spot.command, spot.note)
+
+
+_POTION_QUESTIONS = ("potion_ability", "potion_veteran", "potion_attribute")  # the default gains something
 
 
 def _challenge_ok(a: ActionState) -> bool:

@@ -73,7 +73,7 @@ def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
     st.momentum, st.momentum_side = 0, side
     bonus = min(MOMENTUM_CAP, max(0, loser.might - winner.might))
     ctx.emit(FaceoffWon(side, winner.id, bonus))
-    faceoff_decided(st, (winner, loser))  # a bribed Monster face-off player: checked before his team's first action
+    faceoff_decided(st, (winner, loser))  # a bribed Monster: checked before his team's first action
     gain_momentum(ctx, side, bonus, "face-off against a stronger player")
     # Recovery players may return "after the next Test has started": once the face-off is
     # decided they sit on the Bench, ready to be Replacements (G53).

@@ -779,7 +779,12 @@ _PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
         C.DrinkPotion: _drink_potion,
     },
     Phase.FACEOFF: {C.FaceoffPickup: _faceoff_pickup, C.FaceoffContact: _faceoff_contact},
-    Phase.TURN: {C.StartAction: _start_action, C.Replace: _replace, C.CastSpell: _cast_spell, C.DrinkPotion: _drink_potion},
+    Phase.TURN: {
+        C.StartAction: _start_action,
+        C.Replace: _replace,
+        C.CastSpell: _cast_spell,
+        C.DrinkPotion: _drink_potion,
+    },
     Phase.ACTION: {
         C.Move: _move,
         C.Face: _face,
