@@ -595,6 +595,8 @@ class AICoach:
             return self._interceptor(state, side, fld, q)
         if kind == "catch":
             return self._catch(state, side, fld, q)
+        if kind == "keg":
+            return "use"  # asked only when it helps, and the Barrels are back next Test
         return q.get("default")
 
     @staticmethod
@@ -823,6 +825,8 @@ class AICoach:
         a = st.action
         p = st.acting_player
         assert a is not None and p is not None and p.hex is not None
+        if st.teams[b.side].available("cheerleaders") and self._ok(st, C.Cheer(), b.side, b.fld):
+            return C.Cheer()  # once per Test each: a free counter at the start of an action
         if p.status is not Status.STANDING:
             if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left:
                 face = _toward(p.hex, b.ball) if b.ball and b.ball != p.hex else None
@@ -1110,6 +1114,9 @@ class AICoach:
         if best is not None and best.value > spot_gain:
             return _Plan(0.3 + best.value, best.command, best.note)
         return _Plan(0.3 + spot_gain, spot.command, spot.note)
+
+
+_POTION_QUESTIONS = ("potion_ability", "potion_veteran", "potion_attribute")  # the default gains something
 
 
 def _challenge_ok(a: ActionState) -> bool:

@@ -21,6 +21,7 @@ from .field import Side, other_side
 from .hexes import Hex, direction_between, distance
 from .movement import turn
 from .state import ActionState, Location, MatchState, Phase, Player, Status
+from .support.bribed_referee import faceoff_decided
 from .turns import begin_turn
 
 __all__ = ["RULE_FACEOFF", "faceoff_players", "roll_faceoff", "free_pickup", "free_contact", "contact_path_refusal"]
@@ -75,6 +76,7 @@ def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
     st.momentum, st.momentum_side = 0, side
     bonus = min(MOMENTUM_CAP, max(0, loser.might - winner.might))
     ctx.emit(FaceoffWon(side, winner.id, bonus))
+    faceoff_decided(st, (winner, loser))  # a bribed Monster: checked before his team's first action
     gain_momentum(ctx, side, bonus, "face-off against a stronger player")
     # Recovery players may return "after the next Test has started": once the face-off is
     # decided they sit on the Bench, ready to be Replacements (G53).

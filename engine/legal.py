@@ -142,6 +142,25 @@ def _out_of_sequence(state: MatchState, side: Side) -> Iterator[C.Command]:
                 if o.side != side and o.hex is not None and distance(o.hex, p.hex) <= TAUNT_RANGE:
                     for k in range(1, held + 1):
                         yield C.Taunt(p.id, o.id, k)
+def _potions(state: MatchState, side: Side) -> Iterator[C.Command]:
+    if state.teams[side].available("potions"):
+        for p in state.team_players(side):
+            if not p.on_field and not p.potion_used:
+                yield C.DrinkPotion(p.id)
+
+
+def _spells(state: MatchState, side: Side) -> Iterator[C.Command]:
+    """One spell per target: System Shock on each opponent, Transformation on each player,
+    Inferno on every hex with a player in it or next to it."""
+    hexes: set = set()
+    for p in state.on_field():
+        if p.side != side:
+            yield C.CastSpell("system_shock", target=p.id)
+        yield C.CastSpell("transformation", target=p.id)
+        assert p.hex is not None
+        hexes.update((p.hex, *p.hex.neighbours()))
+    for h in sorted(hexes):
+        yield C.CastSpell("inferno", hex=h)
 
 
 def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = None) -> Iterator[C.Command]:
@@ -151,13 +170,16 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
     def want(t: type) -> bool:
         return kind is None or kind is t
 
-    if state.phase is Phase.MATCH_OVER:
-        return
     if state.in_progress is not None:
         yield from _answers(state, side)
-        yield C.Concede()
+        if state.phase is not Phase.MATCH_OVER:
+            yield C.Concede()
         return
     phase = state.phase
+    if phase in (Phase.SETUP, Phase.TURN, Phase.TEST_OVER, Phase.MATCH_OVER) and want(C.DrinkPotion):
+        yield from _potions(state, side)
+    if phase is Phase.MATCH_OVER:
+        return
     if phase is Phase.SETUP and state.setup_side == side:
         for p in state.team_players(side):
             if p.location is Location.FIELD:
@@ -189,9 +211,13 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
                 for h in sorted(fld.replacement_hexes(side)):
                     for d in Direction:
                         yield C.Replace(p.id, h, d)
+        if state.teams[side].available("wizard") and want(C.CastSpell):
+            yield from _spells(state, side)
     elif phase is Phase.ACTION and state.turn_side == side:
         p = state.acting_player
         assert p is not None and p.hex is not None
+        if state.teams[side].available("cheerleaders"):
+            yield C.Cheer()
         for h in p.hex.neighbours():
             yield C.Move((h,))
         for d in Direction:

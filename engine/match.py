@@ -10,13 +10,13 @@ asks for an ``Answer``; see ``engine.context`` for how the pause works.
 Phases and what each accepts:
 
 ============  ==========================================================================
-SETUP         Place, Unplace, AutoSetup, SetupDone (the side setting up)
+SETUP         Place, Unplace, AutoSetup, SetupDone, DrinkPotion (the side setting up)
 FACEOFF       FaceoffPickup, FaceoffContact (the winner)
-TURN          StartAction, Replace (the side whose turn it is); after the other team's Shift
-              in Momentum also Move(ability="react"), Taunt and Quickling
-ACTION        Move, Face, StandUp, Throw, Tackle, Shove, Dash, EndAction (the acting side)
-TEST_OVER     StartTest (either coach)
-MATCH_OVER    nothing
+TURN          StartAction, Replace, CastSpell, DrinkPotion (the side whose turn it is); after
+              the other team's Shift in Momentum also Move(ability="react"), Taunt and Quickling
+ACTION        Move, Face, StandUp, Throw, Tackle, Shove, Dash, EndAction, Cheer (the acting side)
+TEST_OVER     StartTest, DrinkPotion (either coach)
+MATCH_OVER    DrinkPotion ("after the last goal is scored"; either coach) and its answers
 any           Answer while a question is pending; Concede (either coach, any time)
 ============  ==========================================================================
 """
@@ -58,6 +58,7 @@ from .movement import counter_walk, stand_cost, stand_up, turn, walk
 from .rosters import TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from .support import cheerleaders, experience, potions, wizard
 from .turns import (
     begin_turn,
     check_faceoff_possible,
@@ -86,6 +87,9 @@ RULES = {
     "momentum": "Momentum (p. 5)",
     "setup": RULE_SETUP,
     "faceoff": RULE_FACEOFF,
+    "support": "Team support (p. 11)",
+    "potion": "Magic Potions (p. 11)",
+    "wizard": "Hired Gun Wizard (p. 19)",
 }
 
 
@@ -228,8 +232,7 @@ def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, 
     """Apply ``command`` issued by the coach of ``by``. Never mutates ``state``."""
     if by not in ("west", "east"):
         raise MalformedInputError(f"unknown side {by!r}")
-    if state.phase is Phase.MATCH_OVER:
-        raise _refuse("the match is over", "turn")
+    _v_not_over(state, command)
     ip = state.in_progress
     if isinstance(command, C.Concede):
         return _run(_without_pause(state), command, by, dice, field=field)
@@ -251,6 +254,18 @@ def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, 
     if isinstance(command, C.Answer):
         raise _refuse("there is no question to answer", "action")
     return _run(state, command, by, dice, field=field)
+
+
+def _v_not_over(state: MatchState, command: C.Command) -> None:
+    """Once the match is over only a Magic Potion ("after the last goal is scored") and the
+    answers it asks for are accepted."""
+    if state.phase is not Phase.MATCH_OVER:
+        return
+    if state.in_progress is None and isinstance(command, C.DrinkPotion):
+        return
+    if state.in_progress is not None and isinstance(command, C.Answer):
+        return
+    raise _refuse("the match is over", "turn")
 
 
 def _without_pause(state: MatchState) -> MatchState:
@@ -688,6 +703,28 @@ def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player:
     return p
 
 
+def _v_cheer(state: MatchState, fld: Field, cmd: C.Cheer, by: Side) -> None:
+    _v_actor(state, by)
+    why = cheerleaders.refusal(state, by)
+    if why:
+        raise _refuse(why, "support")
+
+
+def _v_drink_potion(state: MatchState, fld: Field, cmd: C.DrinkPotion, by: Side) -> Player:
+    p = _player(state, cmd.player)
+    why = potions.refusal(state, p, by)
+    if why:
+        raise _refuse(why, "potion")
+    return p
+
+
+def _v_cast_spell(state: MatchState, fld: Field, cmd: C.CastSpell, by: Side) -> None:
+    _v_my_turn(state, by)
+    why = wizard.refusal(state, fld, cmd.spell, cmd.target, cmd.hex, by)
+    if why:
+        raise _refuse(why, "wizard")
+
+
 # --- handlers: validate, then change the working state ------------------------------------
 def _place(ctx: Ctx, cmd: C.Place, by: Side) -> None:
     p = _v_place(ctx.state, ctx.field, cmd, by)
@@ -837,18 +874,49 @@ def _end_action(ctx: Ctx, cmd: C.EndAction, by: Side) -> None:
     end_action(ctx)
 
 
+def _cheer(ctx: Ctx, cmd: C.Cheer, by: Side) -> None:
+    _v_cheer(ctx.state, ctx.field, cmd, by)
+    cheerleaders.cheer(ctx, by)
+
+
+def _drink_potion(ctx: Ctx, cmd: C.DrinkPotion, by: Side) -> None:
+    # Not an action: the turn (or set-up, or the wait between Tests) goes on.
+    potions.drink(ctx, _v_drink_potion(ctx.state, ctx.field, cmd, by))
+
+
+def _cast_spell(ctx: Ctx, cmd: C.CastSpell, by: Side) -> None:
+    _v_cast_spell(ctx.state, ctx.field, cmd, by)
+    wizard.cast(ctx, by, cmd.spell, cmd.target, cmd.hex)
+    end_turn(ctx, by)  # "instead of taking an action with a player for this turn"
+
+
 def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
     st = ctx.state
     winner = other_side(by)
     ctx.emit(Conceded(by))
+    experience.concession(ctx, winner)
     st.teams[winner].score = max(st.teams[winner].score, st.options.goals_to_win)
     end_match(ctx, winner, f"{by} conceded")
 
 
 _PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
-    Phase.SETUP: {C.Place: _place, C.Unplace: _unplace, C.AutoSetup: _auto_setup, C.SetupDone: _setup_done},
+    Phase.SETUP: {
+        C.Place: _place,
+        C.Unplace: _unplace,
+        C.AutoSetup: _auto_setup,
+        C.SetupDone: _setup_done,
+        C.DrinkPotion: _drink_potion,
+    },
     Phase.FACEOFF: {C.FaceoffPickup: _faceoff_pickup, C.FaceoffContact: _faceoff_contact},
-    Phase.TURN: {C.StartAction: _start_action, C.Replace: _replace, C.Move: _move, C.Taunt: _taunt, C.Quickling: _quickling},
+    Phase.TURN: {
+        C.StartAction: _start_action,
+        C.Replace: _replace,
+        C.Move: _move,
+        C.Taunt: _taunt,
+        C.Quickling: _quickling,
+        C.CastSpell: _cast_spell,
+        C.DrinkPotion: _drink_potion,
+    },
     Phase.ACTION: {
         C.Move: _move,
         C.Face: _face,
@@ -858,8 +926,10 @@ _PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
         C.Shove: _shove,
         C.Dash: _dash,
         C.EndAction: _end_action,
+        C.Cheer: _cheer,
     },
-    Phase.TEST_OVER: {C.StartTest: _start_test},
+    Phase.TEST_OVER: {C.StartTest: _start_test, C.DrinkPotion: _drink_potion},
+    Phase.MATCH_OVER: {C.DrinkPotion: _drink_potion},
 }
 
 #: The pure check for each command, for ``engine.legal``.
@@ -883,6 +953,9 @@ VALIDATORS: dict[type, Callable[[MatchState, Field, Any, Side], Any]] = {
     C.EndAction: _v_end,
     C.Taunt: _v_taunt,
     C.Quickling: _v_quickling,
+    C.Cheer: _v_cheer,
+    C.DrinkPotion: _v_drink_potion,
+    C.CastSpell: _v_cast_spell,
 }
 
 
@@ -893,8 +966,7 @@ def check(state: MatchState, command: C.Command, *, by: Side, field: Field | Non
     where every refusal lies.
     """
     fld = field or standard_field()
-    if state.phase is Phase.MATCH_OVER:
-        raise _refuse("the match is over", "turn")
+    _v_not_over(state, command)
     if isinstance(command, C.Concede):
         return
     if state.in_progress is not None:

@@ -66,6 +66,10 @@ TEXT: dict[str, str] = {
     "challenge.taunt": "Taunt",
     "challenge.injury": "Injury",
     "challenge.faceoff": "Face-off",
+    "challenge.system_shock": "System Shock",
+    "challenge.inferno": "Inferno",
+    "challenge.transformation": "Transformation",
+    "wizard": "{side}'s wizard",
     "attribute.jog": "Jog",
     "attribute.might": "Might",
     "attribute.tackle": "Tackle",
@@ -215,6 +219,7 @@ TEXT: dict[str, str] = {
     "ability.effect.stand_cost": "stands up for less Jog",
     "ability.effect.bounce_direction": "chooses where the ball bounces",
     "ability.effect.bounce_distance": "changes how far the ball bounces",
+    "ability.effect.only_down": "he is only Down",
     "support.cheerleaders": "a Cheerleader (+1 Momentum)",
     "support.kegs": "a Zlurpee Keg (+1 success)",
     "support.potions": "a Magic Potion",
@@ -265,6 +270,10 @@ TEXT: dict[str, str] = {
     "question.plough": "{side}: {player} may Plough into the emptied hex for 1 Momentum counter and 1 Jog: {options}",
     "question.unknown": "{side}: answer the {kind} question ({options})",
     "question.option": "{id} {name}",
+    "question.keg": "{side}: use a Zlurpee Keg ({left} left) to add 1 success to {player}'s Injury roll? {options}",
+    "question.potion_ability": "{side}: the potion gives {player} a General Basic ability for this game: {options}",
+    "question.potion_veteran": "{side}: the potion gives {player} a Basic ability and its Advanced ability for this game: {options}",
+    "question.potion_attribute": "{side}: the potion adds 1 to an attribute of {player} for this game: {options}",
 }
 
 
@@ -309,6 +318,8 @@ class Narrator:
         if pid is None:
             return self.text["none"]
         p = state.players.get(pid) if state is not None else None
+        if p is None and pid.startswith("wizard:"):
+            return self.t("wizard", side=self.side(pid.removeprefix("wizard:")))
         return p.name if p is not None else pid
 
     def option(self, state: MatchState | None, pid: str | None) -> str:

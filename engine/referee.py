@@ -1,5 +1,6 @@
 """The referee's three rules (p. 8): the outer white line, the goal circle hexes, and no
-Monster in the face-off (checked at set-up)."""
+Monster in the face-off (checked at set-up). A Bribed Referee lets a team's players without
+the ball stay in either goal hex (``engine/support/bribed_referee.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from .context import Ctx
 from .events import BallCaught, BallToCentre
 from .field import other_side
 from .state import Location, Player
+from .support.bribed_referee import active as bribe_active
 
 __all__ = ["entered"]
 
@@ -32,6 +34,8 @@ def entered(ctx: Ctx, player: Player) -> bool:
         return True
     if info.goal is not None:
         if not holding:
+            if bribe_active(st.teams[player.side]):
+                return False  # checked at the start of each of his team's turns
             effects.remove(ctx, player, Location.SENT_OFF, "entered a goal circle hex without the ball")
             return True
         if info.goal == player.side:

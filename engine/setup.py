@@ -4,7 +4,8 @@ One face-off player on your side of the centre circle, facing the ball, never a 
 guardian in the guardian circle if you have a second player; up to two in each of your rover
 circles; nobody on a hex a white or yellow line runs through; at most 6 on the field, the rest
 on the Bench. You may field fewer than 6, but the face-off player and (with 2+ players) the
-guardian are compulsory (G54).
+guardian are compulsory (G54). A team with a Bribed Referee may face off with a Monster
+(``engine/support/bribed_referee.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from .errors import IllegalCommandError
 from .field import Field, Side
 from .hexes import Direction, Hex, is_in_front
 from .state import Location, MatchState, Player
+from .support.bribed_referee import active as bribe_active
 
 __all__ = [
     "RULE_SETUP",
@@ -22,6 +24,7 @@ __all__ = [
     "setup_refusal",
     "available",
     "can_face_off",
+    "may_face_off",
     "auto_placements",
 ]
 
@@ -44,8 +47,13 @@ def available(state: MatchState, side: Side) -> list[Player]:
     return [p for p in state.team_players(side) if p.location in (Location.BENCH, Location.FIELD)]
 
 
+def may_face_off(state: MatchState, p: Player) -> bool:
+    """Not a Monster, unless his team has bribed the referee (Team support, p. 11)."""
+    return p.type != MONSTER or bribe_active(state.teams[p.side])
+
+
 def can_face_off(state: MatchState, side: Side) -> bool:
-    return any(p.type != MONSTER for p in available(state, side))
+    return any(may_face_off(state, p) for p in available(state, side))
 
 
 def placement_refusal(state: MatchState, field: Field, p: Player, h: Hex, facing: Direction) -> str | None:
@@ -68,7 +76,7 @@ def placement_refusal(state: MatchState, field: Field, p: Player, h: Hex, facing
     if len(placed) >= MAX_ON_FIELD:
         return f"at most {MAX_ON_FIELD} players may be set up; the rest go to the Bench"
     if zone == "faceoff":
-        if p.type == MONSTER:
+        if not may_face_off(state, p):
             return "a Monster may not take part in the face-off (Referee, p. 8)"
         if not is_in_front(h, facing, field.ball_spot):
             return "the face-off player must face so the ball is in one of his front hexes"
@@ -92,7 +100,8 @@ def auto_placements(state: MatchState, field: Field, side: Side) -> list[tuple[s
     out: list[tuple[str, Hex, Direction]] = []
     toward = Direction.E if side == "west" else Direction.W
     faceoff_hex = field.setup_hexes(side, "faceoff")[0]
-    candidates = [p for p in pool if p.type != MONSTER]
+    # A bribed referee allows a Monster, but only when nobody else can: he risks an ejection.
+    candidates = [p for p in pool if p.type != MONSTER] or [p for p in pool if may_face_off(state, p)]
     if not candidates:
         return out
     fo = max(candidates, key=lambda p: (p.might, p.tackle, -p.number))

@@ -24,6 +24,8 @@ from .events import (
 from .field import Side, other_side
 from .setup import MAX_ON_FIELD, can_face_off
 from .state import ActionState, Location, MatchState, Phase, Player, Status
+from .support import bribed_referee, experience, impcrusher
+from .support.wizard import restore_frogs
 
 __all__ = [
     "eligible_actors",
@@ -57,6 +59,11 @@ def begin_turn(ctx: Ctx, side: Side, *, passes: int = 0) -> None:
     st = ctx.state
     st.phase, st.turn_side, st.action = Phase.TURN, side, None
     st.once = []
+    if bribed_referee.check(ctx, side):
+        # "your team loses the ability to perform anything this turn (this counts as a SiM)"
+        _shift_or_reset(ctx, side, True, "the referee has had enough")
+        begin_turn(ctx, other_side(side))
+        return
     if eligible_actors(st, side) or replacement_possible(st, ctx.field, side):
         return
     ctx.emit(TurnPassed(side, "no player on the field and no Replacement possible"))
@@ -85,13 +92,13 @@ def start_action(ctx: Ctx, p: Player) -> None:
     enrage.on_start_action(ctx, p)
 
 
-def _shift_or_reset(ctx: Ctx, side: Side, sim: bool) -> None:
+def _shift_or_reset(ctx: Ctx, side: Side, sim: bool, reason: str | None = None) -> None:
     st = ctx.state
     # React, Taunt and Quickling answer "when his team earns a Shift in Momentum".
     st.after_sim = sim
     if sim:
         st.momentum_side = other_side(side)
-        ctx.emit(MomentumShifted(other_side(side), st.momentum, ctx.sim_reason or "Shift in Momentum"))
+        ctx.emit(MomentumShifted(other_side(side), st.momentum, reason or ctx.sim_reason or "Shift in Momentum"))
     else:
         if st.momentum:
             ctx.emit(MomentumReset(st.momentum_side))
@@ -105,6 +112,7 @@ def _goal_check(ctx: Ctx, side: Side) -> bool:
     if carrier is not None and carrier.side == side and carrier.on_field and carrier.hex == goal:
         st.teams[side].score += 1
         ctx.emit(GoalScored(side, carrier.id, (st.teams["west"].score, st.teams["east"].score)))
+        experience.goal(ctx, side)
         st.last_scorer = side
         st.momentum, st.momentum_side = 0, None
         st.action = None
@@ -136,8 +144,12 @@ def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
     st.action = None
     # Enrage looks back one turn: who was hit (Impact, Tackle, Shove...) on the turn now ending.
     st.provoked, st.targeted = st.targeted, []
-    if action_ended and _goal_check(ctx, side):
-        return
+    if action_ended:
+        if _goal_check(ctx, side):
+            return  # the Test is over: no Impcrusher check after a scoring action
+        actor = st.last_moved.get(side)
+        if actor is not None:
+            impcrusher.after_action(ctx, st.players[actor])
     _shift_or_reset(ctx, side, ctx.sim)
     begin_turn(ctx, other_side(side))
 
@@ -155,9 +167,10 @@ def start_test(ctx: Ctx, *, first: Side, restart: bool = False) -> None:
     st.last_moved = {"west": None, "east": None}
     st.after_sim, st.committed_actor, st.targeted, st.provoked = False, None, [], []
     for team in st.teams.values():
-        # Cheerleaders and Zlurpee Kegs are "once per Test" each.
-        for item in ("cheerleaders", "kegs"):
+        # Cheerleaders and Zlurpee Kegs are "once per Test" each; an unchecked face-off lapses.
+        for item in ("cheerleaders", "kegs", "bribe_faceoff_check"):
             team.used.pop(item, None)
+    restore_frogs(ctx)  # "turned into a giant frog until the end of the Test"
     st.action, st.turn_side, st.faceoff_winner = None, None, None
     st.phase, st.setup_side, st.first_setup_side = Phase.SETUP, first, first
     ctx.emit(TestStarted(st.test, first))
@@ -181,4 +194,5 @@ def end_match(ctx: Ctx, winner: str, reason: str) -> None:
     st = ctx.state
     st.phase, st.winner, st.end_reason = Phase.MATCH_OVER, winner, reason
     st.action, st.setup_side = None, None
+    restore_frogs(ctx)
     ctx.emit(MatchEnded(winner, reason))

@@ -150,9 +150,8 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
     come, so "from the trigger onwards the acting team can spend no more counters" (G29).
     """
     st = ctx.state
-    roller = st.players[spec.roller]
     acting = ctx.acting_side
-    own = roller.side == acting
+    own = _side(st, spec) == acting
     reason = Reason.MOMENTUM if own else Reason.FORCED
     if not own and spec.no_forced_rerolls:
         return roll  # Cover, Everlasting: "may not use Momentum to replace rolls made for" him
@@ -163,7 +162,7 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
         question = {
             "kind": "reroll" if own else "force_reroll",
             "side": acting,
-            "player": roller.id,
+            "player": spec.roller,
             "challenge": spec.challenge,
             "roll": roll.to_dict(),
             "eligible": eligible,
@@ -178,6 +177,15 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
     return roll
 
 
+def _side(st: MatchState, spec: Spec) -> str:
+    """The rolling team: the roller's, or ``spec.side`` for a roller who is not a player."""
+    p = st.players.get(spec.roller)
+    if p is not None:
+        return p.side
+    assert spec.side is not None, f"{spec.roller} rolls for no team"
+    return spec.side
+
+
 def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | None = None) -> ChallengeRoll:
     """Roll ``spec``, offer its re-roll ability then Momentum, book earnings and flops, and
     report the roll."""
@@ -188,11 +196,11 @@ def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | No
     roll = _offer_replacements(ctx, spec, roll)
     if spec.adjust is not None:
         roll = spec.adjust(ctx, roll)
-    roller = st.players[spec.roller]
+    side = _side(st, spec)
     ctx.emit(
         ChallengeRolled(
             challenge=spec.challenge,
-            player=roller.id,
+            player=spec.roller,
             attribute=spec.attribute,
             roll=roll.to_dict(),
             band=roll.band.value,
@@ -202,10 +210,10 @@ def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | No
             result=result(roll) if result else "",
         )
     )
-    own = roller.side == ctx.acting_side
+    own = side == ctx.acting_side
     # Only the acting team earns Momentum, and only from its own challenges (MO2, G24).
     if own and spec.earns is not None and roll.succeeded:
-        gain_momentum(ctx, roller.side, spec.earns(roll), spec.challenge)
+        gain_momentum(ctx, side, spec.earns(roll), spec.challenge)
     if own and roll.flopped and spec.flop_shifts:
         ctx.shift(f"flopped {spec.challenge}")
     return roll
