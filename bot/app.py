@@ -34,6 +34,7 @@ from db.engine import session_scope
 from db.errors import StoreError
 from db.matches import MatchSide
 from engine import commands as C
+from engine.abilities import ABILITIES
 from engine.dice.odds import odds
 from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
@@ -43,6 +44,7 @@ from engine.legal import legal_commands
 from engine.match import pending
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
+from service.grammar import TACKLE_USES, parse_path, resolve_player
 from service.matches import AI_COACH_ID, MatchService, Outcome
 from service.verify import commitment_text, reveal_text
 
@@ -59,6 +61,14 @@ T = TypeVar("T")
 #: Seconds of work before a reply is deferred (Discord closes the window at 3).
 WORK_WINDOW = 2.0
 DIRECTIONS = [app_commands.Choice(name=f"{d.name} ({d.value})", value=d.name) for d in Direction]
+#: Abilities that pay movement with Momentum counters (``Move.ability``).
+MOVE_ABILITIES = ("ruthless", "goalie", "beeline", "teammate", "burst", "shamble", "swarm", "lead-pass", "react")
+MOVE_ABILITY_CHOICES = [app_commands.Choice(name=ABILITIES[a].name, value=a) for a in MOVE_ABILITIES]
+TACKLE_CHOICES = [app_commands.Choice(name=ABILITIES[u].name, value=u) for u in TACKLE_USES]
+SUPPORT_NAMES = {"bribed_referee": "Bribed Referee", "cheerleaders": "Cheerleaders", "kegs": "Zlurpee Kegs",
+                 "potions": "Magic Potions", "wizard": "Hired Gun Wizard"}
+SPELL_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                 (("System Shock", "system_shock"), ("Inferno", "inferno"), ("Transformation", "transformation"))]
 AI_NAMES = ("ai", "bot", "computer")
 
 
@@ -221,14 +231,19 @@ def _state_for(interaction: discord.Interaction) -> Any:
     return m, state, bot.service.side_of(m, interaction.user.id)
 
 
-async def _complete(interaction: discord.Interaction, current: str, make: Callable[[Any, Any, str], list[tuple[str, str]]]) -> list[app_commands.Choice[str]]:
-    """Suggestions only: whatever the coach submits is checked again by the engine."""
+Maker = Callable[[Any, Any, str, Any], list[tuple[str, str]]]
+
+
+async def _complete(interaction: discord.Interaction, current: str, make: Maker) -> list[app_commands.Choice[str]]:
+    """Suggestions only: whatever the coach submits is checked again by the engine. ``make``
+    also gets the options typed so far (``interaction.namespace``: the player who moves, the
+    spell being cast)."""
     def work() -> list[tuple[str, str]]:
         try:
             m, state, side = _state_for(interaction)
         except (StoreError, ElfballError):
             return []
-        return make(state, side, current)
+        return make(state, side, current, interaction.namespace)
 
     pairs = await asyncio.to_thread(work)
     cur = current.strip().lower()
@@ -236,7 +251,7 @@ async def _complete(interaction: discord.Interaction, current: str, make: Callab
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in ranked[:25]]
 
 
-def completer(make: Callable[[Any, Any, str], list[tuple[str, str]]]) -> Callable[..., Any]:
+def completer(make: Maker) -> Callable[..., Any]:
     """An autocomplete callback (discord.py wants a coroutine function) for ``make``."""
 
     async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -245,7 +260,7 @@ def completer(make: Callable[[Any, Any, str], list[tuple[str, str]]]) -> Callabl
     return autocomplete
 
 
-def _players_to_act(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _players_to_act(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     first = [c.player for c in legal_commands(state, side).of(C.StartAction)]  # type: ignore[attr-defined]
     rest = [p.id for p in state.team_players(side) if p.id not in first]
     return [(_name(state, pid), pid) for pid in first + rest]
@@ -257,14 +272,18 @@ def _name(state: Any, pid: str) -> str:
     return f"{p.name} — {where}{'' if p.status.value == 'standing' else ', ' + p.status.value}"
 
 
-def _path_suggestions(state: Any, side: str, current: str) -> list[tuple[str, str]]:
+def _path_suggestions(state: Any, side: str, current: str, ns: Any = None) -> list[tuple[str, str]]:
     p = state.acting_player
+    mover = getattr(ns, "player", None)
+    if mover:  # Lead Pass, Swarm, React: the path starts from the player who moves
+        try:
+            p = resolve_player(state, str(mover), side=side, on_field=True)
+        except ElfballError:
+            return []
     if p is None or p.hex is None:
         return []
     tokens = current.split()
     try:
-        from service.grammar import parse_path
-
         at = parse_path(tokens, p.hex)[-1] if tokens else p.hex
     except ElfballError:
         return []
@@ -277,7 +296,7 @@ def _path_suggestions(state: Any, side: str, current: str) -> list[tuple[str, st
     return out
 
 
-def _throw_targets(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _throw_targets(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     p = state.acting_player
     if p is None or p.hex is None:
         return []
@@ -287,7 +306,7 @@ def _throw_targets(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
     return mates
 
 
-def _opponents_adjacent(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _opponents_adjacent(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     p = state.acting_player
     if p is None or p.hex is None:
         return []
@@ -295,11 +314,77 @@ def _opponents_adjacent(state: Any, side: str, _cur: str) -> list[tuple[str, str
             and distance(o.hex, p.hex) == 1 and o.standing]
 
 
-def _bench(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _first(state: Any, legal: list[str], rest: list[str]) -> list[tuple[str, str]]:
+    """Players the engine offers first, then the others a coach might mean."""
+    ordered = list(dict.fromkeys([*legal, *rest]))
+    return [(_name(state, pid), pid) for pid in ordered]
+
+
+def _tackle_targets(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    """Legal tackles first (with a Tackle ability too); then every adjacent opponent, standing or
+    not (a Cheapshot takes a Down or Dazed one)."""
+    p = state.acting_player
+    if p is None or p.hex is None:
+        return []
+    legal = [c.target for c in legal_commands(state, side).of(C.Tackle)]  # type: ignore[attr-defined]
+    near = [o.id for o in state.on_field() if o.side != side and o.hex is not None and distance(o.hex, p.hex) == 1]
+    return _first(state, legal, near)
+
+
+def _movers(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    legal = [c.player for c in legal_commands(state, side).of(C.Move) if c.player]  # type: ignore[attr-defined]
+    return _first(state, legal, [p.id for p in state.on_field(side)])
+
+
+def _quicklings(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    legal = [c.player for c in legal_commands(state, side).of(C.Quickling)]  # type: ignore[attr-defined]
+    return _first(state, legal, [p.id for p in state.on_field(side)])
+
+
+def _taunters(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    legal = [c.player for c in legal_commands(state, side).of(C.Taunt)]  # type: ignore[attr-defined]
+    return _first(state, legal, [p.id for p in state.on_field(side)])
+
+
+def _taunt_targets(state: Any, side: str, _cur: str, ns: Any = None) -> list[tuple[str, str]]:
+    """Opponents within 6 hexes of the taunter chosen so far (the engine's candidates first)."""
+    taunter = str(getattr(ns, "player", "") or "")
+    legal = [c.target for c in legal_commands(state, side).of(C.Taunt) if c.player == taunter]  # type: ignore[attr-defined]
+    me = state.players.get(taunter)
+    near = [o.id for o in state.on_field() if o.side != side and o.hex is not None
+            and (me is None or me.hex is None or distance(o.hex, me.hex) <= 6)]
+    return _first(state, legal, near)
+
+
+def _potion_drinkers(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    legal = [c.player for c in legal_commands(state, side).of(C.DrinkPotion)]  # type: ignore[attr-defined]
+    return _first(state, legal, [p.id for p in state.team_players(side) if p.location.value != "field"])
+
+
+def _spell_targets(state: Any, side: str, _cur: str, ns: Any = None) -> list[tuple[str, str]]:
+    spell = str(getattr(ns, "spell", "") or "")
+    legal = [c.target for c in legal_commands(state, side).of(C.CastSpell) if c.target and c.spell == spell]  # type: ignore[attr-defined]
+    foes = [p.id for p in state.on_field() if p.side != side]
+    mine = [p.id for p in state.on_field(side)] if spell == "transformation" else []
+    return _first(state, legal, foes + mine)
+
+
+def _spell_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+    """Inferno: the engine's hexes, else the hexes of opposing players."""
+    legal = [c.hex for c in legal_commands(state, side).of(C.CastSpell) if c.hex is not None]  # type: ignore[attr-defined]
+    foes = [p.hex for p in state.on_field() if p.side != side and p.hex is not None]
+    out = []
+    for h in dict.fromkeys([*legal, *foes]):
+        who = state.player_at(h)
+        out.append((F.format(h) + (f" ({who.name})" if who else ""), F.format(h)))
+    return out
+
+
+def _bench(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     return [(_name(state, p.id), p.id) for p in state.team_players(side) if p.location.value in ("bench", "field")]
 
 
-def _setup_hexes(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _setup_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     out = []
     for zone in ("faceoff", "guardian", "rover-north", "rover-south"):
         for h in F.setup_hexes(side, zone):
@@ -308,7 +393,7 @@ def _setup_hexes(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
     return out
 
 
-def _replacement_hexes(state: Any, side: str, _cur: str) -> list[tuple[str, str]]:
+def _replacement_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
     return [(F.format(h), F.format(h)) for h in sorted(F.replacement_hexes(side)) if state.player_at(h) is None]
 
 
@@ -600,11 +685,15 @@ async def cmd_act(interaction: discord.Interaction, player: str) -> None:
 
 
 @app_commands.command(name="move", description="Move hex by hex: K11 K10 L10, or directions NE NE E")
-@app_commands.describe(path="hexes or directions, separated by spaces", facing="the way to face at the end")
-@app_commands.choices(facing=DIRECTIONS)
-@app_commands.autocomplete(path=completer(_path_suggestions))
-async def cmd_move(interaction: discord.Interaction, path: str, facing: str | None = None) -> None:
-    await act(interaction, f"move {path}" + (f" facing {facing}" if facing else ""))
+@app_commands.describe(path="hexes or directions, separated by spaces", facing="the way to face at the end",
+                       ability="pay the steps with Momentum counters (Beeline, Lead Pass, Swarm, React…)",
+                       player="another of your players who moves (Lead Pass, Swarm, React)")
+@app_commands.choices(facing=DIRECTIONS, ability=MOVE_ABILITY_CHOICES)
+@app_commands.autocomplete(path=completer(_path_suggestions), player=completer(_movers))
+async def cmd_move(interaction: discord.Interaction, path: str, facing: str | None = None, ability: str | None = None,
+                   player: str | None = None) -> None:
+    await act(interaction, f"move {path}" + (f" facing {facing}" if facing else "") + (f" with {ability}" if ability else "")
+              + (f" player {player}" if player else ""))
 
 
 @app_commands.command(name="face", description="Turn the acting player (free)")
@@ -620,10 +709,12 @@ async def cmd_throw(interaction: discord.Interaction, target: str, long: bool = 
     await act(interaction, f"throw {target}" + (" long" if long else ""))
 
 
-@app_commands.command(name="tackle", description="Tackle an adjacent standing opponent")
-@app_commands.autocomplete(target=completer(_opponents_adjacent))
-async def cmd_tackle(interaction: discord.Interaction, target: str) -> None:
-    await act(interaction, f"tackle {target}")
+@app_commands.command(name="tackle", description="Tackle an adjacent opponent")
+@app_commands.describe(target="the opponent", use="a Tackle ability: Cutblock, Steal, Pummel, Cheapshot (on a Down or Dazed one)")
+@app_commands.choices(use=TACKLE_CHOICES)
+@app_commands.autocomplete(target=completer(_tackle_targets))
+async def cmd_tackle(interaction: discord.Interaction, target: str, use: str | None = None) -> None:
+    await act(interaction, f"tackle {target}" + (f" {use}" if use else ""))
 
 
 @app_commands.command(name="shove", description="Shove an adjacent standing opponent one hex back")
@@ -638,9 +729,51 @@ async def cmd_stand(interaction: discord.Interaction, facing: str | None = None)
     await act(interaction, "stand" + (f" {facing}" if facing else ""))
 
 
-@app_commands.command(name="dash", description="Spend Momentum counters on a Dash")
-async def cmd_dash(interaction: discord.Interaction, counters: app_commands.Range[int, 1, 6]) -> None:
-    await act(interaction, f"dash {counters}")
+@app_commands.command(name="dash", description="Spend Momentum counters on a Dash (or Sprint)")
+@app_commands.describe(counters="Momentum counters to roll", sprint="Sprinter: roll Jog dice instead, no counters")
+async def cmd_dash(interaction: discord.Interaction, counters: app_commands.Range[int, 1, 6] | None = None,
+                   sprint: bool = False) -> None:
+    if not sprint and counters is None:
+        await _refuse(interaction, "give the counters to spend (or sprint: True for a Sprinter's Dash)")
+        return
+    await act(interaction, "sprint" if sprint else f"dash {counters}")
+
+
+@app_commands.command(name="cheer", description="A Cheerleader adds one Momentum counter at the beginning of an action")
+async def cmd_cheer(interaction: discord.Interaction) -> None:
+    await act(interaction, C.Cheer())
+
+
+@app_commands.command(name="quickling", description="Quickling, after the other team's Shift in Momentum: double the counters")
+@app_commands.describe(player="your Little Guy with Quickling: he takes the action")
+@app_commands.autocomplete(player=completer(_quicklings))
+async def cmd_quickling(interaction: discord.Interaction, player: str) -> None:
+    await act(interaction, f"quickling {player}")
+
+
+@app_commands.command(name="taunt", description="Taunt, after the other team's Shift in Momentum: turn an opponent to face him")
+@app_commands.describe(player="your Little Guy with Taunt", target="an opponent within 6 hexes", counters="Momentum counters to roll")
+@app_commands.autocomplete(player=completer(_taunters), target=completer(_taunt_targets))
+async def cmd_taunt(interaction: discord.Interaction, player: str, target: str, counters: app_commands.Range[int, 1, 6]) -> None:
+    await act(interaction, f"taunt {player} {target} {counters}")
+
+
+@app_commands.command(name="potion", description="A Magic Potion for one of your players who is not on the field")
+@app_commands.autocomplete(player=completer(_potion_drinkers))
+async def cmd_potion(interaction: discord.Interaction, player: str) -> None:
+    await act(interaction, f"potion {player}")
+
+
+@app_commands.command(name="spell", description="The Hired Gun Wizard's spell, instead of an action (once per match)")
+@app_commands.describe(spell="which spell", target="System Shock, Transformation: the player", hex="Inferno: the centre hex")
+@app_commands.choices(spell=SPELL_CHOICES)
+@app_commands.autocomplete(target=completer(_spell_targets), hex=completer(_spell_hexes))
+async def cmd_spell(interaction: discord.Interaction, spell: str, target: str | None = None, hex: str | None = None) -> None:
+    where = hex if spell == "inferno" else target
+    if not where:
+        await _refuse(interaction, "Inferno needs a hex" if spell == "inferno" else f"{spell.replace('_', ' ')} needs a target player")
+        return
+    await act(interaction, f"spell {spell} {where}")
 
 
 @app_commands.command(name="end", description="End the action")
@@ -711,7 +844,11 @@ async def team_show(interaction: discord.Interaction, name: str) -> None:
         await _refuse(interaction, str(exc))
         return
     rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
+            + (" — " + ", ".join(ABILITIES[a].name if a in ABILITIES else a for a in p.abilities) if p.abilities else "")
             for p in team.players]
+    support = ", ".join(f"{SUPPORT_NAMES.get(item, item)} ×{n}" for item, n in team.support.items() if n)
+    if support:
+        rows.append(f"Support: {support}")
     await _say(interaction, (f"**{team.name}** ({team.team_list}, coach <@{team.coach_id}>)\n" + "\n".join(rows))[:1990],
                allowed_mentions=discord.AllowedMentions.none())
 
@@ -735,7 +872,8 @@ async def _topic_choices(interaction: discord.Interaction, current: str) -> list
 @app_commands.command(name="rules", description="A short rule lookup")
 @app_commands.autocomplete(topic=_topic_choices)
 async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
-    key = next((t for t in TOPICS if t.lower() == topic.lower()), None) or next((t for t in TOPICS if topic.lower() in t.lower()), None)
+    want = topic.lower().replace("-", " ").replace("_", " ").strip()
+    key = next((t for t in TOPICS if t.lower() == want), None) or next((t for t in TOPICS if want in t.lower()), None)
     if key is None:
         await _refuse(interaction, f"no rule topic {topic!r}; start typing to see the topics")
         return
@@ -743,7 +881,8 @@ async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
 
 
 COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
-            cmd_dash, cmd_end, cmd_undo, cmd_replace, cmd_roll, cmd_odds, cmd_rules, cmd_preferences]
+            cmd_dash, cmd_cheer, cmd_quickling, cmd_taunt, cmd_potion, cmd_spell, cmd_end, cmd_undo, cmd_replace, cmd_roll,
+            cmd_odds, cmd_rules, cmd_preferences]
 match_group.add_command(match_verify)
 match_group.add_command(match_describe)
 

@@ -13,17 +13,19 @@ from typing import Any
 import discord
 
 from engine import commands as C
+from engine.abilities import ABILITIES
 from engine.field import standard_field
 from engine.hexes import Direction, distance
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.preview import contact_previews, die_faces, step_previews, throw_preview
 from engine.state import MatchState
+from service.grammar import option_label
 from service.matches import Outcome
 
 from .panels import ARROWS, reroll_odds
 
-__all__ = ["PanelButton", "PanelSelect", "build_view", "command_for"]
+__all__ = ["PanelButton", "PanelSelect", "build_view", "command_for", "option_text"]
 
 F = standard_field()
 _ID = r"(?P<verb>[a-z]+):(?P<match>[0-9]+):(?P<version>[0-9]+)"
@@ -81,9 +83,35 @@ def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]
         return C.EndAction()
     if verb == "dash":
         return C.Dash(int(arg or 1))
+    if verb == "sprint":
+        return C.Dash(sprint=True)
+    if verb == "cheer":
+        return C.Cheer()
     if verb == "hit":
-        kind, target = values[0].split(":", 1)
-        return C.Tackle(target) if kind == "tackle" else C.Shove(target)
+        kind, target, *use = values[0].split(":")
+        return C.Tackle(target, use[0] if use else None) if kind == "tackle" else C.Shove(target)
+    if verb == "abil":  # a step paid by an ability: "beeline::K11", "swarm:w4:K11"
+        ability, mover, to = values[0].split(":")
+        return C.Move((F.parse(to),), None, ability, mover or None)
+    if verb == "ooc":  # out of sequence after a SiM
+        kind, who, *rest = values[0].split(":")
+        if kind == "quickling":
+            return C.Quickling(who)
+        if kind == "taunt":
+            return C.Taunt(who, rest[0], int(rest[1]))
+        return C.Move((F.parse(rest[0]),), None, "react", who)
+    if verb == "potion":
+        return C.DrinkPotion(values[0])
+    if verb == "spell":
+        spell, target, where = values[0].split(":")
+        return C.CastSpell(spell, target or None, F.parse(where) if where else None)
+    if verb == "opt":  # one of the pending question's options, by its place in the list
+        q = pending(state).question or {}
+        options = list(q.get("options", ()))
+        i = int(arg if arg is not None else values[0])
+        if not 0 <= i < len(options):
+            raise ValueError("that choice is no longer offered")
+        return C.Answer(options[i])
     if verb == "throw":
         return C.Throw(F.parse(values[0]))
     if verb == "act":
@@ -130,8 +158,9 @@ def build_view(outcome: Outcome) -> discord.ui.View:
         return view
     legal = legal_commands(st, pend.side)
     if pend.kind == "setup":
-        button("auto", label="Auto set-up", style=discord.ButtonStyle.primary)
-        button("done", label="Done", style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone))
+        button("auto", label="Auto set-up", style=discord.ButtonStyle.primary, row=0)
+        button("done", label="Done", style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone), row=0)
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4])
     elif pend.kind == "faceoff":
         button("fo", "pickup", label="Pick up the ball", style=discord.ButtonStyle.primary)
         contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
@@ -141,11 +170,13 @@ def build_view(outcome: Outcome) -> discord.ui.View:
         starts = legal.of(C.StartAction)[:25]
         if starts:
             opts = [discord.SelectOption(label=_label(st, c.player), value=c.player) for c in starts]  # type: ignore[attr-defined]
-            view.add_item(PanelSelect("act", mid, ver, opts, placeholder="Who acts?"))
+            view.add_item(PanelSelect("act", mid, ver, opts, placeholder="Who acts?", row=0))
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], out_of_sequence=True)
     elif pend.kind == "action":
         _action_items(view, st, legal, mid, ver)
     elif pend.kind == "test_over":
-        button("next", label="Start the next Test", style=discord.ButtonStyle.primary)
+        button("next", label="Start the next Test", style=discord.ButtonStyle.primary, row=0)
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4])
     return view
 
 
@@ -173,12 +204,53 @@ def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: Matc
     elif kind == "catch":
         view.add_item(PanelButton("catch", mid, ver, "catch", label="Catch", style=discord.ButtonStyle.primary))
         view.add_item(PanelButton("catch", mid, ver, "decline", label="Let it drop"))
+    elif "eligible" in q:
+        _dice_items(view, q, mid, ver)
+    elif "options" in q:
+        _option_items(view, q, mid, ver, st)
+
+
+def _dice_items(view: discord.ui.View, q: dict, mid: int, ver: int) -> None:
+    """Any question answered by choosing dice (an ability's re-roll): the dice, and keep."""
+    faces = die_faces(q) if "roll" in q else ["" for _ in q["eligible"]]
+    opts = [discord.SelectOption(label=f"Die {i}: {face}" if face else f"Die {i}", value=str(i))
+            for i, face in zip(q["eligible"], faces)]
+    what = f"Use {ABILITIES[q['ability']].name}: re-roll" if q.get("ability") in ABILITIES else "Re-roll"
+    view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=int(q.get("max", 1)),
+                              placeholder=f"{what} up to {q.get('max', 1)} dice"))
+    view.add_item(PanelButton("keep", mid, ver, label="Keep the roll", style=discord.ButtonStyle.secondary))
+
+
+def _option_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState) -> None:
+    """Any question with ``options``: a button each (up to five), else one select. The option's
+    place in the list travels in the custom id; the "do nothing" default is the grey one."""
+    options = list(q["options"])
+    if len(options) <= 5:
+        for i, o in enumerate(options):
+            style = discord.ButtonStyle.secondary if o == q.get("default") else discord.ButtonStyle.primary
+            view.add_item(PanelButton("opt", mid, ver, str(i), label=option_text(st, o)[:80], style=style))
+        return
+    opts = [discord.SelectOption(label=option_text(st, o)[:100], value=str(i))
+            for i, o in enumerate(options)]
+    view.add_item(PanelSelect("opt", mid, ver, opts[:25], placeholder="Choose…"))
+
+
+def option_text(st: MatchState, option: Any) -> str:
+    """A question's option for a button: a player with his hex, a direction with its arrow,
+    an ability by its printed name, ``+1`` for numbers."""
+    if isinstance(option, str) and option in st.players:
+        return _label(st, option)
+    if isinstance(option, str) and option in Direction.__members__:
+        return ARROWS[Direction[option]]
+    text = option_label(st, option)
+    return text[:1].upper() + text[1:]
 
 
 def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int) -> None:
     p = st.acting_player
     assert p is not None and p.hex is not None
-    moves = {c.path[-1] for c in legal.of(C.Move) if c.ability is None}  # type: ignore[attr-defined]
+    all_moves = legal.of(C.Move)
+    moves = {c.path[-1] for c in all_moves if c.ability is None and c.player is None}  # type: ignore[attr-defined]
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
     for d, row in layout:
         to = p.hex.neighbour(d)
@@ -190,16 +262,24 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     a = st.action
     view.add_item(PanelButton("undo", mid, ver, label="Undo", row=1,
                               disabled=a is None or a.challenged or a.dash != "none"))
-    for c in [c for c in legal.of(C.Dash) if not c.sprint][:3]:  # type: ignore[attr-defined]
+    dashes = legal.of(C.Dash)
+    for c in [c for c in dashes if not c.sprint][:3]:  # type: ignore[attr-defined]
         view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=f"Dash ({c.counters})", row=2))  # type: ignore[attr-defined]
+    if any(c.sprint for c in dashes):  # type: ignore[attr-defined]
+        view.add_item(PanelButton("sprint", mid, ver, label="Sprint", row=0))
+    if legal.of(C.Cheer):
+        view.add_item(PanelButton("cheer", mid, ver, label="Cheer (+1 Momentum)", style=discord.ButtonStyle.success, row=0))
     hits = []
     for c in legal.of(C.Tackle) + legal.of(C.Shove):
         t = st.players[c.target]  # type: ignore[attr-defined]
         kind = "tackle" if isinstance(c, C.Tackle) else "shove"
-        hits.append(discord.SelectOption(label=f"{kind.title()} {t.name}"[:100], value=f"{kind}:{t.id}",
-                                         description=_hit_odds(st, p, t, kind)))
+        use = getattr(c, "use", None)
+        name = ABILITIES[use].name if use else kind.title()
+        hits.append(discord.SelectOption(label=f"{name} {t.name}"[:100], value=f"{kind}:{t.id}" + (f":{use}" if use else ""),
+                                         description=_hit_odds(st, p, t, kind) if not use else None))
+    free = [3, 4]
     if hits:
-        view.add_item(PanelSelect("hit", mid, ver, hits[:25], placeholder="Tackle or shove…", row=3))
+        view.add_item(PanelSelect("hit", mid, ver, hits[:25], placeholder="Tackle or shove…", row=free.pop(0)))
     throws = []
     for mate in st.on_field(p.side):
         if mate.id != p.id and mate.hex is not None and C.Throw(mate.hex) in legal:
@@ -209,7 +289,57 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
                                                description=f"{distance(p.hex, mate.hex)} hexes, Skill {pv.dice} dice need "
                                                f"{pv.need}: {pv.success:.0%} on target, {pv.flop:.0%} flop"[:100]))
     if throws:
-        view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=4))
+        view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=free.pop()))
+    paid = [c for c in all_moves if c.ability is not None]  # type: ignore[attr-defined]
+    if paid and free:  # steps paid with Momentum (Beeline, Swarm, Lead Pass…); /move takes whole paths
+        view.add_item(PanelSelect("abil", mid, ver, [_paid_step(st, c) for c in paid][:25],
+                                  placeholder="Move with an ability…", row=free.pop(0)))
+
+
+def _paid_step(st: MatchState, c: Any) -> discord.SelectOption:
+    mover = st.players[c.player] if c.player else st.acting_player
+    to = c.path[-1]
+    arrow = next((ARROWS[d] for d in Direction if mover.hex is not None and mover.hex.neighbour(d) == to), "")
+    who = f"{mover.name} " if c.player else ""
+    return discord.SelectOption(label=f"{ABILITIES[c.ability].name}: {who}{arrow} to {F.format(to)}"[:100],
+                                value=f"{c.ability}:{c.player or ''}:{F.format(to)}")
+
+
+def _between_actions(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int, *, rows: list[int],
+                     out_of_sequence: bool = False) -> None:
+    """What a team may do besides (or before) an action, where the engine offers it: after the
+    other team's SiM Quickling, Taunt and React; a Magic Potion; the Wizard's spell; a Cheer.
+    Each select takes a row of its own (Discord allows five)."""
+    rows = list(rows)
+
+    def select(verb: str, options: list[discord.SelectOption], placeholder: str) -> None:
+        if options and rows:
+            view.add_item(PanelSelect(verb, mid, ver, options[:25], placeholder=placeholder, row=rows.pop(0)))
+
+    if out_of_sequence:
+        ooc = [discord.SelectOption(label=f"Quickling: {st.players[c.player].name} acts with double Momentum"[:100],  # type: ignore[attr-defined]
+                                    value=f"quickling:{c.player}") for c in legal.of(C.Quickling)]  # type: ignore[attr-defined]
+        ooc += [discord.SelectOption(label=f"Taunt: {st.players[c.player].name} → {st.players[c.target].name} "  # type: ignore[attr-defined]
+                                     f"({c.counters} counters)"[:100], value=f"taunt:{c.player}:{c.target}:{c.counters}")  # type: ignore[attr-defined]
+                for c in legal.of(C.Taunt)]
+        ooc += [discord.SelectOption(label=_paid_step(st, c).label, value=f"react:{c.player}:{F.format(c.path[-1])}")  # type: ignore[attr-defined]
+                for c in legal.of(C.Move) if c.ability == "react" and c.player]  # type: ignore[attr-defined]
+        select("ooc", ooc, "After the Shift in Momentum: Quickling, Taunt, React…")
+    select("potion", [discord.SelectOption(label=f"Potion for {_label(st, c.player)}"[:100], value=c.player)  # type: ignore[attr-defined]
+                      for c in legal.of(C.DrinkPotion)], "Magic Potion for…")
+    select("spell", [discord.SelectOption(label=_spell_label(st, c), value=f"{c.spell}:{c.target or ''}:"  # type: ignore[attr-defined]
+                                          f"{F.format(c.hex) if c.hex else ''}") for c in legal.of(C.CastSpell)],  # type: ignore[attr-defined]
+           "Wizard: cast a spell instead of an action…")
+    if legal.of(C.Cheer) and rows:
+        view.add_item(PanelButton("cheer", mid, ver, label="Cheer (+1 Momentum)", style=discord.ButtonStyle.success,
+                                  row=rows.pop(0)))
+
+
+def _spell_label(st: MatchState, c: Any) -> str:
+    if c.spell == "inferno":
+        return f"Inferno at {F.format(c.hex)}"
+    who = st.players[c.target].name if c.target in st.players else c.target
+    return (f"System Shock on {who}" if c.spell == "system_shock" else f"Transformation of {who}")[:100]
 
 
 def _step_odds(st: MatchState, to: Any) -> str:

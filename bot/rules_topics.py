@@ -1,8 +1,16 @@
-"""Short rule summaries for /rules, in the bot's words (docs/rules.md has the reasoning)."""
+"""Short rule summaries for /rules, in the bot's words (docs/rules.md has the reasoning).
+
+The Basic rules, the Advanced rules' team support, potions and the wizard, and one topic per
+ability, named as printed (``Lead Pass``), from the ability catalogue (engine/data/abilities.json).
+"""
 
 from __future__ import annotations
 
-TOPICS: dict[str, str] = {
+from engine.abilities import ABILITIES, Ability, basic_of
+
+__all__ = ["TOPICS", "ability_topic"]
+
+BASICS: dict[str, str] = {
     "Challenge dice": "Roll as many dice as the attribute. Bull's-eye = success; star = success and roll another die; "
     "blank = nothing; X = flop, which cancels a success. More flops than successes = flopped. "
     "Successes needed are never below 1.",
@@ -52,3 +60,41 @@ TOPICS: dict[str, str] = {
     "Turns": "Teams alternate; pick any player except the one who took your previous action (unless he is your only one on "
     "the field).",
 }
+
+ADVANCED: dict[str, str] = {
+    "Abilities": "Every full 5 XP a player may learn one ability (kept for later if you like), never twice the same. "
+    "General abilities (Jog ... Grit) are open to all, Type abilities to that Type only (any Samhaino may take Fear). "
+    "An Advanced ability needs the Basic one of its attribute or Type first. /rules and an ability's name tells what it does.",
+    "Experience": "1 XP to every player of a team still on the field when it scores (not the Impcrusher). On a concession, "
+    "1 XP to each player of the other team who is not in the Infirmary.",
+    "Team support": "Bought with the team (Advanced rules): Bribed Referee (5 points, max 1), Cheerleaders (5 each, max 4), "
+    "Zlurpee Kegs (5 each, max 2), Magic Potions (5 each, max 3), Hired Gun Wizard (20, max 1).",
+    "Bribed Referee": "A Monster may take the face-off, and your players without the ball may end an action in a goal hex. "
+    "Before your first action after such a face-off, and each turn you have a player in a goal hex, roll a die: on a flop "
+    "the offender is ejected, your turn is lost (a SiM) and the bribe is void for the game.",
+    "Cheerleaders": "Each one, once per Test, at the beginning of an action: +1 Momentum counter (/cheer).",
+    "Zlurpee Kegs": "Each one, once per Test: +1 success on an Injury roll that is neither flopped nor at 0 successes. "
+    "You are asked after the roll (use or keep).",
+    "Magic Potions": "For one of your players who is not on the field (before setting up, during a Test, or after the last "
+    "goal), one per player per game (/potion). Two dice: from death or a seizure, through a cure, to one or two General "
+    "abilities for the game or +1 to an attribute. You choose the abilities or attribute when asked.",
+    "Hired Gun Wizard": "Skill 5, never on the field, one spell per match instead of your action (/spell). System Shock "
+    "(an opponent; needs his Might - 1, +2 if he has the ball): Down, Dazed or an Injury roll. Inferno (a hex and its six "
+    "neighbours, no casting roll): each player there rolls Dodge, needs 2. Transformation (needs 2): a giant frog "
+    "(7/2/4/6/0/2) until the end of the Test. A flopped cast sends one of your Bench players to Recovery and is a SiM.",
+}
+
+
+def _group(a: Ability) -> str:
+    if a.general:
+        return f"{a.group.title()} (General)"
+    return f"{a.group.replace('-', ' ').title()} type"
+
+
+def ability_topic(a: Ability) -> str:
+    """``Skill (General), Advanced (needs Agile): summary``."""
+    level = "Basic" if a.basic else f"Advanced (needs {basic_of(a.group).name})"
+    return f"{_group(a)}, {level}. {a.summary}"
+
+
+TOPICS: dict[str, str] = {**BASICS, **ADVANCED, **{a.name: ability_topic(a) for a in ABILITIES.values()}}

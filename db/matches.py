@@ -41,7 +41,7 @@ from engine import commands as C
 from engine import rosters
 from engine.dice import HashDice, ReplayDice
 from engine.errors import MalformedInputError
-from engine.match import Pending, Result, TeamEntry, apply, new_match, pending
+from engine.match import Pending, PlayerEntry, Result, TeamEntry, apply, new_match, pending
 from engine.rosters import TeamRoster
 from engine.state import MatchState, Phase, RuleOptions
 
@@ -132,15 +132,26 @@ def seed_commitment(seed: str) -> str:
 
 
 def entry_to_json(entry: TeamEntry) -> dict[str, Any]:
-    return {"name": entry.name, "roster": entry.roster.as_dict(), "player_names": list(entry.player_names)}
+    out: dict[str, Any] = {"name": entry.name, "roster": entry.roster.as_dict(), "player_names": list(entry.player_names)}
+    if entry.players:  # the Advanced rules' careers and support: only when there are any
+        out["players"] = [None if c is None else {"abilities": list(c.abilities),
+                                                  "attributes": None if c.attributes is None else list(c.attributes)}
+                          for c in entry.players]
+    if entry.support:
+        out["support"] = [[item, n] for item, n in entry.support]
+    return out
 
 
 def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
     """The exact ``TeamEntry`` back from ``entry_to_json`` (positions by id, in the stored order)."""
     roster = data["roster"]
     entries = tuple((rosters.position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    careers = tuple(None if c is None else PlayerEntry(tuple(c.get("abilities", ())),
+                                                       None if c.get("attributes") is None else tuple(c["attributes"]))
+                    for c in data.get("players", ()))
     return TeamEntry(data["name"], TeamRoster(team=rosters.team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())))
+                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                     tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
 def _public(m: Match) -> MatchPublic:

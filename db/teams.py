@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 
 from engine import rosters
-from engine.match import TeamEntry
+from engine.match import PlayerEntry, TeamEntry
 from engine.rosters import (
     RosterOptions,
     TeamRoster,
@@ -31,7 +31,7 @@ from .errors import (
     UnknownLeagueError,
     UnknownTeamError,
 )
-from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, Team, TeamPublic
+from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, RosterPlayerPublic, Team, TeamPublic
 
 __all__ = [
     "create_league",
@@ -197,8 +197,12 @@ def list_teams(
     return [_public(t) for t in session.exec(query.order_by(Team.name_key)).all()]
 
 
+ATTRIBUTES = ("jog", "might", "tackle", "dodge", "skill", "grit")
+
+
 def team_entry(team: TeamPublic) -> TeamEntry:
-    """The engine's ``TeamEntry`` for a stored team: its active players, in roster order, named."""
+    """The engine's ``TeamEntry`` for a stored team: its active players, in roster order, named,
+    with what their careers changed (learned abilities, attributes) and the team's support."""
     active = sorted((p for p in team.players if p.status == PlayerStatus.ACTIVE), key=lambda p: p.number)
     entries: list[list[Any]] = []
     for p in active:
@@ -207,5 +211,22 @@ def team_entry(team: TeamPublic) -> TeamEntry:
         else:
             entries.append([position_by_id(p.position_id), 1])
     roster = TeamRoster(team=rosters.team_list(team.team_list), entries=tuple((pos, n) for pos, n in entries))
-    return TeamEntry(team.name, roster, tuple(p.name for p in active))
+    careers = tuple(_career(p) for p in active)
+    support = tuple(sorted((str(item), int(n)) for item, n in team.support.items() if n))
+    return TeamEntry(team.name, roster, tuple(p.name for p in active),
+                     careers if any(c is not None for c in careers) else (), support)
 
+
+def _career(p: RosterPlayerPublic) -> PlayerEntry | None:
+    """What differs from the position's profile: abilities learned, attributes changed (a
+    lasting injury, a potion's boost are the engine's; the roster holds the player's own)."""
+    position = position_by_id(p.position_id)
+    learned = tuple(a for a in p.abilities if a not in position.innate_abilities)
+    attributes = None
+    if all(k in p.attributes for k in ATTRIBUTES):
+        values = tuple(int(p.attributes[k]) for k in ATTRIBUTES)
+        if values != tuple(position.attributes.as_dict()[k] for k in ATTRIBUTES):
+            attributes = values
+    if not learned and attributes is None:
+        return None
+    return PlayerEntry(learned, attributes)  # type: ignore[arg-type]

@@ -443,7 +443,9 @@ class Narrator:
             if question.get("ability"):
                 values["ability"] = self.ability(str(question["ability"]))
             values["options"] = self.either([self._option_text(state, o) for o in question.get("options", ())])
-            return self.t(key, **values)
+            # A field the template names but this question lacks reads "?" rather than failing:
+            # a prompt must never be what stops a match.
+            return self.text[key].format_map(_Lenient(values))
         return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
 
     def _option_text(self, state: MatchState | None, o: Any) -> str:
@@ -464,6 +466,11 @@ class Narrator:
     def keyed(self, prefix: str, value: str) -> str:
         """``TEXT[prefix.value]``, or the value itself when the catalogue has no entry."""
         return self.text.get(f"{prefix}.{value}", value.replace("_", " "))
+
+
+class _Lenient(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "?"
 
 
 # --- one function per event kind --------------------------------------------------------

@@ -5,6 +5,11 @@ One line, one command, e.g. ``move K11 K10 L10``, ``move NE NE E facing W``, ``t
 team for acting and placing, the opponent for tackles and shoves) or a unique part of a name
 (``dryad``). ``parse`` turns a line into an engine command for the coach of ``side``; every
 mistake raises ``MalformedInputError`` (or ``AmbiguousInputError``) saying how to write it.
+
+The Advanced rules add ``move NE NE with beeline``, ``lead w7 NE NE`` (another player's path
+starts from his hex), ``tackle e3 steal``, ``sprint``, ``cheer``, ``taunt w2 e5 2``,
+``potion w9``, ``spell inferno K12``. A question is answered by naming one of its options
+(``retry``, ``NE``, ``-1``, ``Agile``, ``agile+focused``), alone or after ``answer``.
 """
 
 from __future__ import annotations
@@ -14,12 +19,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine import commands as C
-from engine.errors import AmbiguousInputError, MalformedInputError
+from engine.abilities import ABILITIES
+from engine.errors import AmbiguousInputError, ElfballError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
 from engine.state import Location, MatchState, Player
 
-__all__ = ["parse", "resolve_player", "parse_path", "VERBS", "help_text", "Verb"]
+__all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "match_option", "answer_value", "option_label",
+           "VERBS", "help_text", "Verb", "TACKLE_USES", "SPELLS"]
+
+
+#: A Tackle's ability (``tackle e3 steal`` or ``steal e3``).
+TACKLE_USES: tuple[str, ...] = ("cutblock", "steal", "pummel", "cheapshot")
+#: Words that answer a question by themselves (Clipping's retry, Plough, a Keg, Bankshot's roll).
+ANSWER_WORDS: tuple[str, ...] = ("retry", "stay", "plough", "use", "roll")
+#: Abilities whose player moves another one (``Move.player``), with their verbs.
+MOVER_VERBS: dict[str, str] = {"lead": "lead-pass", "swarm": "swarm", "react": "react"}
+SPELLS: dict[str, str] = {
+    "systemshock": "system_shock", "shock": "system_shock", "inferno": "inferno",
+    "transformation": "transformation", "transmutation": "transformation", "frog": "transformation",
+}
 
 
 @dataclass(frozen=True)
@@ -38,20 +57,37 @@ VERBS: tuple[Verb, ...] = (
     Verb("faceoff", "faceoff pickup | faceoff shove|tackle [HEX HEX]", "the face-off winner's free challenge"),
     Verb("act", "act PLAYER", "choose the player who takes this turn's action", ("action",)),
     Verb("replace", "replace PLAYER HEX FACING", "bring a Bench player on near a stairway instead of an action"),
-    Verb("move", "move HEX|DIR ... [facing DIR]", "walk hex by hex (K11 K10 or NE NE E)", ("go",)),
+    Verb("move", "move HEX|DIR ... [facing DIR] [with ABILITY] [player PLAYER]",
+         "walk hex by hex (K11 K10 or NE NE E); with ABILITY pays the steps with Momentum (move NE NE with beeline)",
+         ("go",)),
+    Verb("lead", "lead PLAYER HEX|DIR ... [facing DIR]", "Lead Pass: the team-mate who caught the throw moves (lead w7 NE NE)"),
+    Verb("swarm", "swarm PLAYER HEX|DIR ...", "Swarm: another Little Guy moves with Momentum (swarm w4 NE)"),
+    Verb("react", "react PLAYER HEX|DIR ...", "React, after the other team's Shift in Momentum (react w5 NE E)"),
     Verb("face", "face DIR", "turn the acting player (free)", ("turn",)),
     Verb("stand", "stand [DIR]", "stand up (costs Jog)"),
     Verb("throw", "throw HEX [long]", "throw to a team-mate's or an empty hex (long: up to 18, only if nothing else is done)"),
-    Verb("tackle", "tackle PLAYER", "tackle an adjacent standing opponent (Impact first if he is stronger)"),
+    Verb("tackle", "tackle PLAYER [cutblock|steal|pummel|cheapshot]",
+         "tackle an adjacent opponent (Impact first if he is stronger), optionally with a Tackle ability",
+         TACKLE_USES),
     Verb("shove", "shove PLAYER", "push an adjacent standing opponent one hex back"),
     Verb("dash", "dash COUNTERS", "spend Momentum counters to extend the action"),
+    Verb("sprint", "sprint", "Sprinter: a Dash with Jog dice instead of counters"),
+    Verb("cheer", "cheer", "a Cheerleader adds one Momentum counter at the beginning of an action"),
+    Verb("quickling", "quickling PLAYER", "Quickling, after the other team's Shift in Momentum: double the counters; he acts"),
+    Verb("taunt", "taunt PLAYER TARGET COUNTERS", "Taunt, after the other team's Shift in Momentum: turn an opponent to face him"),
+    Verb("potion", "potion PLAYER", "a Magic Potion for one of your players who is not on the field", ("drink",)),
+    Verb("spell", "spell system_shock|transformation PLAYER | spell inferno HEX",
+         "the Hired Gun Wizard's one spell, instead of an action", ("cast",)),
     Verb("end", "end [DIR]", "end the action, optionally facing DIR"),
     Verb("undo", "undo", "take back your last step or turn of this action (until a die is rolled)"),
-    Verb("reroll", "reroll DIE [DIE ...] | keep", "spend Momentum: re-roll these dice (numbers as shown), or keep the roll", ("force",)),
-    Verb("keep", "keep", "spend no Momentum on this roll"),
+    Verb("reroll", "reroll DIE [DIE ...] | keep", "re-roll these dice (numbers as shown: Momentum or an ability), or keep the roll", ("force",)),
+    Verb("keep", "keep", "keep the roll (spend nothing); to a Keg question: keep the Keg"),
     Verb("intercept", "intercept PLAYER | intercept none", "choose who tries to intercept, or nobody"),
     Verb("catch", "catch | decline", "try to catch the ball, or let it drop"),
     Verb("decline", "decline", "let the ball drop"),
+    Verb("answer", "answer VALUE | retry | stay | plough | use | roll",
+         "answer the pending question with one of its options (a direction, an ability, -1/0/+1, …)",
+         ANSWER_WORDS),
     Verb("next", "next", "start the next Test after a goal"),
     Verb("concede", "concede", "concede the match"),
 )
@@ -127,8 +163,20 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     tokens = text.strip().split()
     if not tokens:
         raise MalformedInputError("type a command; help lists them")
-    verb = _BY_NAME.get(tokens[0].lower())
+    typed = tokens[0].lower()
+    q = _question(state)
+    unanswered: ElfballError | None = None
+    if q is not None and "options" in q:
+        # While a question waits only an answer is possible: a bare option ("NE", "agile",
+        # "lead pass", "+1") answers it, even when it reads like a command.
+        try:
+            return C.Answer(match_option(state, q["options"], text))
+        except (MalformedInputError, AmbiguousInputError) as exc:
+            unanswered = exc
+    verb = _BY_NAME.get(typed)
     if verb is None:
+        if unanswered is not None:
+            raise unanswered
         raise MalformedInputError(f"no command {tokens[0]!r}; type help for the list")
     args = tokens[1:]
     opp: Side = "east" if side == "west" else "west"
@@ -166,14 +214,13 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(3)
         p = resolve_player(state, args[0], side=side)
         return C.Replace(p.id, fld.parse(args[1]), Direction.parse(args[2]))
-    if name == "move":
-        rest, facing = _facing_suffix(args)
-        actor = state.acting_player
-        if actor is None or actor.hex is None:
-            raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
-        return C.Move(parse_path(rest, actor.hex, fld), facing)
+    if name == "move" or name in MOVER_VERBS:
+        return _move(state, side, fld, name, args, verb)
     if name == "face":
         need(1)
+        q = _question(state)
+        if q is not None and any(o in Direction.__members__ for o in q.get("options", ())):  # Taunt, Bankshot
+            return C.Answer(match_option(state, q["options"], " ".join(args)))
         return C.Face(Direction.parse(args[0]))
     if name == "stand":
         return C.StandUp(Direction.parse(args[0]) if args else None)
@@ -185,18 +232,48 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
                 raise MalformedInputError(f"usage: {verb.usage}")
             long = args[1].lower() == "long"
         return C.Throw(fld.parse(args[0]), long)
-    if name in ("tackle", "shove"):
+    if name == "tackle":
         need(1)
-        t = resolve_player(state, " ".join(args), side=opp, on_field=True)
-        return C.Tackle(t.id) if name == "tackle" else C.Shove(t.id)
+        use = typed if typed in TACKLE_USES else None
+        if len(args) > 1 and args[-1].lower() in TACKLE_USES:
+            use, args = args[-1].lower(), args[:-2] if args[-2].lower() == "with" else args[:-1]
+        # A Cheapshot's target is Down or Dazed: any opponent on the field may be named.
+        return C.Tackle(resolve_player(state, " ".join(args), side=opp, on_field=True).id, use)
+    if name == "shove":
+        need(1)
+        return C.Shove(resolve_player(state, " ".join(args), side=opp, on_field=True).id)
     if name == "dash":
         need(1)
+        if args[0].lower() == "sprint":
+            return C.Dash(sprint=True)
         if not args[0].isdigit():
-            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters)")
+            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
         return C.Dash(int(args[0]))
+    if name == "sprint":
+        return C.Dash(sprint=True)
+    if name == "cheer":
+        return C.Cheer()
+    if name == "quickling":
+        need(1)
+        return C.Quickling(resolve_player(state, " ".join(args), side=side, on_field=True).id)
+    if name == "taunt":
+        need(3)
+        if not args[-1].isdigit():
+            raise MalformedInputError(f"usage: {verb.usage} (COUNTERS: how many Momentum counters to roll)")
+        taunter = resolve_player(state, args[0], side=side, on_field=True)
+        target = resolve_player(state, " ".join(args[1:-1]), side=opp, on_field=True)
+        return C.Taunt(taunter.id, target.id, int(args[-1]))
+    if name == "potion":
+        need(1)
+        return C.DrinkPotion(resolve_player(state, " ".join(args), side=side).id)
+    if name == "spell":
+        return _spell(state, side, fld, args, verb)
     if name == "end":
         return C.EndAction(Direction.parse(args[0]) if args else None)
     if name == "keep" or (name == "reroll" and args and args[0].lower() in ("none", "keep")):
+        q = _question(state)
+        if q is not None and "keep" in q.get("options", ()):  # a Zlurpee Keg kept for later
+            return C.Answer("keep")
         return C.Answer(())
     if name == "reroll":
         need(1)
@@ -209,6 +286,11 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         if args[0].lower() in ("none", "nobody", "no"):
             return C.Answer(None)
         return C.Answer(resolve_player(state, " ".join(args), side=side, on_field=True).id)
+    if name == "answer":
+        words = args if typed == "answer" else [typed, *args]
+        if not words:
+            raise MalformedInputError(f"usage: {verb.usage}")
+        return C.Answer(answer_value(state, " ".join(words)))
     if name == "catch":
         return C.Answer("catch")
     if name == "decline":
@@ -229,3 +311,200 @@ def _faceoff_player(state: MatchState, fld: Field, side: Side) -> str | None:
         if p is not None:
             return p.id
     return None
+
+
+# --- moves paid by abilities, spells ------------------------------------------------------
+_SUFFIX_KEYS = {"facing": "facing", "face": "facing", "with": "with", "player": "player"}
+
+
+def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Split ``NE NE facing W with lead pass player w4`` into the path and its keyword groups
+    (in any order; a hex or a direction is never one of the keywords)."""
+    rest: list[str] = []
+    groups: dict[str, list[str]] = {}
+    key: str | None = None
+    for tok in tokens:
+        k = _SUFFIX_KEYS.get(tok.lower())
+        if k is not None:
+            if k in groups:
+                raise MalformedInputError(f"{tok!r} twice in one command")
+            key = k
+            groups[k] = []
+        elif key is None:
+            rest.append(tok)
+        else:
+            groups[key].append(tok)
+    for k, words in groups.items():
+        if not words:
+            raise MalformedInputError(f"{k} what? e.g. facing W, with beeline, player w4")
+    return rest, groups
+
+
+def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str], verb: Verb) -> C.Command:
+    """``move PATH [facing D] [with ABILITY] [player P]``, or ``lead|swarm|react PLAYER PATH``:
+    the path starts from the hex of the player who moves."""
+    rest, extra = _suffixes(args)
+    facing = Direction.parse(" ".join(extra["facing"])) if "facing" in extra else None
+    mover: Player | None = None
+    if name in MOVER_VERBS:
+        if len(rest) < 2:
+            raise MalformedInputError(f"usage: {verb.usage}")
+        ability: str | None = MOVER_VERBS[name]
+        mover = resolve_player(state, rest[0], side=side, on_field=True)
+        rest = rest[1:]
+    else:
+        ability = resolve_ability(" ".join(extra["with"])) if "with" in extra else None
+        if "player" in extra:
+            mover = resolve_player(state, " ".join(extra["player"]), side=side, on_field=True)
+    actor = state.acting_player
+    start = mover or actor
+    if start is None or start.hex is None:
+        raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
+    other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
+    return C.Move(parse_path(rest, start.hex, fld), facing, ability, other)
+
+
+def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Verb) -> C.Command:
+    words = list(args)
+    if len(words) >= 2 and words[0].lower() == "system" and words[1].lower() == "shock":
+        words = ["system_shock", *words[2:]]
+    if len(words) < 2:
+        raise MalformedInputError(f"usage: {verb.usage}")
+    spell = SPELLS.get(_key(words[0]))
+    if spell is None:
+        raise MalformedInputError(f"no spell {words[0]!r}: system_shock, inferno or transformation")
+    if spell == "inferno":
+        return C.CastSpell(spell, None, fld.parse(words[1]))
+    ref = " ".join(words[1:])
+    opp: Side = "east" if side == "west" else "west"
+    if spell == "system_shock":
+        return C.CastSpell(spell, resolve_player(state, ref, side=opp, on_field=True).id)
+    # Transformation may turn any player on the field: numbers and names mean an opponent
+    # first (as for tackles), then one of yours; ids name anybody.
+    try:
+        target = resolve_player(state, ref, side=opp, on_field=True)
+    except MalformedInputError:
+        target = resolve_player(state, ref, side=side, on_field=True)
+    return C.CastSpell(spell, target.id)
+
+
+def _key(text: object) -> str:
+    """Case, spaces, hyphens and underscores do not matter: ``Lead Pass`` = ``lead-pass``."""
+    return re.sub(r"[^a-z0-9+]", "", str(text).lower())
+
+
+def resolve_ability(ref: str) -> str:
+    """An ability id from its id or printed name, or a unique start of one (``lead pass``, ``Bee``)."""
+    key = _key(ref)
+    exact = [a.id for a in ABILITIES.values() if key in (_key(a.id), _key(a.name))]
+    if exact:
+        return exact[0]
+    hits = [a.id for a in ABILITIES.values() if key and (_key(a.id).startswith(key) or _key(a.name).startswith(key))]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousInputError(f"{ref!r} could be {', '.join(hits)}")
+    raise MalformedInputError(f"no ability {ref!r}; /rules or help lists them (e.g. beeline, lead-pass)")
+
+
+# --- answers -----------------------------------------------------------------------------
+def _question(state: MatchState) -> dict | None:
+    ip = state.in_progress
+    return ip.question if ip is not None else None
+
+
+def answer_value(state: MatchState, text: str) -> object:
+    """The value of ``answer TEXT`` for the pending question: dice numbers for a dice question,
+    otherwise the one of its ``options`` that TEXT names."""
+    q = _question(state)
+    if q is None:
+        raise MalformedInputError("there is no question to answer now")
+    if "eligible" in q:
+        words = text.replace(",", " ").split()
+        if all(w.lower() in ("none", "keep", "no") for w in words):
+            return ()
+        try:
+            return tuple(int(w) for w in words)
+        except ValueError:
+            raise MalformedInputError("answer with the numbers of the dice to re-roll, or keep") from None
+    return match_option(state, q.get("options", ()), text)
+
+
+def _combo(text: str) -> str | None:
+    """``agile+focused``, ``Focused and Agile``: the abilities' ids, sorted and joined by ``+``."""
+    parts = [p for p in re.split(r"\+|,|\s+and\s+|\s+", text.strip().lower()) if p]
+    if len(parts) < 2:
+        return None
+    try:
+        return "+".join(sorted(resolve_ability(p) for p in parts))
+    except MalformedInputError:
+        return None
+
+
+def match_option(state: MatchState, options: Iterable[object], text: str) -> object:
+    """The option of a question that ``text`` names, ignoring case: the value itself (``retry``,
+    ``NE``, ``-1``), a player's name, an ability's printed name, a direction word, or the parts
+    of a ``+``-joined choice in any order."""
+    opts = list(options)
+    want = _key(text)
+    numbers = [o for o in opts if isinstance(o, int) and not isinstance(o, bool)]
+    if numbers and re.fullmatch(r"\s*[+-]?\d+\s*", text):
+        hits = [o for o in numbers if o == int(text)]
+    else:
+        hits = [o for o in opts if want in _option_keys(state, o)]
+    if not hits:
+        try:
+            d = Direction.parse(text).name
+            hits = [o for o in opts if o == d]
+        except MalformedInputError:
+            pass
+    if not hits:
+        combo = _combo(text)
+        hits = [o for o in opts if combo and isinstance(o, str) and "+".join(sorted(o.split("+"))) == combo]
+    if not hits and want:
+        words = re.sub(r"[^a-z0-9 ]", " ", text.lower()).split()
+        hits = [o for o in opts if isinstance(o, str) and o in state.players
+                and all(w in state.players[o].name.lower() for w in words)]
+        if not hits:
+            hits = [o for o in opts if any(k.startswith(want) for k in _option_keys(state, o))]
+    if len(hits) == 1:
+        return hits[0]
+    readable = ", ".join(option_label(state, o) for o in opts)
+    if hits:
+        raise AmbiguousInputError(f"{text!r} could be {', '.join(option_label(state, o) for o in hits)}")
+    raise MalformedInputError(f"choose one of: {readable}")
+
+
+def _option_keys(state: MatchState, option: object) -> set[str]:
+    if option is None:
+        return {"none", "nobody", "no", "nothing"}
+    if isinstance(option, bool):
+        return {"yes", "true"} if option else {"no", "false"}
+    if not isinstance(option, str):
+        return set()  # numbers are compared as numbers: "-1" is not "1"
+    keys = {_key(option)}
+    if option in ABILITIES:
+        keys.add(_key(ABILITIES[option].name))
+    if option in state.players:
+        keys.add(_key(state.players[option].name))
+    return keys
+
+
+def option_label(state: MatchState, option: object) -> str:
+    """An option as a coach reads it: a player's name, an ability's printed name, ``+1``."""
+    if option is None:
+        return "none"
+    if isinstance(option, bool):
+        return "yes" if option else "no"
+    if isinstance(option, int):
+        return f"{option:+d}" if option else "0"
+    text = str(option)
+    if text in state.players:
+        return f"{text} {state.players[text].name}"
+    if text in ABILITIES:
+        return ABILITIES[text].name
+    if "+" in text and all(part in ABILITIES for part in text.split("+")):
+        return " + ".join(ABILITIES[part].name for part in text.split("+"))
+    if text in Direction.__members__:
+        return text
+    return text.replace("_", " ")

@@ -121,13 +121,30 @@ async def press(fake, pitch, member, cmd, state):
     q = state.in_progress.question if state.in_progress else None
     if isinstance(cmd, C.Answer):
         kind = q["kind"]
-        if kind in ("reroll", "force_reroll"):
+        if "eligible" in q:  # Momentum's re-rolls and the abilities' alike
             if not cmd.value:
                 return await fake.click(member, board, label="Keep the roll")
             return await fake.select(member, board, "elfball-select:reroll:*", values=[str(i) for i in cmd.value])
         if kind == "interceptor":
             return await fake.select(member, board, "elfball-select:icpt:*", values=[cmd.value or "none"])
-        return await fake.click(member, board, label="Catch" if cmd.value == "catch" else "Let it drop")
+        if kind == "catch":
+            return await fake.click(member, board, label="Catch" if cmd.value == "catch" else "Let it drop")
+        i = list(q["options"]).index(cmd.value)  # any other question: its options, by their place
+        if len(q["options"]) <= 5:
+            return await fake.click(member, board, custom_id=next(c for c in board.custom_ids if c.startswith("elfball:opt:")
+                                                                  and c.endswith(f":{i}")))
+        return await fake.select(member, board, "elfball-select:opt:*", values=[str(i)])
+    if isinstance(cmd, C.Cheer):
+        return await fake.click(member, board, label="Cheer (+1 Momentum)")
+    if isinstance(cmd, C.Quickling):
+        return await fake.slash(member, pitch, "quickling", player=cmd.player)
+    if isinstance(cmd, C.Taunt):
+        return await fake.slash(member, pitch, "taunt", player=cmd.player, target=cmd.target, counters=cmd.counters)
+    if isinstance(cmd, C.DrinkPotion):
+        return await fake.slash(member, pitch, "potion", player=cmd.player)
+    if isinstance(cmd, C.CastSpell):
+        where = {"hex": F.format(cmd.hex)} if cmd.hex else {"target": cmd.target}
+        return await fake.slash(member, pitch, "spell", spell=cmd.spell, **where)
     if isinstance(cmd, C.AutoSetup):
         return await fake.click(member, board, label="Auto set-up")
     if isinstance(cmd, C.SetupDone):
@@ -140,6 +157,10 @@ async def press(fake, pitch, member, cmd, state):
         return await fake.select(member, board, "elfball-select:act:*", values=[cmd.player])
     if isinstance(cmd, C.Move):
         p = state.acting_player
+        if cmd.ability is not None:
+            path = " ".join(F.format(h) for h in cmd.path)
+            opts = {"path": path, "ability": cmd.ability} | ({"player": cmd.player} if cmd.player else {})
+            return await fake.slash(member, pitch, "move", **opts | ({"facing": cmd.facing.name} if cmd.facing else {}))
         if len(cmd.path) == 1 and cmd.facing is None:
             d = direction_between(p.hex, cmd.path[0])
             # The step buttons' labels carry odds ("↙ SW · pick-up 59%"): find it by its custom id.
@@ -160,10 +181,13 @@ async def press(fake, pitch, member, cmd, state):
         return await fake.slash(member, pitch, "end", facing=cmd.facing.name)
     if isinstance(cmd, (C.Tackle, C.Shove)):
         kind = "tackle" if isinstance(cmd, C.Tackle) else "shove"
-        return await fake.select(member, board, "elfball-select:hit:*", values=[f"{kind}:{cmd.target}"])
+        use = f":{cmd.use}" if isinstance(cmd, C.Tackle) and cmd.use else ""
+        return await fake.select(member, board, "elfball-select:hit:*", values=[f"{kind}:{cmd.target}{use}"])
     if isinstance(cmd, C.Throw):
         return await fake.slash(member, pitch, "throw", target=F.format(cmd.target), long=bool(cmd.long))
     if isinstance(cmd, C.Dash):
+        if cmd.sprint:
+            return await fake.slash(member, pitch, "dash", sprint=True)
         return await fake.slash(member, pitch, "dash", counters=cmd.counters)
     if isinstance(cmd, C.Replace):
         return await fake.slash(member, pitch, "replace", player=cmd.player, hex=F.format(cmd.hex), facing=cmd.facing.name)
@@ -305,3 +329,68 @@ async def test_a_slow_refused_press_keeps_the_board(database, monkeypatch):
         r = await fake.click(setter, stale, label="Auto set-up")  # deferred, then refused as out of date
         assert any("out of date" in m.content and m.ephemeral for m in r.followups)
         assert not fake.message(stale).deleted  # the refusal did not delete the board it was pressed on
+
+
+async def test_the_advanced_commands_reach_the_engine_and_their_options_are_offered(database):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        assert {"cheer", "quickling", "taunt", "potion", "spell"} <= set(fake.commands(guild))
+        choices = await fake.autocomplete(alice, pitch, "rules", option="topic", value="lead")
+        assert "Lead Pass" in [c.value for c in choices]
+        r = await fake.slash(alice, pitch, "rules", topic="lead-pass")
+        assert "Thrower type, Advanced (needs Scramble)" in r.content
+        r = await fake.slash(alice, pitch, "rules", topic="wizard")
+        assert "System Shock" in r.content
+        await start_match(fake, pitch, alice, bob)
+        service = bot.service
+        side = service.status(pitch.id).deciding_side
+        setter = alice if side == "west" else bob
+        await fake.click(setter, panel(fake, pitch), label="Auto set-up")
+        version = service.status(pitch.id).match.version
+        # Each new command goes through the match service: the engine judges it (none of these is
+        # possible during a set-up, and these teams have no support) and nothing changes.
+        for command, opts in (("cheer", {}), ("potion", {"player": f"{side[0]}1"}),
+                              ("spell", {"spell": "inferno", "hex": "K12"}),
+                              ("move", {"path": "NE", "ability": "beeline"})):
+            r = await fake.slash(setter, pitch, command, **opts)
+            assert r.ephemeral, (command, r.content)
+        r = await fake.slash(setter, pitch, "dash")
+        assert r.ephemeral and "counters" in r.content
+        r = await fake.slash(setter, pitch, "spell", spell="system_shock")
+        assert r.ephemeral and "needs a target" in r.content
+        assert service.status(pitch.id).match.version == version
+        # The path of another player starts from his hex.
+        state = service.status(pitch.id).state
+        mover = state.on_field(side)[0]
+        choices = await fake.autocomplete(setter, pitch, "move", option="path", value="", options={"player": mover.id})
+        assert choices and all(c.value in {F.format(h) for h in mover.hex.neighbours()} for c in choices)
+        choices = await fake.autocomplete(setter, pitch, "move", option="player", value="")
+        assert {c.value for c in choices} == {p.id for p in state.on_field(side)}
+
+
+async def test_team_show_lists_abilities_and_support_and_a_match_gets_them(database):
+    from sqlmodel import select
+
+    from db.engine import session_scope
+    from db.models import Team
+
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "team", subcommand="create", name="Veterans", list="orcs")
+        with session_scope() as s:
+            team = s.exec(select(Team).where(Team.name == "Veterans")).one()
+            team.support = {"cheerleaders": 2, "wizard": 1}
+            team.players[0].abilities = [*team.players[0].abilities, "grapple", "psycho"]
+            s.add(team)
+            s.commit()
+        r = await fake.slash(alice, pitch, "team", subcommand="show", name="Veterans")
+        assert "Grapple, Psycho" in r.content and "Support: Cheerleaders ×2, Hired Gun Wizard ×1" in r.content
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="Veterans")
+        await fake.slash(bob, pitch, "match accept", team="gnolls")
+        state = bot.service.status(pitch.id).state
+        assert state.teams["west"].support == {"cheerleaders": 2, "wizard": 1}
+        assert {"grapple", "psycho"} <= set(state.players["w1"].abilities)

@@ -134,3 +134,166 @@ def test_every_roll_a_press_triggers_shows_its_odds():
     view = build_view(outcome(st))
     (throw,) = [i for i in items(view) if isinstance(i, discord.ui.Select) and ":throw:" in i.custom_id]
     assert "on target" in throw.options[0].description and "flop" in throw.options[0].description
+
+
+# --- Advanced rules: generic questions, and the controls the engine's candidates light up -------
+from engine.state import InProgress, Phase  # noqa: E402
+
+
+def asking(state, kind, side="west", **fields):
+    state.in_progress = InProgress({"name": "end_action"}, side, question={"kind": kind, "side": side, **fields})
+    return state
+
+
+class Offering:
+    """The engine's legal commands plus ``extra`` ones: the candidates the Advanced rules add
+    after the merge, so the panel can be checked against their shape now."""
+
+    def __init__(self, real, extra):
+        self.real, self.extra = real, list(extra)
+
+    def of(self, kind):
+        return self.real.of(kind) + [c for c in self.extra if isinstance(c, kind)]
+
+    def __contains__(self, c):
+        return c in self.real or c in self.extra
+
+    def __iter__(self):
+        return iter([*self.real, *self.extra])
+
+    def __bool__(self):
+        return True
+
+
+def offering(monkeypatch, *extra):
+    import bot.items as items_module
+
+    real = items_module.legal_commands
+    monkeypatch.setattr(items_module, "legal_commands", lambda st, side, *a: Offering(real(st, side, *a), extra))
+
+
+def by_prefix(view, prefix):
+    return [i for i in items(view) if i.custom_id.startswith(prefix)]
+
+
+def test_a_question_with_few_options_gets_a_readable_button_each():
+    st = position(P("w1", "gnolls/hunters", "H12", "E"), P("e1", "sarcos/midfielders", "I12", "W"), acting="w1", jog=4)
+    asking(st, "bankshot_distance", player="w1", ability="bankshot", rolled=3, options=[-1, 0, 1], default=0)
+    view = build_view(outcome(st))
+    buttons = by_prefix(view, "elfball:opt:")
+    assert [b.label for b in buttons] == ["-1", "0", "+1"]
+    assert buttons[1].style is discord.ButtonStyle.secondary  # the "do nothing" default
+    assert command_for(st, "opt", "0", []) == C.Answer(-1)
+    asking(st, "bankshot_direction", options=["NE", "E", "roll"], default="roll")
+    labels = [b.label for b in by_prefix(build_view(outcome(st)), "elfball:opt:")]
+    assert labels == ["↗ NE", "→ E", "Roll"]
+    assert command_for(st, "opt", "2", []) == C.Answer("roll")
+    asking(st, "potion_veteran", options=["agile+focused", "agile+bankshot"], default="agile+focused")
+    assert [b.label for b in by_prefix(build_view(outcome(st)), "elfball:opt:")] == ["Agile + Focused", "Agile + Bankshot"]
+    asking(st, "clipping_retry", options=["retry", "stay"], default="stay", player="w1")
+    assert command_for(st, "opt", "0", []) == C.Answer("retry")
+    with pytest.raises(ValueError):
+        command_for(st, "opt", "7", [])
+
+
+def test_a_question_with_many_options_gets_a_select_with_names():
+    st = position(P("w1", "gnolls/hunters", "H12", "E"), P("e1", "sarcos/midfielders", "I12", "W"), acting="w1", jog=4)
+    basics = ["steady", "buff", "grapple", "nimble", "agile", "resilient"]
+    asking(st, "potion_ability", options=basics, default="steady", player="w1")
+    (sel,) = [i for i in items(build_view(outcome(st))) if isinstance(i, discord.ui.Select)]
+    assert [o.label for o in sel.options] == ["Steady", "Buff", "Grapple", "Nimble", "Agile", "Resilient"]
+    assert command_for(st, "opt", None, ["4"]) == C.Answer("agile")
+    asking(st, "pick", options=["w1", "e1", None, "w1", "e1", None], default=None)
+    (sel,) = [i for i in items(build_view(outcome(st))) if isinstance(i, discord.ui.Select)]
+    assert sel.options[0].label.startswith("Hunter") and "H12" in sel.options[0].label
+    assert sel.options[2].label == "None"
+
+
+def test_an_ability_reroll_is_a_dice_select_like_momentums():
+    st = position(
+        P("w1", "night-elves/strikers", "H12", "E"),
+        P("e1", "gnolls/midfielders", "I12", "W"),
+        P("e2", "gnolls/strikers", "H11", "SE"),
+        acting="w1", jog=6, momentum=(2, "west"),
+    )
+    res = act(st, C.Move((hx("G13"),)), faces="X - O O")
+    q = dict(res.state.in_progress.question, kind="ability_reroll", ability="nimble", max=1)
+    res.state.in_progress.question = q
+    view = build_view(outcome(res.state))
+    (sel,) = [i for i in items(view) if isinstance(i, discord.ui.Select)]
+    assert sel.max_values == 1 and sel.options[0].label == "Die 0: flop" and "Nimble" in sel.placeholder
+    assert any(i.custom_id.startswith("elfball:keep:") for i in items(view))
+    assert command_for(res.state, "reroll", None, ["0"]) == C.Answer((0,))
+
+
+def test_the_action_panel_offers_cheer_sprint_tackle_abilities_and_paid_steps(monkeypatch):
+    st = position(
+        P("w1", "gnolls/hunters", "H12", "E", ball=True),
+        P("w2", "gnolls/midfielders", "H14", "W"),
+        P("w3", "gnolls/midfielders", "F12", "W"),
+        P("e1", "sarcos/midfielders", "I12", "W"),
+        acting="w1", jog=4, momentum=(2, "west"),
+    )
+    offering(monkeypatch, C.Cheer(), C.Dash(sprint=True), C.Tackle("e1", "cutblock"), C.Tackle("e1", "steal"),
+             C.Move((hx("H11"),), None, "beeline"), C.Move((hx("F11"),), None, "swarm", "w3"))
+    view = build_view(outcome(st))  # Discord refuses a sixth item in a row: building it checks the layout
+    assert len(items(view)) <= 25
+    labels = {i.label for i in items(view) if isinstance(i, discord.ui.Button)}
+    assert {"Cheer (+1 Momentum)", "Sprint", "Dash (1)", "Dash (2)"} <= labels
+    selects = {i.custom_id.split(":")[1]: i for i in items(view) if isinstance(i, discord.ui.Select)}
+    hit = {o.value: o.label for o in selects["hit"].options}
+    assert hit["tackle:e1:cutblock"].startswith("Cutblock") and hit["tackle:e1:steal"].startswith("Steal")
+    assert {"tackle:e1", "shove:e1"} <= set(hit) and "throw" in selects
+    # Hits and throws hold rows 3 and 4: the paid steps wait for /move.
+    assert "abil" not in selects
+    assert command_for(st, "hit", None, ["tackle:e1:steal"]) == C.Tackle("e1", "steal")
+    assert command_for(st, "sprint", None, []) == C.Dash(sprint=True)
+    assert command_for(st, "cheer", None, []) == C.Cheer()
+    # Without a ball to throw the paid steps get the free row.
+    st.ball.carrier, st.ball.hex = None, hx("K12")
+    view = build_view(outcome(st))
+    selects = {i.custom_id.split(":")[1]: i for i in items(view) if isinstance(i, discord.ui.Select)}
+    paid = {o.value: o.label for o in selects["abil"].options}
+    assert paid == {"beeline::H11": "Beeline: ↗ NE to H11", "swarm:w3:F11": "Swarm: Midfielder w3 ↗ NE to F11"}
+    assert command_for(st, "abil", None, ["swarm:w3:F11"]) == C.Move((hx("F11"),), None, "swarm", "w3")
+    assert command_for(st, "abil", None, ["beeline::H11"]) == C.Move((hx("H11"),), None, "beeline")
+    # An ability step is not a Jog step: the step button stays as Jog allows.
+    steps = {i.custom_id.split(":")[-1]: i.disabled for i in by_prefix(view, "elfball:step:")}
+    assert steps["NE"] is False
+
+
+def test_after_a_sim_the_turn_panel_offers_quickling_taunt_react_potions_and_the_wizard(monkeypatch):
+    st = position(
+        P("w1", "gnolls/hunters", "H12", "E"),
+        P("w2", "gnolls/hunters", "H14", "E"),
+        P("w9", "gnolls/hunters", None),
+        P("e1", "sarcos/midfielders", "K12", "W"),
+        turn="west", momentum=(3, "west"),
+    )
+    offering(monkeypatch, C.Quickling("w1"), C.Taunt("w2", "e1", 2), C.Move((hx("I13"),), None, "react", "w2"),
+             C.DrinkPotion("w9"), C.CastSpell("system_shock", "e1"), C.CastSpell("inferno", None, hx("K12")), C.Cheer())
+    view = build_view(outcome(st))
+    selects = {i.custom_id.split(":")[1]: i for i in items(view) if isinstance(i, discord.ui.Select)}
+    assert set(selects) == {"act", "ooc", "potion", "spell"}
+    ooc = {o.value: o.label for o in selects["ooc"].options}
+    assert ooc["quickling:w1"].startswith("Quickling: Hunter w1")
+    assert ooc["taunt:w2:e1:2"].startswith("Taunt: Hunter w2 → Midfielder e1 (2 counters)")
+    assert "react:w2:I13" in ooc
+    assert [o.label for o in selects["spell"].options] == ["System Shock on Midfielder e1", "Inferno at K12"]
+    assert any(i.label == "Cheer (+1 Momentum)" for i in items(view) if isinstance(i, discord.ui.Button))
+    assert command_for(st, "ooc", None, ["quickling:w1"]) == C.Quickling("w1")
+    assert command_for(st, "ooc", None, ["taunt:w2:e1:2"]) == C.Taunt("w2", "e1", 2)
+    assert command_for(st, "ooc", None, ["react:w2:I13"]) == C.Move((hx("I13"),), None, "react", "w2")
+    assert command_for(st, "potion", None, ["w9"]) == C.DrinkPotion("w9")
+    assert command_for(st, "spell", None, ["system_shock:e1:"]) == C.CastSpell("system_shock", "e1")
+    assert command_for(st, "spell", None, ["inferno::K12"]) == C.CastSpell("inferno", None, hx("K12"))
+
+
+def test_a_potion_before_the_set_up(monkeypatch):
+    st = position(P("w1", "gnolls/hunters", None), P("e1", "sarcos/midfielders", None), phase=Phase.SETUP)
+    st.setup_side = "west"
+    offering(monkeypatch, C.DrinkPotion("w1"))
+    view = build_view(outcome(st))
+    (sel,) = [i for i in items(view) if isinstance(i, discord.ui.Select)]
+    assert sel.custom_id.startswith("elfball-select:potion:") and "Hunter w1" in sel.options[0].label
+    assert {b.label for b in items(view) if isinstance(b, discord.ui.Button)} == {"Auto set-up", "Done"}

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 from db_support import backend, count, db_engine, session, shared_postgres  # noqa: F401
 
-from db import settings, teams
+from db import matches, settings, teams
 from db.errors import (
     DuplicateNameError,
     InvalidInputError,
     UnknownLeagueError,
     UnknownTeamError,
 )
-from db.models import PlayerStatus
+from db.matches import MatchSide
+from db.models import PlayerStatus, RosterPlayer, Team
 from engine.errors import RosterError
 from engine.rosters import AmbiguousNameError, TeamValidationError, UnknownNameError
 
@@ -49,6 +50,52 @@ def test_team_entry_matches_the_roster(db_engine) -> None:  # noqa: F811
         assert entry.name == "Grunts" and entry.roster.total == 10
         assert entry.player_names[1] == "Gorbag"
         assert entry.roster.team.id == "orcs"
+
+
+def _advance(s, team_id: int) -> None:
+    """What a league season leaves on a roster: learned abilities, a lowered attribute, support."""
+    team = s.get(Team, team_id)
+    team.support = {"cheerleaders": 2, "potions": 1, "kegs": 0}
+    for p in team.players:
+        if p.number == 1:
+            p.abilities = [*p.abilities, "agile", "bankshot"]
+        if p.number == 2:
+            p.attributes = {**p.attributes, "might": p.attributes["might"] - 1}
+    s.add(team)
+    s.commit()
+
+
+def test_team_entry_carries_learned_abilities_changed_attributes_and_support(db_engine) -> None:  # noqa: F811
+    with session(db_engine) as s:
+        t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Veterans", team_list="orcs")
+        plain = teams.team_entry(t)
+        assert plain.players == () and plain.support == ()  # a new team changes nothing in the match
+        _advance(s, t.id)
+        entry = teams.team_entry(teams.get_team(session=s, guild_id=GUILD, team="Veterans"))
+        assert entry.support == (("cheerleaders", 2), ("potions", 1))
+        assert entry.players[0].abilities == ("agile", "bankshot") and entry.players[0].attributes is None
+        assert entry.players[1].abilities == () and entry.players[1].attributes is not None
+        assert all(c is None for c in entry.players[2:])
+        assert matches.entry_from_json(matches.entry_to_json(entry)) == entry
+
+
+def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -> None:  # noqa: F811
+    with session(db_engine) as s:
+        t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Veterans", team_list="orcs")
+        teams.create_team(session=s, guild_id=GUILD, coach_id=6, name="Rookies", team_list="gnolls")
+        _advance(s, t.id)
+        stored = teams.get_team(session=s, guild_id=GUILD, team="Veterans")
+        m = matches.create_match(session=s, guild_id=GUILD, channel_id=1, west=MatchSide(5, team="Veterans"),
+                                 east=MatchSide(6, team="Rookies")).match
+        state = m.engine_state()
+        assert {"agile", "bankshot"} <= set(state.players["w1"].abilities)
+        assert state.players["w2"].might == stored.players[1].attributes["might"]
+        assert state.teams["west"].support == {"cheerleaders": 2, "potions": 1}
+        assert state.teams["east"].support == {}
+        # The log rebuilds the same match: the creation row carries the careers and the support.
+        assert matches.rebuild(session=s, match_id=m.id).to_dict() == m.state
+        row = s.get(RosterPlayer, stored.players[0].id)
+        assert row is not None and "agile" in row.abilities
 
 
 @pytest.mark.parametrize(

@@ -78,3 +78,117 @@ def test_help_lists_every_verb():
     for verb in ("place", "move", "throw", "tackle", "reroll", "intercept", "concede"):
         assert verb in text
     assert help_text("move").startswith("move HEX|DIR")
+
+
+# --- Advanced rules: abilities, support, the wizard, and the questions they ask -----------------
+from engine.state import InProgress  # noqa: E402
+
+
+def asking(state, kind, side="west", **fields):
+    """``state`` paused on a question of ``kind`` (what the engine's ``ctx.ask`` leaves behind)."""
+    state.in_progress = InProgress({"name": "end_action"}, side, question={"kind": kind, "side": side, **fields})
+    return state
+
+
+def test_moves_paid_with_an_ability_and_moves_of_another_player():
+    s = st()
+    assert parse("move NE NE with beeline", s, "west") == C.Move((hx("F13"), hx("G12")), None, "beeline")
+    assert parse("move G14 facing W with Lead Pass", s, "west") == C.Move((hx("G14"),), Direction.W, "lead-pass")
+    # The path of another player starts from his hex.
+    assert parse("lead w2 NE NE", s, "west") == C.Move((hx("I11"), hx("J10")), None, "lead-pass", "w2")
+    assert parse("swarm #2 W facing E", s, "west") == C.Move((hx("H12"),), Direction.E, "swarm", "w2")
+    assert parse("move E with swarm player w2", s, "west") == C.Move((hx("J12"),), None, "swarm", "w2")
+    # Naming the acting player himself is the ordinary move.
+    assert parse("move E with teammate player w1", s, "west") == C.Move((hx("G14"),), None, "teammate")
+
+
+def test_react_moves_a_player_out_of_sequence_without_an_acting_player():
+    s = position(P("w5", "night-elves/strikers", "K12", "E"), P("e1", "gnolls/hunters", "M12", "W"), turn="west")
+    assert s.acting_player is None
+    assert parse("react w5 NE E", s, "west") == C.Move((hx("K11"), hx("L11")), None, "react", "w5")
+    with pytest.raises(MalformedInputError, match="nobody is acting"):
+        parse("move NE with react", s, "west")
+
+
+def test_tackle_abilities_and_a_cheapshot_on_a_down_opponent():
+    s = st()
+    s.players["e1"].status = s.players["e1"].status.__class__("down")
+    assert parse("tackle e2 steal", s, "west") == C.Tackle("e2", "steal")
+    assert parse("tackle imp with cutblock", s, "west") == C.Tackle("e2", "cutblock")
+    assert parse("pummel e2", s, "west") == C.Tackle("e2", "pummel")
+    assert parse("cheapshot #1", s, "west") == C.Tackle("e1", "cheapshot")  # Down, but on the field
+    assert parse("tackle e2", s, "west") == C.Tackle("e2")
+
+
+def test_dash_sprint_cheer_and_the_out_of_sequence_abilities():
+    s = st()
+    assert parse("sprint", s, "west") == C.Dash(sprint=True)
+    assert parse("dash sprint", s, "west") == C.Dash(0, True)
+    assert parse("cheer", s, "west") == C.Cheer()
+    assert parse("quickling w2", s, "west") == C.Quickling("w2")
+    assert parse("taunt w2 imp 2", s, "west") == C.Taunt("w2", "e2", 2)
+    with pytest.raises(MalformedInputError, match="COUNTERS"):
+        parse("taunt w2 imp", s, "west")
+
+
+def test_potions_for_players_anywhere_and_the_wizards_spells():
+    s = st()
+    assert parse("potion w3", s, "west") == C.DrinkPotion("w3")  # on the Bench
+    assert parse("drink #1", s, "west") == C.DrinkPotion("w1")
+    assert parse("spell system shock imp", s, "west") == C.CastSpell("system_shock", "e2")
+    assert parse("cast system_shock #1", s, "west") == C.CastSpell("system_shock", "e1")
+    assert parse("spell inferno H12", s, "west") == C.CastSpell("inferno", None, hx("H12"))
+    assert parse("spell transformation e1", s, "west") == C.CastSpell("transformation", "e1")
+    assert parse("spell frog w2", s, "west") == C.CastSpell("transformation", "w2")  # his own player, by id
+    with pytest.raises(MalformedInputError, match="no spell"):
+        parse("spell fireball e1", s, "west")
+
+
+@pytest.mark.parametrize("kind,options,line,value", [
+    ("clipping_retry", ["retry", "stay"], "retry", "retry"),
+    ("clipping_retry", ["retry", "stay"], "answer STAY", "stay"),
+    ("plough", ["plough", "stay"], "plough", "plough"),
+    ("keg", ["use", "keep"], "use", "use"),
+    ("keg", ["use", "keep"], "keep", "keep"),
+    ("bankshot_direction", ["NE", "E", "SE", "roll"], "roll", "roll"),
+    ("bankshot_direction", ["NE", "E", "SE", "roll"], "answer northeast", "NE"),
+    ("bankshot_direction", ["NE", "E", "SE", "roll"], "se", "SE"),
+    ("bankshot_distance", [-1, 0, 1], "answer -1", -1),
+    ("bankshot_distance", [-1, 0, 1], "+1", 1),
+    ("bankshot_distance", [-1, 0, 1], "answer 0", 0),
+    ("taunt_facing", ["NE", "E"], "face E", "E"),
+    ("potion_ability", ["steady", "buff", "agile", "lead-pass"], "answer Agile", "agile"),
+    ("potion_ability", ["steady", "buff", "agile", "lead-pass"], "lead pass", "lead-pass"),
+    ("potion_veteran", ["steady+sprinter", "agile+focused", "agile+bankshot"], "answer focused and agile", "agile+focused"),
+    ("potion_veteran", ["steady+sprinter", "agile+focused", "agile+bankshot"], "agile+bankshot", "agile+bankshot"),
+    ("potion_attribute", ["jog", "might", "skill"], "answer Might", "might"),
+    ("interceptor", ["e2", None], "answer nobody", None),
+])
+def test_answers_to_the_new_questions_pick_one_of_the_options(kind, options, line, value):
+    s = asking(st(), kind, options=options)
+    got = parse(line, s, "west")
+    assert got == C.Answer(value) and type(got.value) is type(value)
+
+
+def test_a_dice_question_of_an_ability_is_answered_like_a_momentum_reroll():
+    s = asking(st(), "ability_reroll", eligible=[0, 2], max=1, ability="agile")
+    assert parse("reroll 2", s, "west") == C.Answer((2,))
+    assert parse("keep", s, "west") == C.Answer(())
+    assert parse("answer 0", s, "west") == C.Answer((0,))
+
+
+def test_a_wrong_answer_lists_the_options_readably():
+    s = asking(st(), "potion_veteran", options=["agile+focused", "agile+bankshot"])
+    with pytest.raises(MalformedInputError, match="Agile \\+ Focused, Agile \\+ Bankshot"):
+        parse("answer sprinter", s, "west")
+    with pytest.raises(MalformedInputError, match="no question"):
+        parse("retry", st(), "west")
+    with pytest.raises(MalformedInputError, match="choose one of"):
+        parse("teleport", s, "west")  # not a command either: the options are the useful hint
+
+
+def test_help_names_the_new_verbs():
+    text = help_text()
+    for verb in ("with ABILITY", "lead PLAYER", "cutblock", "sprint", "cheer", "quickling", "taunt", "potion", "spell",
+                 "answer VALUE"):
+        assert verb in text, verb
