@@ -318,7 +318,8 @@ class LeagueService:
         f = view.fixture
         result = {"home_score": home_score, "away_score": away_score,
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
-                  "away_casualties": f.away_casualties if away_casualties is None else away_casualties}
+                  "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
+                  "conceded_by": None}  # the commissioner's score stands on its own
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
                                               result=result, reason=reason)
