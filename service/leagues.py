@@ -376,7 +376,23 @@ class LeagueService:
             raise
         with self.sessions() as s:
             db.link_match(session=s, fixture_id=f.id, match_id=out.match.id)
+        self._check_lineup(out, lineup, teams, (f.home_team_id, f.away_team_id), channel_id, f.id)
         return self.fixture(guild_id, f.id), out
+
+    def _check_lineup(self, out: Outcome, lineup: Mapping[str, list[int]], teams: Mapping[int, TeamPublic],
+                      team_ids: tuple[int, int], channel_id: int, fixture_id: int) -> None:
+        """The engine numbers each side's players in roster order (``w1`` is the first active
+        player): if the match's players do not line up with the roster, XP and injuries would go
+        to the wrong rows, so the match is called off before anyone plays."""
+        for side, team_id in zip(SIDES, team_ids, strict=True):
+            names = {p.id: p.name for p in teams[team_id].players}
+            expected = [names[i] for i in lineup[side]]
+            actual = [p.name for p in out.state.team_players(side)]  # type: ignore[arg-type]
+            if expected != actual:
+                self.matches.abandon(channel_id, None, "the match's players did not match the league rosters")
+                with self.sessions() as s:
+                    db.reset_fixture(session=s, fixture_id=fixture_id)
+                raise InvalidInputError("the match's players do not match the rosters: it was called off, try again")
 
     def _check_ready(self, s: Session, guild_id: int, team_id: int, settings: Mapping[str, Any]) -> None:
         team = db_teams.get_team(session=s, guild_id=guild_id, team=team_id)

@@ -135,13 +135,28 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
         offered = [o["value"] for o in select["options"]]
         assert "later" in offered and "steady" in offered and "sprinter" not in offered  # Advanced needs its Basic
 
+        r = await fake.slash(home, office, "league aftermath")  # the same panel again, elsewhere
+        assert not r.ephemeral and "may learn an ability" in r.content
+        repost = r.message
         r = await fake.select(away, home_panel, "elfball-lgs:learn:*", values=["steady"])
         assert r.ephemeral and "only" in r.content
         r = await fake.select(home, home_panel, "elfball-lgs:learn:*", values=["steady"])
         assert "learns Steady" in r.all_text and "Everything is settled" in r.all_text
         assert not fake.message(home_panel).custom_ids  # the pressed panel lost its controls
+        r = await fake.select(home, repost, "elfball-lgs:learn:*", values=["agile"])
+        assert r.ephemeral and "out of date" in r.content
         r = await fake.select(away, away_panel, "elfball-lgs:learn:*", values=["later"])
         assert "keeps his XP" in r.all_text
+        # The banked ability, later, with autocomplete offering only what he may learn.
+        away_team = fixture.away
+        offered = await fake.autocomplete(away, office, "team learn", option="ability", value="",
+                                          options={"team": away_team, "player": "1"})
+        values = [c.value for c in offered]
+        assert "steady" in values and "sprinter" not in values
+        r = await fake.slash(away, office, "team learn", team=away_team, player="1", ability="steady")
+        assert not r.ephemeral and "learns Steady" in r.content and "of 180 points" in r.content
+        r = await fake.slash(away, office, "team learn", team=away_team, player="1", ability="agile")
+        assert r.ephemeral and "next ability needs 10" in r.content
 
         # Standings and results, as text and as a picture.
         r = await fake.slash(carol, office, "league standings")
@@ -168,8 +183,33 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
             from sqlmodel import select as sql
 
             learned = s.exec(sql(RosterPlayer).where(RosterPlayer.number == 1)).all()
-        assert sorted(tuple(p.abilities) for p in learned) == [(), ("steady",)]
+        assert [tuple(p.abilities) for p in learned] == [("steady",), ("steady",)]
         r = await fake.slash(carol, pitch, "match replay")
         assert r.attachments and r.attachments[0].filename == "replay.gif"
         r = await fake.slash(alice, office, "league aftermath")
         assert r.ephemeral and "Nothing to decide" in r.content
+
+
+async def test_a_post_match_panel_fits_discord_and_offers_potions_before_the_rest() -> None:
+    from datetime import UTC, datetime
+
+    from bot.league import aftermath_post
+    from db.models import AftermathPublic, FixturePublic
+    from service.leagues import AftermathView, Offer
+
+    now = datetime.now(UTC)
+    am = AftermathPublic(id=7, fixture_id=3, side="west", team_id=1, coach_id=42, state={}, version=2,
+                         created_at=now, updated_at=now)
+    fx = FixturePublic(id=3, league_id=1, round=1, home_team_id=1, away_team_id=2, created_at=now, updated_at=now)
+    offers = [Offer("potion", "potion", "1 Magic Potion left", [("Imp #3", "w3", "infirmary")]),
+              *[Offer("injury", str(i), f"P{i}'s lasting injury", [("Jog 7 → 6", "jog", ""), ("Dodge 7 → 6", "dodge", "")])
+                for i in (11, 12, 14)],
+              Offer("advance", "13", "P13 may learn", [("Steady", "steady", "re-roll a Dash die"), ("Later", "later", "")])]
+    post = aftermath_post(AftermathView(am, "Moonblades", "Gnashers", fx, offers, ["Experience: P13 +1 XP (5)."]))
+    ids = [item.custom_id for item in post.view.children]
+    assert ids == ["elfball-lgs:potion:7:2:potion", "elfball-lg:nopotion:7:2", "elfball-lgs:injury:7:2:11",
+                   "elfball-lgs:injury:7:2:12", "elfball-lgs:injury:7:2:14"]  # five rows: Discord's most
+    assert "<@42>" in post.content and "More decisions follow" in post.content and "+1 XP" in post.content
+    assert all(len(i) <= 100 for i in ids)
+    done = aftermath_post(AftermathView(am, "Moonblades", "Gnashers", fx, [], []))
+    assert done.view is None and "Everything is settled" in done.content
