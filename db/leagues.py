@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from engine import teambuilding as tb
 
-from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError, UnknownLeagueError
+from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
 from .models import (
     Aftermath,
     AftermathPublic,
@@ -37,6 +37,8 @@ from .teams import _league, _public, _team
 __all__ = [
     "DEFAULT_SETTINGS",
     "settings_of",
+    "clean_settings",
+    "find_league",
     "update_settings",
     "join",
     "league_teams",
@@ -375,5 +377,6 @@ def team_busy(session: Session, team_id: int) -> str | None:
 
 
 def find_league(session: Session, guild_id: int, league: int | str) -> League:
+    """The league row of this server (``UnknownLeagueError`` otherwise)."""
     return _league(session, guild_id, league)
 

@@ -144,12 +144,7 @@ def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: i
 def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int,
           ability_id: str) -> tuple[TeamPublic, Any, str]:
     """The player learns an ability his XP has earned (5 more team points)."""
-    tm = _team(session, guild_id, team)
-    if tm.coach_id != coach_id:
-        raise NotAllowedError(f"{tm.name} is coached by <@{tm.coach_id}>: only he can change it")
-    busy = team_busy(session, tm.id)  # type: ignore[arg-type]
-    if busy:
-        raise InvalidInputError(busy)
+    tm = _editable(session, guild_id, team, coach_id)
     p = find_player(tm, player)
     rules = team_rules(session, tm)
     me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
