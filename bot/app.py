@@ -19,7 +19,7 @@ import random
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -74,6 +74,15 @@ AI_NAMES = ("ai", "bot", "computer")
 
 class Refusal(Exception):
     """A reason to refuse politely (ephemeral), with nothing changed."""
+
+
+#: Called after a command's outcome is posted (the league posts its post-match panels).
+AFTER_OUTCOME: list[Callable[[discord.Interaction, Outcome], Awaitable[None]]] = []
+
+
+async def _after(interaction: discord.Interaction, outcome: Outcome) -> None:
+    for listener in AFTER_OUTCOME:
+        await listener(interaction, outcome)
 
 
 # --- replying -------------------------------------------------------------------------------------
@@ -166,6 +175,7 @@ async def act(interaction: discord.Interaction, command: str | C.Command, *, hea
         return
     _log_match(interaction, outcome)
     await _send(interaction, build_post(outcome, previous_side=before, header=header))
+    await _after(interaction, outcome)
 
 
 def _log_match(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -221,6 +231,7 @@ async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: 
         return
     _log_match(interaction, outcome)
     await _send(interaction, build_post(outcome, previous_side=before), edit_panel=True)
+    await _after(interaction, outcome)
 
 
 # --- autocomplete -----------------------------------------------------------------------------------
@@ -594,6 +605,7 @@ async def match_forfeit(interaction: discord.Interaction) -> None:
         await _refuse(interaction, str(exc))
         return
     await _send(interaction, build_post(outcome))
+    await _after(interaction, outcome)
 
 
 @match_group.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
@@ -632,7 +644,7 @@ async def match_abandon(interaction: discord.Interaction) -> None:
     await _say(interaction, text)
 
 
-@match_group.command(name="replay", description="An animated replay of this channel's current match")
+@match_group.command(name="replay", description="An animated replay of this channel's current (or last) match")
 async def match_replay(interaction: discord.Interaction) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
 
@@ -640,7 +652,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
         from engine.events import event_from_dict
         from render import Step, render_replay
 
-        m = bot.service.current(interaction.channel_id or 0)
+        m = bot.service.latest(interaction.channel_id or 0)
         _same_guild(m, interaction)
         with session_scope() as s:
             rows = store.match_events(session=s, match_id=m.id)
@@ -938,6 +950,9 @@ class ElfballBot(commands.AutoShardedBot):
         self.add_dynamic_items(PanelButton, PanelSelect, DescribeButton)
         for cmd in COMMANDS:
             self.tree.add_command(cmd)
+        from .league import install  # leagues: /league, the /team Advanced subcommands, post-match panels
+
+        install(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         self._reminders = asyncio.create_task(self._remind_forever())
         if self.dev_guild:

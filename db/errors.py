@@ -17,6 +17,7 @@ __all__ = [
     "MatchChangedError",
     "MatchNotActiveError",
     "NotYourSideError",
+    "NotAllowedError",
     "InvalidInputError",
     "LogCorruptError",
 ]
@@ -63,6 +64,10 @@ class MatchNotActiveError(StoreError):
 
 class NotYourSideError(StoreError):
     """The user does not coach the side he tried to act for."""
+
+
+class NotAllowedError(StoreError):
+    """Only the team's coach, or the league's commissioner, may do that."""
 
 
 class InvalidInputError(StoreError):

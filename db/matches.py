@@ -78,6 +78,7 @@ __all__ = [
     "create_match",
     "get_match",
     "active_match",
+    "latest_match",
     "list_matches",
     "due_matches",
     "match_events",
@@ -293,6 +294,12 @@ def get_match(*, session: Session, match_id: int) -> MatchPublic:
 def active_match(*, session: Session, channel_id: int) -> MatchPublic | None:
     """The channel's active match, if any."""
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
+    return _public(m) if m else None
+
+
+def latest_match(*, session: Session, channel_id: int) -> MatchPublic | None:
+    """The channel's most recent match, whatever its status."""
+    m = session.exec(select(Match).where(Match.channel_id == channel_id).order_by(col(Match.id).desc())).first()
     return _public(m) if m else None
 
 

@@ -12,6 +12,7 @@ database, the rules and the rendering all stay off its event loop.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
 from engine.ai import AICoach
-from engine.events import Event, event_from_dict
+from engine.events import Event, MatchEnded, event_from_dict
 from engine.field import Side
 from engine.match import Pending, pending
 from engine.narrate import describe_question, narrate
@@ -37,6 +38,8 @@ from .accessibility import board_words, screen_reader_wanted
 from .grammar import parse
 
 __all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for"]
+
+log = logging.getLogger("elfball.service")
 
 #: The coach id of the AI: the console's and the bot's own opponent.
 AI_COACH_ID = 0
@@ -118,6 +121,9 @@ class MatchService:
         self.ai = ai or AICoach()
         self.reminder_after = reminder_after
         self.clock = clock or (lambda: datetime.now(timezone.utc))
+        #: Called with the match and its final state when a command ends it (the league records
+        #: its result); the lines they return join the outcome.
+        self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
 
     def next_deadline(self) -> datetime:
         """When to remind the coach who must decide next (stored with the match, so a restart
@@ -162,7 +168,7 @@ class MatchService:
             applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
                                          options=options, seed=seed, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
-        return self._run_ai(out)
+        return self._finished(self._run_ai(out))
 
     # -- reading ------------------------------------------------------------------------------
     def current(self, channel_id: int) -> MatchPublic:
@@ -175,6 +181,14 @@ class MatchService:
     def current_or_none(self, channel_id: int) -> MatchPublic | None:
         with self.sessions() as s:
             return store.active_match(session=s, channel_id=channel_id)
+
+    def latest(self, channel_id: int) -> MatchPublic:
+        """The channel's active match, or else the last one played there (replays of finished matches)."""
+        with self.sessions() as s:
+            m = store.active_match(session=s, channel_id=channel_id) or store.latest_match(session=s, channel_id=channel_id)
+        if m is None:
+            raise MatchNotFoundError("no match has been played in this channel")
+        return m
 
     def status(self, channel_id: int) -> Outcome:
         m = self.current(channel_id)
@@ -231,7 +245,7 @@ class MatchService:
             applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
                                    expected_version=seen, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
-        return self._run_ai(out)
+        return self._finished(self._run_ai(out))
 
     def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Outcome:
         """Take back the acting coach's last step or turn, until a die is rolled in the action.
@@ -271,7 +285,7 @@ class MatchService:
                                    command=C.Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.lines.insert(0, f"{side} ran out of time ({hours} h per decision): forfeit confirmed by <@{moderator_id}>.")
-        return out
+        return self._finished(out)
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
         return self.act(channel_id, user_id, C.Concede(), as_side=as_side)
@@ -306,6 +320,17 @@ class MatchService:
         if match is out.match:
             return out
         return self._outcome(match, state, events, view)
+
+    def _finished(self, out: Outcome) -> Outcome:
+        """If this command ended the match, tell the listeners; a failing listener never loses the
+        move (the league catches up on its next read)."""
+        if out.finished and any(isinstance(e, MatchEnded) for e in out.events):
+            for hook in self.on_finish:
+                try:
+                    out.lines.extend(hook(out.match, out.state))
+                except Exception:  # noqa: BLE001 - the match is saved; the listener retries later
+                    log.exception("finish listener failed for match %s", out.match.id)
+        return out
 
     # -- output ---------------------------------------------------------------------------------
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:

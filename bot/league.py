@@ -1,0 +1,603 @@
+"""Leagues in Discord: ``/league`` commands, the Advanced ``/team`` commands, post-match panels.
+
+Like the rest of the bot this only translates: every rule lives in ``engine.teambuilding`` and
+every change in ``service.leagues``, run in a worker thread. ``install(bot)`` adds the
+``/league`` group, the persistent post-match panel items and the listener that posts those
+panels when a league match ends; the ``/team`` subcommands join the existing group on import.
+
+Post-match panels: custom ids ``elfball-lg:<verb>:<report>:<version>`` (buttons) and
+``elfball-lgs:<verb>:<report>:<version>:<key>`` (selects), so a restarted bot still answers them
+and a press on an old panel is refused as out of date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from db.errors import StoreError
+from engine.errors import ElfballError
+from engine.events import MatchEnded
+from engine.rosters import extra_players, team_list
+from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
+from service.leagues import AftermathView, FixtureView, LeagueService
+from service.matches import Outcome
+
+from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
+from .panels import Post, build_post
+
+__all__ = ["league_group", "install", "AftermathButton", "AftermathSelect", "aftermath_post"]
+
+T = TypeVar("T")
+MAX_TEXT = 1900
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+SUPPORT_CHOICES = [app_commands.Choice(name=f"{SUPPORT_NAMES[i]} ({SUPPORT_COSTS[i]} points, max {SUPPORT_LIMITS[i]})",
+                                       value=i) for i in SUPPORT_COSTS]
+
+league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings")
+
+
+def _svc(interaction: discord.Interaction) -> LeagueService:
+    return interaction.client.league  # type: ignore[attr-defined,no-any-return]
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    return interaction.guild_id or 0
+
+
+async def _work(interaction: discord.Interaction, work: Callable[[], T]) -> T | None:
+    """Run ``work``; a refusal is answered privately and gives None."""
+    try:
+        return await run_work(interaction, work)
+    except (ElfballError, StoreError, Refusal) as exc:
+        await _refuse(interaction, str(exc))
+        return None
+
+
+async def _say_long(interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
+                    ephemeral: bool = False) -> None:
+    """``text`` in as many messages as it needs (at line breaks), the file with the first."""
+    chunks, current = [], ""
+    for line in text.splitlines():
+        if len(current) + len(line) + 1 > MAX_TEXT:
+            chunks.append(current)
+            current = ""
+        current += line[:MAX_TEXT] + "\n"
+    chunks.append(current or "-")
+    for i, chunk in enumerate(chunks):
+        extra: dict[str, Any] = {"file": file} if i == 0 and file is not None else {}
+        await _say(interaction, chunk, ephemeral=ephemeral, allowed_mentions=MENTIONS, **extra)
+
+
+def _default_league(svc: LeagueService, guild: int, user: int, league: str | None) -> int | str:
+    """The league named, else the one league of the server, else the user's team's league."""
+    if league:
+        return league
+    leagues = svc.leagues(guild)
+    if len(leagues) == 1:
+        return leagues[0].id
+    mine = {t.league_id for lg in leagues for t in svc.teams(guild, lg.id) if t.coach_id == user}
+    if len(mine) == 1:
+        return mine.pop()  # type: ignore[return-value]
+    raise Refusal("say which league (this server has several)" if leagues else "this server has no league yet: /league create")
+
+
+# --- autocomplete ---------------------------------------------------------------------------------------
+def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    cur = current.strip().lower()
+    ranked = [p for p in pairs if cur in p[0].lower() or cur in p[1].lower()] if cur else pairs
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in ranked[:25]]
+
+
+def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> Callable[..., Any]:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def work() -> list[tuple[str, str]]:
+            try:
+                return make(interaction)
+            except (ElfballError, StoreError, Refusal):
+                return []
+
+        return _choices(await asyncio.to_thread(work), current)
+
+    return complete
+
+
+def _leagues(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    return [(lg.name, lg.name) for lg in _svc(interaction).leagues(_guild(interaction))]
+
+
+def _my_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    from db import teams as db_teams
+    from db.engine import session_scope
+
+    with session_scope() as s:
+        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction), coach_id=interaction.user.id)
+    return [(f"{t.name} ({t.team_list})", t.name) for t in teams]
+
+
+def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    from db import teams as db_teams
+    from db.engine import session_scope
+
+    with session_scope() as s:
+        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction))
+    return [(f"{t.name} ({t.team_list})", t.name) for t in teams]
+
+
+def _team_of(interaction: discord.Interaction) -> Any:
+    name = getattr(interaction.namespace, "team", None)
+    if not name:
+        return None
+    return _svc(interaction).sheet(_guild(interaction), name, image=False)
+
+
+def _positions(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    sheet = _team_of(interaction)
+    if sheet is None:
+        return []
+    tl = team_list(sheet.team.team_list)
+    out = [(f"{p.name} ({p.attributes}, {p.type.label})", p.name) for p in tl.positions]
+    return out + [(f"{e.name} (extra player, {e.position.attributes})", e.name) for e in extra_players(tl)]
+
+
+def _players(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    sheet = _team_of(interaction)
+    if sheet is None:
+        return []
+    active = sorted((p for p in sheet.team.players if p.status == "active"), key=lambda p: p.number)
+    return [(f"#{p.number} {p.name} ({p.xp} XP{', may learn' if sheet.advances.get(p.id) else ''})", str(p.number))
+            for p in active]
+
+
+def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    team, player = getattr(interaction.namespace, "team", None), getattr(interaction.namespace, "player", None)
+    if not team or not player:
+        return []
+    return _svc(interaction).choices(_guild(interaction), team, player)
+
+
+def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id)
+    return [(f"#{v.id} R{v.fixture.round}: {v.home} v {v.away}", str(v.id)) for v in views]
+
+
+def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
+    svc = _svc(interaction)
+    out = []
+    for lg in svc.leagues(_guild(interaction)):
+        for v in svc.fixtures(_guild(interaction), lg.id):
+            score = f" {v.score()}" if v.fixture.played else f" ({v.fixture.status})"
+            out.append((f"#{v.id} {lg.name} R{v.fixture.round}: {v.home} v {v.away}{score}", str(v.id)))
+    return out
+
+
+def _fixture_id(text: str) -> int:
+    digits = text.strip().lstrip("#")
+    if not digits.isdigit():
+        raise Refusal(f"{text!r} is not a fixture number (e.g. 12, or pick one from the list)")
+    return int(digits)
+
+
+# --- /league -------------------------------------------------------------------------------------------
+@league_group.command(name="create", description="Create a league: you become its commissioner")
+@app_commands.describe(name="the league's name", budget="team points (default 180)", goals="goals to win a match",
+                       star2="optional rule: a star counts 2 successes", double_round="play everyone home and away",
+                       extra_players="allow the Samhaino Horror and the Impcrusher",
+                       clock_hours="hours per decision before a forfeit may be declared (0: none)")
+async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] = 180,
+                        goals: app_commands.Range[int, 1, 3] = 1, star2: bool = False, double_round: bool = False,
+                        extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0) -> None:
+    settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
+                "extra_players": extra_players, "clock_hours": clock_hours}
+    lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
+    if lg is not None:
+        await _say(interaction, f"League **{lg.name}** created; <@{lg.commissioner_id}> is its commissioner. Budget "
+                   f"{budget} points, first to {goals}{', star = 2' if star2 else ''}"
+                   f"{', home and away' if double_round else ''}. Coaches: `/league join`.", allowed_mentions=MENTIONS)
+
+
+@league_group.command(name="list", description="This server's leagues")
+async def league_list(interaction: discord.Interaction) -> None:
+    def work() -> str:
+        svc = _svc(interaction)
+        lines = [f"**{lg.name}**: commissioner <@{lg.commissioner_id}>, {len(svc.teams(_guild(interaction), lg.id))} teams"
+                 for lg in svc.leagues(_guild(interaction))]
+        return "\n".join(lines) or "No league yet: /league create."
+
+    text = await _work(interaction, work)
+    if text is not None:
+        await _say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+
+@league_group.command(name="join", description="Enter your team in a league (before its schedule is made)")
+@app_commands.autocomplete(league=_completer(_leagues), team=_completer(_my_teams))
+async def league_join(interaction: discord.Interaction, league: str, team: str) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).join(_guild(interaction), interaction.user.id, league, team))
+    if res is not None:
+        lg, tm, value = res
+        await _say(interaction, f"**{tm.name}** (<@{tm.coach_id}>) joins **{lg.name}**, worth {value} of "
+                   f"{lg.settings.get('budget', 180)} points.", allowed_mentions=discord.AllowedMentions.none())
+
+
+@league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
+@app_commands.describe(double_round="everyone home and away (default: the league's setting)")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None) -> None:
+    def work() -> list[FixtureView]:
+        svc = _svc(interaction)
+        target = _default_league(svc, _guild(interaction), interaction.user.id, league)
+        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round)
+
+    views = await _work(interaction, work)
+    if views is not None:
+        await _say_long(interaction, "**The schedule**: a coach starts his fixture in any channel with `/league play`.\n"
+                        + "\n".join(v.line() for v in views))
+
+
+@league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_fixtures(interaction: discord.Interaction, league: str | None = None) -> None:
+    def work() -> list[FixtureView]:
+        svc = _svc(interaction)
+        return svc.fixtures(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+
+    views = await _work(interaction, work)
+    if views is not None:
+        text = "\n".join(v.line(mention=False) for v in views) or "No schedule yet: the commissioner uses /league schedule."
+        await _say_long(interaction, text + "\nSpectators: `/match status` in a match's channel shows its board.")
+
+
+@league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
+@app_commands.autocomplete(fixture=_completer(_my_fixtures))
+async def league_play(interaction: discord.Interaction, fixture: str | None = None) -> None:
+    def work() -> tuple[FixtureView, Outcome, str]:
+        svc = _svc(interaction)
+        view, out = svc.play(_guild(interaction), interaction.channel_id or 0, interaction.user.id,
+                             _fixture_id(fixture) if fixture else None)
+        lg = svc.league(_guild(interaction), view.fixture.league_id)
+        return view, out, lg.name
+
+    res = await _work(interaction, work)
+    if res is None:
+        return
+    view, out, name = res
+    header = (f"League **{name}**, round {view.fixture.round} (fixture #{view.id}): **{view.home}** "
+              f"(<@{view.home_coach}>, west) v **{view.away}** (<@{view.away_coach}>, east), first to "
+              f"{out.state.options.goals_to_win}. Dice seed commitment: `{out.match.seed_commitment[:16]}…`")
+    await _send(interaction, build_post(out, header=header))
+
+
+@league_group.command(name="standings", description="The league table (picture and text)")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_standings(interaction: discord.Interaction, league: str | None = None) -> None:
+    def work() -> tuple[str, bytes]:
+        from render.standings import render_standings
+
+        svc = _svc(interaction)
+        lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+        lines = [f"**{lg.name}**: P W D L GF-GA Cas Pts"]
+        lines += [f"{i}. {r.name}: {r.played} {r.won} {r.drawn} {r.lost} {r.goals_for}-{r.goals_against} "
+                  f"{r.casualties} **{r.points}**" for i, r in enumerate(rows, 1)]
+        played = sum(r.played for r in rows) // 2
+        return "\n".join(lines), render_standings(lg.name, rows, subtitle=f"{len(rows)} teams, {played} matches played")
+
+    res = await _work(interaction, work)
+    if res is not None:
+        text, png = res
+        await _say_long(interaction, text, file=discord.File(io.BytesIO(png), filename="standings.png",
+                                                             description=text[:1000]))
+
+
+@league_group.command(name="results", description="Every result so far")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_results(interaction: discord.Interaction, league: str | None = None) -> None:
+    def work() -> list[FixtureView]:
+        svc = _svc(interaction)
+        return svc.results(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+
+    views = await _work(interaction, work)
+    if views is not None:
+        await _say_long(interaction, "\n".join(v.line(mention=False) for v in views) or "No result yet.")
+
+
+@league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_settings(interaction: discord.Interaction, league: str | None = None,
+                          budget: app_commands.Range[int, 60, 400] | None = None,
+                          goals: app_commands.Range[int, 1, 3] | None = None, star2: bool | None = None,
+                          double_round: bool | None = None, extra_players: bool | None = None,
+                          clock_hours: app_commands.Range[int, 0, 168] | None = None,
+                          points_win: app_commands.Range[int, 0, 10] | None = None,
+                          points_draw: app_commands.Range[int, 0, 10] | None = None,
+                          points_loss: app_commands.Range[int, 0, 10] | None = None) -> None:
+    asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
+             "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
+             "points_draw": points_draw, "points_loss": points_loss}
+    changes = {k: v for k, v in asked.items() if v is not None}
+
+    def work() -> tuple[str, dict[str, Any]]:
+        svc = _svc(interaction)
+        target = _default_league(svc, _guild(interaction), interaction.user.id, league)
+        if changes:
+            svc.change_settings(_guild(interaction), interaction.user.id, target, changes)
+        lg = svc.league(_guild(interaction), target)
+        return lg.name, svc.settings(_guild(interaction), lg.id)
+
+    res = await _work(interaction, work)
+    if res is not None:
+        name, settings = res
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in settings.items())
+        await _say(interaction, f"{'Changed. ' if changes else ''}**{name}**: {shown}.", ephemeral=not changes)
+
+
+@league_group.command(name="correct", description="Commissioner: set or correct a fixture's result (kept in the audit trail)")
+@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+async def league_correct(interaction: discord.Interaction, fixture: str, home_score: app_commands.Range[int, 0, 99],
+                         away_score: app_commands.Range[int, 0, 99], reason: str,
+                         home_casualties: app_commands.Range[int, 0, 99] | None = None,
+                         away_casualties: app_commands.Range[int, 0, 99] | None = None) -> None:
+    def work() -> tuple[FixtureView, dict[str, Any]]:
+        return _svc(interaction).correct(_guild(interaction), interaction.user.id, _fixture_id(fixture),
+                                         home_score=home_score, away_score=away_score, home_casualties=home_casualties,
+                                         away_casualties=away_casualties, reason=reason)
+
+    res = await _work(interaction, work)
+    if res is not None:
+        view, before = res
+        old = "none" if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
+        await _say(interaction, f"Result corrected by <@{interaction.user.id}> ({reason}): {view.line(mention=False)} "
+                   f"(was {old}).", allowed_mentions=discord.AllowedMentions.none())
+
+
+@league_group.command(name="audit", description="The league's audit trail: results recorded and corrected, settings, rosters")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_audit(interaction: discord.Interaction, league: str | None = None) -> None:
+    def work() -> str:
+        svc = _svc(interaction)
+        rows = svc.audit(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+        out = []
+        for a in rows:
+            who = f"<@{a.actor_id}>" if a.actor_id else "the bot"
+            fixture = f" fixture #{a.fixture_id}" if a.fixture_id else ""
+            why = f" ({a.reason})" if a.reason else ""
+            out.append(f"{a.created_at:%Y-%m-%d %H:%M} {a.action}{fixture} by {who}{why}: {_detail(a.detail)}")
+        return "\n".join(out) or "Nothing yet."
+
+    text = await _work(interaction, work)
+    if text is not None:
+        await _say_long(interaction, text, ephemeral=True)
+
+
+def _detail(detail: dict[str, Any]) -> str:
+    def score(r: dict[str, Any] | None) -> str:
+        if not r or r.get("home_score") is None:
+            return "none"
+        return f"{r['home_score']}-{r['away_score']} (cas {r.get('home_casualties', 0)}-{r.get('away_casualties', 0)})"
+
+    if "after" in detail and "home_score" in (detail.get("after") or {}):
+        return (f"{score(detail.get('before'))} → " if "before" in detail else "") + score(detail["after"])
+    return ", ".join(f"{k} {v}" for k, v in detail.items())[:300]
+
+
+@league_group.command(name="aftermath", description="Your post-match decisions still open (potions, injuries, abilities)")
+async def league_aftermath(interaction: discord.Interaction) -> None:
+    views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id))
+    if views is None:
+        return
+    if not views:
+        await _say(interaction, "Nothing to decide: every post-match report of yours is settled.", ephemeral=True)
+        return
+    for v in views:
+        await _send(interaction, aftermath_post(v))
+
+
+@league_group.command(name="replay", description="An animated replay of a league fixture's match")
+@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
+    def work() -> bytes:
+        from db import matches as store
+        from db.engine import session_scope
+        from engine.events import event_from_dict
+        from render import Step, render_replay
+
+        view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
+        if view.fixture.match_id is None:
+            raise Refusal(f"fixture #{view.id} has no match to replay yet")
+        with session_scope() as s:
+            rows = store.match_events(session=s, match_id=view.fixture.match_id)
+            state = store.rebuild(session=s, match_id=view.fixture.match_id)
+        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r in rows], width=600)
+
+    gif = await _work(interaction, work)
+    if gif is not None:
+        await _say(interaction, f"Replay of fixture #{fixture.lstrip('#')}:",
+                   file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+
+
+# --- /team (Advanced Rules) -------------------------------------------------------------------------
+async def _sheet_reply(interaction: discord.Interaction, text: str, sheet: Any) -> None:
+    await _say(interaction, f"{text} **{sheet.team.name}** is now worth {sheet.value} of {sheet.budget} points.",
+               allowed_mentions=discord.AllowedMentions.none())
+
+
+@team_group.command(name="hire", description="Hire a rookie (15 points) within your team list and budget")
+@app_commands.describe(team="your team", position="a position of its team list", name="his name (optional)")
+@app_commands.autocomplete(team=_completer(_my_teams), position=_completer(_positions))
+async def team_hire(interaction: discord.Interaction, team: str, position: str, name: str | None = None) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).hire(_guild(interaction), interaction.user.id, team, position, name))
+    if res is not None:
+        sheet, label = res
+        await _sheet_reply(interaction, f"Hired {label}.", sheet)
+
+
+@team_group.command(name="fire", description="Cut a player (a team never goes below 6)")
+@app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players))
+async def team_fire(interaction: discord.Interaction, team: str, player: str) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).fire(_guild(interaction), interaction.user.id, team, player))
+    if res is not None:
+        sheet, label = res
+        await _sheet_reply(interaction, f"{label} leaves the team.", sheet)
+
+
+@team_group.command(name="buy", description="Buy team support (Cheerleaders, Zlurpee Kegs, Potions, a Wizard, a Bribed Referee)")
+@app_commands.choices(item=SUPPORT_CHOICES)
+@app_commands.autocomplete(team=_completer(_my_teams))
+async def team_buy(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, count))
+    if res is not None:
+        sheet, item_id, total = res
+        await _sheet_reply(interaction, f"Bought: the team has {total} {SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}.", sheet)
+
+
+@team_group.command(name="sell", description="Give up team support (its points are free again)")
+@app_commands.choices(item=SUPPORT_CHOICES)
+@app_commands.autocomplete(team=_completer(_my_teams))
+async def team_sell(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, -count))
+    if res is not None:
+        sheet, item_id, total = res
+        await _sheet_reply(interaction, f"Sold: the team has {total} {SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}.", sheet)
+
+
+@team_group.command(name="learn", description="A player with 5 XP per ability learns one (5 team points)")
+@app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players), ability=_completer(_abilities))
+async def team_learn(interaction: discord.Interaction, team: str, player: str, ability: str) -> None:
+    res = await _work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player, ability))
+    if res is not None:
+        sheet, label = res
+        await _sheet_reply(interaction, f"{label}.", sheet)
+
+
+@team_group.command(name="sheet", description="A team sheet: every player's attributes, XP, abilities and injuries")
+@app_commands.autocomplete(team=_completer(_server_teams))
+async def team_sheet(interaction: discord.Interaction, team: str) -> None:
+    def work() -> Any:
+        from render.team_sheet import support_text
+
+        sheet = _svc(interaction).sheet(_guild(interaction), team)
+        t = sheet.team
+        rows = [f"#{p.number} {p.name}: " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
+                + f", {p.xp} XP" + (f", {', '.join(p.abilities)}" if p.abilities else "")
+                for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
+        head = (f"**{t.name}** ({t.team_list}, coach <@{t.coach_id}>{', ' + sheet.league if sheet.league else ''}): "
+                f"worth {sheet.value} of {sheet.budget} points; {support_text(t.support)}.")
+        return head + "\n" + "\n".join(rows), sheet.png
+
+    res = await _work(interaction, work)
+    if res is not None:
+        text, png = res
+        file = discord.File(io.BytesIO(png), filename="team-sheet.png", description=text[:1000]) if png else None
+        await _say_long(interaction, text, file=file)
+
+
+# --- post-match panels ------------------------------------------------------------------------------
+_ID = r"(?P<verb>[a-z]+):(?P<am>[0-9]+):(?P<version>[0-9]+)"
+
+
+class AftermathButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-lg:" + _ID):
+    def __init__(self, verb: str, am: int, version: int, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label or verb, style=style, custom_id=f"elfball-lg:{verb}:{am}:{version}"))
+        self.verb, self.am, self.version = verb, am, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AftermathButton:  # type: ignore[override]
+        return cls(match["verb"], int(match["am"]), int(match["version"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await aftermath_pressed(interaction, self.verb, self.am, self.version, "", [])
+
+
+class AftermathSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-lgs:" + _ID + r":(?P<key>[a-z0-9]+)"):
+    def __init__(self, verb: str, am: int, version: int, key: str, options: list[discord.SelectOption] | None = None, *,
+                 placeholder: str = "") -> None:
+        opts = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(discord.ui.Select(custom_id=f"elfball-lgs:{verb}:{am}:{version}:{key}", options=opts[:25],
+                                           placeholder=placeholder[:150] or None))
+        self.verb, self.am, self.version, self.key = verb, am, version, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> AftermathSelect:  # type: ignore[override]
+        return cls(match["verb"], int(match["am"]), int(match["version"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await aftermath_pressed(interaction, self.verb, self.am, self.version, self.key, values)
+
+
+_VERBS = {"potion": "potion", "question": "answer", "injury": "injury", "advance": "learn"}
+
+
+def aftermath_post(view: AftermathView) -> Post:
+    """The post-match report of one team, with a select (or button) for every open decision."""
+    am = view.aftermath
+    lines = [f"**After {view.team} v {view.opponent}** (fixture #{view.fixture.id}) — <@{am.coach_id}>"]
+    lines += view.lines[-12:]
+    panel = discord.ui.View(timeout=None)
+    rows = 0
+    for offer in view.offers:
+        need = 2 if offer.kind == "potion" else 1
+        if rows + need > 5:
+            lines.append("More decisions follow once these are made.")
+            break
+        lines.append(f"• {offer.prompt}")
+        opts = [discord.SelectOption(label=label[:100], value=value[:100], description=(desc or None) and desc[:100])
+                for label, value, desc in offer.options]
+        panel.add_item(AftermathSelect(_VERBS[offer.kind], am.id, am.version, offer.key, opts, placeholder=offer.prompt))
+        if offer.kind == "potion":
+            panel.add_item(AftermathButton("nopotion", am.id, am.version, label="No (more) potions"))
+        rows += need
+    if not view.offers:
+        lines.append("Everything is settled.")
+    text = "\n".join(lines)
+    return Post(text[:MAX_TEXT], None, panel if view.offers else None, am.coach_id)
+
+
+async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int, version: int, key: str,
+                            values: list[str]) -> None:
+    svc, user, value = _svc(interaction), interaction.user.id, (values[0] if values else "")
+
+    def work() -> AftermathView:
+        if verb == "potion":
+            return svc.drink(am, version, user, value)
+        if verb == "nopotion":
+            return svc.potions_done(am, version, user)
+        if verb == "answer":
+            return svc.answer(am, version, user, value)
+        if verb == "injury":
+            return svc.choose_injury(am, version, user, int(key), value)
+        if verb == "learn":
+            return svc.advance(_guild(interaction), am, version, user, int(key), value)
+        raise Refusal(f"unknown post-match choice {verb!r}")
+
+    try:
+        view = await run_work(interaction, work, component=True)
+    except (ElfballError, StoreError, Refusal, ValueError) as exc:
+        await _refuse(interaction, str(exc))
+        return
+    await _send(interaction, aftermath_post(view), edit_panel=True)
+
+
+async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """When a command ends a league match: each coach's post-match panel, below the final board."""
+    if not outcome.finished or not any(isinstance(e, MatchEnded) for e in outcome.events):
+        return
+    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id)
+    for v in views:
+        if v.offers:
+            await _send(interaction, aftermath_post(v))
+
+
+def install(bot: Any) -> None:
+    """Add leagues to ``bot`` (an ``ElfballBot``): its league service, ``/league`` and the panels."""
+    if getattr(bot, "league", None) is None:
+        bot.league = LeagueService(bot.service)
+    bot.tree.add_command(league_group)
+    bot.add_dynamic_items(AftermathButton, AftermathSelect)
+    if after_outcome not in AFTER_OUTCOME:
+        AFTER_OUTCOME.append(after_outcome)

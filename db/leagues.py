@@ -1,0 +1,382 @@
+"""A league's season in the database: settings, members, fixtures, results, audit, aftermaths.
+
+Every function is one unit of work on the ``session`` it is given and writes nothing when it
+refuses. Results change only through ``record_result`` (a match ended) and ``correct_result``
+(the commissioner), and both leave a row in ``league_audit``. An aftermath (what a coach still
+has to decide after a match) changes only at the version its panel showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from engine import teambuilding as tb
+
+from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from .models import (
+    Aftermath,
+    AftermathPublic,
+    Fixture,
+    FixturePublic,
+    FixtureStatus,
+    League,
+    LeagueAudit,
+    LeagueAuditPublic,
+    LeaguePublic,
+    Match,
+    MatchStatus,
+    Team,
+)
+from .models._common import utcnow
+from .teams import _league, _public, _team
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "settings_of",
+    "clean_settings",
+    "find_league",
+    "update_settings",
+    "join",
+    "league_teams",
+    "make_schedule",
+    "fixtures",
+    "get_fixture",
+    "fixture_for_match",
+    "start_fixture",
+    "link_match",
+    "reset_fixture",
+    "record_result",
+    "correct_result",
+    "set_points",
+    "audit",
+    "add_audit",
+    "create_aftermath",
+    "get_aftermath",
+    "aftermath_seed",
+    "aftermaths_of",
+    "open_aftermaths",
+    "latest_aftermath",
+    "save_aftermath",
+    "team_busy",
+]
+
+#: A league's rules unless its commissioner changed them.
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "budget": tb.DEFAULT_BUDGET,
+    "goals_to_win": 1,
+    "star2": False,
+    "clock_hours": 0,
+    "extra_players": False,
+    "double_round": False,
+    "points_win": 3,
+    "points_draw": 1,
+    "points_loss": 0,
+}
+_LIMITS: dict[str, tuple[int, int]] = {
+    "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
+    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10),
+}
+
+
+def settings_of(league: LeaguePublic | League | None) -> dict[str, Any]:
+    """The league's settings with the defaults filled in (a team in no league: the defaults)."""
+    return {**DEFAULT_SETTINGS, **(dict(league.settings) if league is not None else {})}
+
+
+def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Only known settings, of the right type and within bounds; refuses anything else."""
+    out: dict[str, Any] = {}
+    for key, value in changes.items():
+        if key not in DEFAULT_SETTINGS:
+            raise InvalidInputError(f"unknown league setting {key!r} (known: {', '.join(DEFAULT_SETTINGS)})")
+        if isinstance(DEFAULT_SETTINGS[key], bool):
+            if not isinstance(value, bool):
+                raise InvalidInputError(f"{key} is true or false")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidInputError(f"{key} is a whole number")
+            low, high = _LIMITS[key]
+            if not low <= value <= high:
+                raise InvalidInputError(f"{key} must be from {low} to {high}")
+        out[key] = value
+    return out
+
+
+def _commissioner(league: League, actor_id: int) -> None:
+    if league.commissioner_id != actor_id:
+        raise NotAllowedError(f"only the commissioner (<@{league.commissioner_id}>) may do that")
+
+
+def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | None, fixture_id: int | None = None,
+              detail: Mapping[str, Any] | None = None, reason: str = "") -> None:
+    """One row of the audit trail (committed with the caller's change)."""
+    session.add(LeagueAudit(league_id=league_id, fixture_id=fixture_id, actor_id=actor_id, action=action,
+                            detail=dict(detail or {}), reason=reason[:200]))
+
+
+def update_settings(*, session: Session, guild_id: int, league: int | str, actor_id: int,
+                    changes: Mapping[str, Any]) -> LeaguePublic:
+    """The commissioner changes the league's settings; the change is audited."""
+    row = _league(session, guild_id, league)
+    _commissioner(row, actor_id)
+    clean = clean_settings(changes)
+    before = settings_of(row)
+    row.settings = {**dict(row.settings), **clean}
+    add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]
+              detail={"before": {k: before[k] for k in clean}, "after": clean})
+    session.add(row)
+    session.commit()
+    return LeaguePublic.model_validate(row)
+
+
+# --- members ---------------------------------------------------------------------------------------
+def league_teams(*, session: Session, league_id: int) -> list[Team]:
+    return list(session.exec(select(Team).where(Team.league_id == league_id).order_by(Team.name_key)).all())
+
+
+def join(*, session: Session, guild_id: int, league: int | str, team: int | str, coach_id: int) -> tuple[LeaguePublic, Any, int]:
+    """The coach's team joins the league, if it meets the league's rules; before the schedule only.
+    Returns the league, the team and its value."""
+    lg = _league(session, guild_id, league)
+    tm = _team(session, guild_id, team)
+    if tm.coach_id != coach_id:
+        raise NotAllowedError(f"{tm.name} is coached by <@{tm.coach_id}>: only he can enter it")
+    if tm.league_id == lg.id:
+        raise InvalidInputError(f"{tm.name} already plays in {lg.name}")
+    if tm.league_id is not None:
+        other = session.get(League, tm.league_id)
+        raise InvalidInputError(f"{tm.name} already plays in {other.name if other else 'another league'}")
+    if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
+        raise InvalidInputError(f"{lg.name}'s schedule is made: ask the commissioner to start a new league")
+    if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
+        raise InvalidInputError(f"you already coach a team in {lg.name}")
+    settings = settings_of(lg)
+    members = [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
+    value = tb.check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
+                          budget=settings["budget"], allow_extra=settings["extra_players"])
+    tm.league_id = lg.id
+    tm.updated_at = utcnow()
+    add_audit(session, lg.id, "team_joined", actor_id=coach_id, detail={"team": tm.name, "value": value})  # type: ignore[arg-type]
+    session.add(tm)
+    session.commit()
+    return LeaguePublic.model_validate(lg), _public(tm), value
+
+
+# --- schedule and results --------------------------------------------------------------------------
+def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
+                  pairings: Sequence[tuple[int, int, int]], double_round: bool) -> list[FixturePublic]:
+    """Store the season's fixtures ``(round, home team id, away team id)``; commissioner only, once."""
+    lg = _league(session, guild_id, league)
+    _commissioner(lg, actor_id)
+    if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
+        raise InvalidInputError(f"{lg.name} already has its schedule")
+    members = {t.id for t in league_teams(session=session, league_id=lg.id)}
+    if len(members) < 2:
+        raise InvalidInputError(f"{lg.name} needs at least two teams: /league join")
+    rows = []
+    for rnd, home, away in pairings:
+        if home not in members or away not in members or home == away:
+            raise InvalidInputError("a fixture pairs two different teams of the league")
+        rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away))  # type: ignore[arg-type]
+    session.add_all(rows)
+    lg.settings = {**dict(lg.settings), "double_round": double_round}
+    session.add(lg)
+    add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]
+              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round})
+    session.commit()
+    return [FixturePublic.model_validate(r) for r in rows]
+
+
+def fixtures(*, session: Session, league_id: int) -> list[FixturePublic]:
+    rows = session.exec(select(Fixture).where(Fixture.league_id == league_id).order_by(col(Fixture.round), col(Fixture.id)))
+    return [FixturePublic.model_validate(r) for r in rows.all()]
+
+
+def _fixture(session: Session, fixture_id: int) -> Fixture:
+    row = session.get(Fixture, fixture_id, populate_existing=True)
+    if row is None:
+        raise NotFoundError(f"there is no fixture #{fixture_id}")
+    return row
+
+
+def get_fixture(*, session: Session, fixture_id: int) -> FixturePublic:
+    return FixturePublic.model_validate(_fixture(session, fixture_id))
+
+
+def fixture_for_match(*, session: Session, match_id: int) -> FixturePublic | None:
+    row = session.exec(select(Fixture).where(Fixture.match_id == match_id)).first()
+    return FixturePublic.model_validate(row) if row else None
+
+
+def _move(session: Session, fixture_id: int, frm: FixtureStatus, values: Mapping[str, Any]) -> bool:
+    """Change the fixture only if it is still ``frm`` (two coaches starting it at once: one wins)."""
+    stmt = (update(Fixture).where(col(Fixture.id) == fixture_id, col(Fixture.status) == frm.value)
+            .values(updated_at=utcnow(), **values).execution_options(synchronize_session=False))
+    return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]
+
+
+def start_fixture(*, session: Session, fixture_id: int, channel_id: int, lineup: Mapping[str, list[int]]) -> None:
+    """Claim a scheduled fixture for a match about to start in ``channel_id``."""
+    if not _move(session, fixture_id, FixtureStatus.SCHEDULED,
+                 {"status": FixtureStatus.PLAYING.value, "channel_id": channel_id, "lineup": dict(lineup)}):
+        session.rollback()
+        raise InvalidInputError("that fixture is being played or has been played")
+    session.commit()
+
+
+def link_match(*, session: Session, fixture_id: int, match_id: int) -> None:
+    row = _fixture(session, fixture_id)
+    row.match_id, row.updated_at = match_id, utcnow()
+    session.add(row)
+    session.commit()
+
+
+def reset_fixture(*, session: Session, fixture_id: int) -> None:
+    """Back to scheduled: its match could not start, or was abandoned."""
+    _move(session, fixture_id, FixtureStatus.PLAYING,
+          {"status": FixtureStatus.SCHEDULED.value, "match_id": None, "channel_id": None, "lineup": {}})
+    session.commit()
+
+
+def _result(row: Fixture) -> dict[str, Any]:
+    return {"home_score": row.home_score, "away_score": row.away_score, "home_casualties": row.home_casualties,
+            "away_casualties": row.away_casualties, "conceded_by": row.conceded_by}
+
+
+def record_result(*, session: Session, fixture_id: int, result: Mapping[str, Any], aftermaths: Iterable[Aftermath] = (),
+                  roster: Iterable[Any] = ()) -> bool:
+    """The match of a playing fixture ended: store its result, the teams' post-match rows and the
+    roster rows changed with it, in one transaction. False if it was already recorded."""
+    values = {**result, "status": FixtureStatus.PLAYED.value, "played_at": utcnow()}
+    if not _move(session, fixture_id, FixtureStatus.PLAYING, values):
+        session.rollback()
+        return False
+    row = _fixture(session, fixture_id)
+    add_audit(session, row.league_id, "result_recorded", actor_id=None, fixture_id=fixture_id,
+              detail={"after": _result(row), "match": row.match_id})
+    session.add_all([*aftermaths, *roster])
+    session.commit()
+    return True
+
+
+def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id: int, result: Mapping[str, Any],
+                   reason: str) -> tuple[FixturePublic, dict[str, Any]]:
+    """The commissioner sets or corrects a fixture's result, with a reason; the old one is kept in
+    the audit trail. Returns the fixture and its result before."""
+    row = _fixture(session, fixture_id)
+    lg = session.get(League, row.league_id)
+    if lg is None or lg.guild_id != guild_id:
+        raise NotFoundError(f"there is no fixture #{fixture_id} on this server")
+    _commissioner(lg, actor_id)
+    if row.status == FixtureStatus.PLAYING:
+        raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
+    if not reason.strip():
+        raise InvalidInputError("give a reason: it goes into the audit trail")
+    for key in ("home_score", "away_score", "home_casualties", "away_casualties"):
+        if not 0 <= int(result[key]) <= 99:
+            raise InvalidInputError(f"{key.replace('_', ' ')} must be from 0 to 99")
+    before = _result(row)
+    for key, value in result.items():
+        setattr(row, key, value)
+    row.status = FixtureStatus.PLAYED.value
+    row.played_at = row.played_at or utcnow()
+    row.updated_at = utcnow()
+    add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]
+              detail={"before": before, "after": _result(row)}, reason=reason.strip())
+    session.add(row)
+    session.commit()
+    return FixturePublic.model_validate(row), before
+
+
+def set_points(*, session: Session, points: Mapping[int, int]) -> None:
+    """Cache each team's league points on its row (``Team.points``)."""
+    for team_id, pts in points.items():
+        session.execute(update(Team).where(col(Team.id) == team_id).values(points=pts)
+                        .execution_options(synchronize_session=False))
+    session.commit()
+
+
+def audit(*, session: Session, league_id: int, limit: int = 50) -> list[LeagueAuditPublic]:
+    rows = session.exec(select(LeagueAudit).where(LeagueAudit.league_id == league_id)
+                        .order_by(col(LeagueAudit.id).desc()).limit(limit)).all()
+    return [LeagueAuditPublic.model_validate(r) for r in rows]
+
+
+# --- aftermaths --------------------------------------------------------------------------------------
+def create_aftermath(*, fixture_id: int, side: str, team_id: int, coach_id: int, state: Mapping[str, Any], seed: str,
+                     potions_done: bool, applied: list[Any]) -> Aftermath:
+    """A new post-match row (stored by ``record_result`` with the result)."""
+    return Aftermath(fixture_id=fixture_id, side=side, team_id=team_id, coach_id=coach_id, state=dict(state), seed=seed,
+                     potions_done=potions_done, applied=list(applied), done=False)
+
+
+def _aftermath(session: Session, aftermath_id: int) -> Aftermath:
+    row = session.get(Aftermath, aftermath_id, populate_existing=True)
+    if row is None:
+        raise NotFoundError(f"there is no post-match report #{aftermath_id}")
+    return row
+
+
+def get_aftermath(*, session: Session, aftermath_id: int) -> AftermathPublic:
+    return AftermathPublic.model_validate(_aftermath(session, aftermath_id))
+
+
+def aftermath_seed(*, session: Session, aftermath_id: int) -> str:
+    """The secret the post-match potion dice derive from (never shown)."""
+    return _aftermath(session, aftermath_id).seed
+
+
+def aftermaths_of(*, session: Session, fixture_id: int) -> list[AftermathPublic]:
+    rows = session.exec(select(Aftermath).where(Aftermath.fixture_id == fixture_id).order_by(Aftermath.side.desc()))  # type: ignore[attr-defined]
+    return [AftermathPublic.model_validate(r) for r in rows.all()]
+
+
+def open_aftermaths(*, session: Session, team_ids: Iterable[int]) -> list[AftermathPublic]:
+    """Post-match rows of these teams with potions or injuries still to settle."""
+    ids = list(team_ids)
+    if not ids:
+        return []
+    rows = session.exec(select(Aftermath).where(col(Aftermath.team_id).in_(ids), col(Aftermath.done).is_(False))
+                        .order_by(col(Aftermath.id)))
+    return [AftermathPublic.model_validate(r) for r in rows.all()]
+
+
+def latest_aftermath(*, session: Session, team_id: int) -> AftermathPublic | None:
+    """The team's newest post-match row (its ability offers stay open until taken or put off)."""
+    row = session.exec(select(Aftermath).where(Aftermath.team_id == team_id).order_by(col(Aftermath.id).desc())).first()
+    return AftermathPublic.model_validate(row) if row else None
+
+
+def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Mapping[str, Any],
+                   roster: Iterable[Any] = ()) -> AftermathPublic:
+    """Write ``changes`` (and the roster rows changed with them) if the row is still at
+    ``aftermath.version``; ``MatchChangedError`` otherwise, with nothing written."""
+    stmt = (update(Aftermath).where(col(Aftermath.id) == aftermath.id, col(Aftermath.version) == aftermath.version)
+            .values(version=aftermath.version + 1, updated_at=utcnow(), **changes)
+            .execution_options(synchronize_session=False))
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise MatchChangedError("these post-match decisions changed meanwhile: use the newest panel")
+    session.add_all(list(roster))
+    session.commit()
+    return get_aftermath(session=session, aftermath_id=aftermath.id)
+
+
+def team_busy(session: Session, team_id: int) -> str | None:
+    """Why the team's roster may not change now (it is playing), or None."""
+    playing = session.exec(select(Match.channel_id).where(
+        Match.status == MatchStatus.ACTIVE,
+        (col(Match.west_team_id) == team_id) | (col(Match.east_team_id) == team_id))).first()
+    if playing is not None:
+        return f"the team is playing in <#{playing}>: change it after the match"
+    return None
+
+
+def find_league(session: Session, guild_id: int, league: int | str) -> League:
+    """The league row of this server (``UnknownLeagueError`` otherwise)."""
+    return _league(session, guild_id, league)
+

@@ -1,0 +1,70 @@
+"""One match-up of a league's schedule: who plays whom in which round, where, and the result.
+
+A fixture is ``scheduled`` until one of its coaches starts it (``playing``: ``match_id`` and
+``channel_id`` say where), then ``played`` once the match is over and its result recorded. The
+commissioner may correct a result; every change is in ``league_audit``. ``lineup`` keeps, per
+side, the roster players' ids in the order the engine numbered them (``w1``, ``w2``, ...), so
+experience and injuries reach the right roster rows even if the roster changes later.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+import sqlalchemy as sa
+from pydantic import field_validator
+from sqlmodel import Field, SQLModel
+
+from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
+
+__all__ = ["FixtureStatus", "FixtureBase", "Fixture", "FixturePublic"]
+
+
+class FixtureStatus(StrEnum):
+    SCHEDULED = "scheduled"
+    PLAYING = "playing"
+    PLAYED = "played"
+
+
+_STATUSES = ", ".join(f"'{s.value}'" for s in FixtureStatus)
+
+
+class FixtureBase(SQLModel):
+    league_id: int = Field(foreign_key="leagues.id", ondelete="CASCADE", index=True)
+    round: int
+    home_team_id: int = Field(foreign_key="teams.id", ondelete="CASCADE")
+    away_team_id: int = Field(foreign_key="teams.id", ondelete="CASCADE")
+    status: str = Field(default=FixtureStatus.SCHEDULED.value, max_length=16)
+    match_id: int | None = Field(default=None, foreign_key="matches.id", ondelete="SET NULL", index=True)
+    channel_id: int | None = Field(default=None, sa_type=Snowflake)
+    lineup: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    home_score: int | None = None
+    away_score: int | None = None
+    home_casualties: int = 0
+    away_casualties: int = 0
+    #: ``home`` / ``away`` when a team conceded (or forfeited).
+    conceded_by: str | None = Field(default=None, max_length=8)
+    played_at: datetime | None = Field(default=None, sa_type=Timestamp)
+
+
+class Fixture(FixtureBase, table=True):
+    __tablename__ = "league_fixtures"  # type: ignore[assignment]
+    __table_args__ = (sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+
+
+class FixturePublic(FixtureBase):
+    id: int
+    created_at: datetime
+    updated_at: datetime
+
+    _utc = field_validator("created_at", "updated_at", "played_at")(as_utc)
+
+    @property
+    def played(self) -> bool:
+        return self.status == FixtureStatus.PLAYED

@@ -1,0 +1,156 @@
+"""Changing a stored team's roster under the Advanced Rules: hire, fire, support, abilities.
+
+The rules are ``engine.teambuilding``'s; this module loads the team, asks them, and writes the
+change (audited when the team plays in a league) in one transaction. Only the team's coach may
+change it, never while it plays a match. A team in no league builds to the default 180 points
+without extra players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from engine import rosters
+from engine import teambuilding as tb
+
+from ._util import clean_name, name_key
+from .errors import InvalidInputError, NotAllowedError, NotFoundError
+from .leagues import add_audit, settings_of, team_busy
+from .models import League, PlayerStatus, RosterPlayer, Team, TeamPublic
+from .models._common import utcnow
+from .teams import _public, _team
+
+__all__ = [
+    "members",
+    "team_value",
+    "team_rules",
+    "find_player",
+    "hire",
+    "fire",
+    "set_support",
+    "learn",
+]
+
+
+def members(team: Team | TeamPublic) -> list[tb.Member]:
+    """The team's active players as the rules see them, by number."""
+    return [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in _active(team)]
+
+
+def _active(team: Team | TeamPublic) -> list[Any]:
+    return sorted((p for p in team.players if p.status == PlayerStatus.ACTIVE), key=lambda p: p.number)
+
+
+def _support(team: Team | TeamPublic) -> dict[str, int]:
+    return {k: int(v) for k, v in team.support.items() if int(v)}
+
+
+def team_value(team: Team | TeamPublic) -> int:
+    return tb.team_value(members(team), _support(team))
+
+
+def team_rules(session: Session, team: Team | TeamPublic) -> dict[str, Any]:
+    """The settings that bind this team: its league's, or the defaults."""
+    league = session.get(League, team.league_id) if team.league_id is not None else None
+    return settings_of(league)
+
+
+def find_player(team: Team | TeamPublic, player: str | int) -> Any:
+    """An active player of the team by roster id, number (``7``, ``#7``) or name (any case)."""
+    active = _active(team)
+    text = str(player).strip()
+    if text.startswith("id:") and text[3:].isdigit():
+        found = [p for p in active if p.id == int(text[3:])]
+    elif text.lstrip("#").isdigit():
+        found = [p for p in active if p.number == int(text.lstrip("#"))]
+    else:
+        found = [p for p in active if name_key(p.name) == name_key(text)]
+        found = found or [p for p in active if name_key(p.name).startswith(name_key(text))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InvalidInputError(f"{text!r} matches {', '.join(p.name for p in found)}: give his number")
+    raise NotFoundError(f"{team.name} has no player {text!r}")
+
+
+def _editable(session: Session, guild_id: int, team: int | str, coach_id: int) -> Team:
+    tm = _team(session, guild_id, team)
+    if tm.coach_id != coach_id:
+        raise NotAllowedError(f"{tm.name} is coached by <@{tm.coach_id}>: only he can change it")
+    busy = team_busy(session, tm.id)  # type: ignore[arg-type]
+    if busy:
+        raise InvalidInputError(busy)
+    return tm
+
+
+def _audit(session: Session, tm: Team, action: str, coach_id: int, **detail: Any) -> None:
+    tm.updated_at = utcnow()
+    session.add(tm)
+    if tm.league_id is not None:
+        add_audit(session, tm.league_id, action, actor_id=coach_id, detail={"team": tm.name, **detail})
+
+
+def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, position: str,
+         name: str | None = None) -> tuple[TeamPublic, RosterPlayer]:
+    """A rookie of ``position`` joins the team for 15 points, within the team list and budget."""
+    tm = _editable(session, guild_id, team, coach_id)
+    rules = team_rules(session, tm)
+    pos = tb.check_hire(tm.team_list, members(tm), position, _support(tm), budget=rules["budget"],
+                        allow_extra=rules["extra_players"])
+    number = max((p.number for p in tm.players), default=0) + 1  # numbers are never reused
+    label = clean_name(name, "player") if name and name.strip() else f"{rosters.singular_name(pos.name)} #{number}"
+    if any(name_key(p.name) == name_key(label) for p in _active(tm)):
+        raise InvalidInputError(f"{tm.name} already has a player called {label!r}")
+    player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]
+                          abilities=list(pos.innate_abilities), status=PlayerStatus.ACTIVE.value)
+    tm.players.append(player)
+    _audit(session, tm, "player_hired", coach_id, player=label, position=pos.name)
+    session.commit()
+    return _public(tm), player
+
+
+def fire(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int) -> tuple[TeamPublic, Any]:
+    """Cut a player (never below 6): he leaves the roster and his points are free again."""
+    tm = _editable(session, guild_id, team, coach_id)
+    p = find_player(tm, player)
+    tb.check_fire(members(tm))
+    p.status = PlayerStatus.RETIRED.value
+    p.injuries = [*p.injuries, {"kind": "cut", "at": utcnow().isoformat()}]
+    session.add(p)
+    _audit(session, tm, "player_fired", coach_id, player=p.name)
+    session.commit()
+    return _public(tm), p
+
+
+def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: int, item: str,
+                change: int) -> tuple[TeamPublic, str, int]:
+    """Buy (``change`` > 0) or sell (< 0) team support; returns the team, the item id and the new count."""
+    tm = _editable(session, guild_id, team, coach_id)
+    item_id = tb.support_item(item)
+    if change == 0:
+        raise InvalidInputError("buy or sell at least one")
+    support = _support(tm)
+    have = support.pop(item_id, 0)
+    rules = team_rules(session, tm)
+    tb.check_support(item_id, have, have + change, tb.team_value(members(tm), support), budget=rules["budget"])
+    tm.support = {**support, **({item_id: have + change} if have + change else {})}
+    _audit(session, tm, "support_bought" if change > 0 else "support_sold", coach_id, item=item_id, count=have + change)
+    session.commit()
+    return _public(tm), item_id, have + change
+
+
+def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int,
+          ability_id: str) -> tuple[TeamPublic, Any, str]:
+    """The player learns an ability his XP has earned (5 more team points)."""
+    tm = _editable(session, guild_id, team, coach_id)
+    p = find_player(tm, player)
+    rules = team_rules(session, tm)
+    me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
+    a = tb.check_learn(tm.team_list, me, ability_id, team_value(tm), budget=rules["budget"])
+    p.abilities = [*p.abilities, a.id]
+    session.add(p)
+    _audit(session, tm, "ability_learned", coach_id, player=p.name, ability=a.id)
+    session.commit()
+    return _public(tm), p, a.name

@@ -1,0 +1,741 @@
+"""The league service: a season on a server, whatever transport the coaches use.
+
+A commissioner creates a league; coaches enter their teams; the commissioner draws a round-robin
+schedule; a coach starts a fixture in a channel (a match through ``MatchService``, with the
+league's options and the Advanced Rules' injuries). When the match ends, ``match_finished`` (a
+listener of the match service) records the result, adds each player's XP to his roster row and
+opens a post-match report per team: potions after the last goal, then lasting and
+career-ending injuries, then abilities for players with a full 5 XP. Everything a coach must
+decide is offered to him (``AftermathView.offers``); nothing is decided for him.
+
+Synchronous like the match service; the bot calls it from worker threads.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from db import leagues as db
+from db import matches as store
+from db import roster as db_roster
+from db import teams as db_teams
+from db.engine import session_scope
+from db.errors import InvalidInputError, NotAllowedError, NotFoundError
+from db.matches import MatchSide
+from db.models import (
+    AftermathPublic,
+    FixturePublic,
+    FixtureStatus,
+    LeagueAuditPublic,
+    LeaguePublic,
+    MatchPublic,
+    MatchStatus,
+    PlayerStatus,
+    RosterPlayer,
+    Team,
+    TeamPublic,
+)
+from engine import commands as C
+from engine import teambuilding as tb
+from engine.dice import HashDice
+from engine.match import apply
+from engine.narrate import describe_question, narrate
+from engine.rosters import Attributes, position_by_id
+from engine.state import Location, MatchState
+
+from .matches import MatchService, Outcome, SessionFactory
+
+__all__ = [
+    "round_robin",
+    "FixtureView",
+    "StandingRow",
+    "standings_rows",
+    "Offer",
+    "AftermathView",
+    "TeamSheet",
+    "LeagueService",
+]
+
+SIDES = ("west", "east")  # home plays west
+#: Where a hurt player may be when a potion is offered after the match.
+_HURT = (Location.INFIRMARY, Location.RECOVERY)
+
+
+# --- pure helpers ----------------------------------------------------------------------------------
+def round_robin(team_ids: Sequence[int], *, double: bool = False) -> list[tuple[int, int, int]]:
+    """Every team meets every other once (twice, home and away, with ``double``): ``(round, home,
+    away)`` by the circle method, a bye for one team a round when their number is odd. Homes
+    alternate so no team has more than one home game more than away games."""
+    ids: list[int | None] = list(team_ids)
+    if len(ids) < 2:
+        return []
+    if len(ids) % 2:
+        ids.append(None)
+    n = len(ids)
+    first: list[tuple[int, int, int]] = []
+    for rnd in range(n - 1):
+        for i in range(n // 2):
+            a, b = ids[i], ids[n - 1 - i]
+            if a is None or b is None:
+                continue
+            # The fixed team alternates; every other pair has its upper-row team at home, and the
+            # rotation moves each team between the rows: nobody is home twice more than away.
+            first.append((rnd + 1, b, a) if i == 0 and rnd % 2 else (rnd + 1, a, b))
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    if not double:
+        return first
+    return first + [(rnd + n - 1, away, home) for rnd, home, away in first]
+
+
+@dataclass
+class FixtureView:
+    fixture: FixturePublic
+    home: str
+    away: str
+    home_coach: int
+    away_coach: int
+
+    @property
+    def id(self) -> int:
+        return self.fixture.id
+
+    def score(self) -> str:
+        f = self.fixture
+        conceded = f" ({self.home if f.conceded_by == 'home' else self.away} conceded)" if f.conceded_by else ""
+        return f"{f.home_score}-{f.away_score}{conceded}"
+
+    def line(self, *, mention: bool = True) -> str:
+        f = self.fixture
+        who = (f"**{self.home}** (<@{self.home_coach}>) v **{self.away}** (<@{self.away_coach}>)" if mention
+               else f"**{self.home}** v **{self.away}**")
+        if f.status == FixtureStatus.PLAYED:
+            state = f"{self.score()}, casualties {f.home_casualties}-{f.away_casualties}"
+        elif f.status == FixtureStatus.PLAYING:
+            state = f"being played in <#{f.channel_id}>"
+        else:
+            state = "to play"
+        return f"R{f.round} · #{f.id} {who} — {state}"
+
+
+@dataclass
+class StandingRow:
+    team_id: int
+    name: str
+    coach_id: int
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    casualties: int = 0
+    points: int = 0
+
+    @property
+    def goal_difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+
+def standings_rows(teams: Sequence[tuple[int, str, int]], played: Sequence[FixturePublic],
+                   settings: Mapping[str, Any]) -> list[StandingRow]:
+    """The table: ``teams`` are (id, name, coach); points per the league's win/draw/loss values;
+    ordered by points, goal difference, goals for, casualties caused, then name."""
+    rows = {tid: StandingRow(tid, name, coach) for tid, name, coach in teams}
+    for f in played:
+        if f.status != FixtureStatus.PLAYED or f.home_score is None or f.away_score is None:
+            continue
+        for tid, gf, ga, cas in ((f.home_team_id, f.home_score, f.away_score, f.home_casualties),
+                                 (f.away_team_id, f.away_score, f.home_score, f.away_casualties)):
+            r = rows.get(tid)
+            if r is None:
+                continue
+            r.played += 1
+            r.goals_for += gf
+            r.goals_against += ga
+            r.casualties += cas
+            if gf > ga:
+                r.won += 1
+            elif gf == ga:
+                r.drawn += 1
+            else:
+                r.lost += 1
+    for r in rows.values():
+        r.points = r.won * settings["points_win"] + r.drawn * settings["points_draw"] + r.lost * settings["points_loss"]
+    return sorted(rows.values(), key=lambda r: (-r.points, -r.goal_difference, -r.goals_for, -r.casualties, r.name.lower()))
+
+
+def _casualties(rows: Sequence[Any]) -> dict[str, int]:
+    """Opponents sent to the Infirmary by an injury, per side that caused it."""
+    out = {"west": 0, "east": 0}
+    for row in rows:
+        for e in row.events:
+            if e.get("kind") == "player_removed" and e.get("location") == "infirmary" and "injur" in e.get("reason", ""):
+                victim = "west" if str(e["player"]).startswith("w") else "east"
+                out["east" if victim == "west" else "west"] += 1
+    return out
+
+
+def _pid(side: str, index: int) -> str:
+    """The engine's id of the ``index``-th (0-based) player of ``side`` (``db.teams.team_entry`` order)."""
+    return f"{side[0]}{index + 1}"
+
+
+# --- post-match --------------------------------------------------------------------------------------
+@dataclass
+class Offer:
+    """One decision waiting for a coach: ``kind`` potion / question / injury / advance; ``options``
+    are (label, value, description)."""
+
+    kind: str
+    key: str  # the player (engine id for potions, roster id otherwise) or "question"
+    prompt: str
+    options: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class AftermathView:
+    aftermath: AftermathPublic
+    team: str
+    opponent: str
+    fixture: FixturePublic
+    offers: list[Offer]
+    lines: list[str]
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left to decide (banked advances aside, once put off)."""
+        return not self.offers
+
+
+@dataclass
+class TeamSheet:
+    team: TeamPublic
+    value: int
+    budget: int
+    league: str | None
+    advances: dict[int, int]  # roster id -> abilities he may learn now
+    png: bytes | None = None
+
+
+class LeagueService:
+    def __init__(self, matches: MatchService | None = None, *, sessions: SessionFactory = session_scope,
+                 render: bool = True) -> None:
+        self.matches = matches or MatchService(sessions=sessions, render=False)
+        self.sessions = sessions
+        self.render = render
+        self.matches.on_finish.append(self.match_finished)
+
+    # -- leagues -------------------------------------------------------------------------------------
+    def create(self, guild_id: int, user_id: int, name: str, settings: Mapping[str, Any] | None = None) -> LeaguePublic:
+        clean = db.clean_settings(settings or {})
+        with self.sessions() as s:
+            return db_teams.create_league(session=s, guild_id=guild_id, name=name, commissioner_id=user_id, settings=clean)
+
+    def league(self, guild_id: int, league: int | str) -> LeaguePublic:
+        with self.sessions() as s:
+            return db_teams.get_league(session=s, guild_id=guild_id, league=league)
+
+    def leagues(self, guild_id: int) -> list[LeaguePublic]:
+        with self.sessions() as s:
+            return db_teams.list_leagues(session=s, guild_id=guild_id)
+
+    def settings(self, guild_id: int, league: int | str) -> dict[str, Any]:
+        return db.settings_of(self.league(guild_id, league))
+
+    def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any]) -> LeaguePublic:
+        with self.sessions() as s:
+            updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes)
+        self._refresh_points(updated)
+        return updated
+
+    def join(self, guild_id: int, user_id: int, league: int | str, team: int | str) -> tuple[LeaguePublic, TeamPublic, int]:
+        with self.sessions() as s:
+            return db.join(session=s, guild_id=guild_id, league=league, team=team, coach_id=user_id)
+
+    def teams(self, guild_id: int, league: int | str) -> list[TeamPublic]:
+        with self.sessions() as s:
+            return db_teams.list_teams(session=s, guild_id=guild_id, league=league)
+
+    # -- schedule ------------------------------------------------------------------------------------
+    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None) -> list[FixtureView]:
+        """The commissioner draws the round robin (teams in a random order, so the draw is fair)."""
+        lg = self.league(guild_id, league)
+        double = db.settings_of(lg)["double_round"] if double_round is None else double_round
+        teams = [t.id for t in self.teams(guild_id, lg.id)]
+        secrets.SystemRandom().shuffle(teams)
+        with self.sessions() as s:
+            db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
+                             pairings=round_robin(teams, double=double), double_round=double)
+        return self.fixtures(guild_id, lg.id)
+
+    def fixtures(self, guild_id: int, league: int | str) -> list[FixtureView]:
+        lg = self.league(guild_id, league)
+        self.sync(lg)
+        with self.sessions() as s:
+            teams = {t.id: t for t in db_teams.list_teams(session=s, guild_id=guild_id, league=lg.id)}
+            rows = db.fixtures(session=s, league_id=lg.id)
+        return [self._view(f, teams) for f in rows]
+
+    def _view(self, f: FixturePublic, teams: Mapping[int, TeamPublic]) -> FixtureView:
+        home, away = teams.get(f.home_team_id), teams.get(f.away_team_id)
+        return FixtureView(f, home.name if home else "?", away.name if away else "?",
+                           home.coach_id if home else 0, away.coach_id if away else 0)
+
+    def fixture(self, guild_id: int, fixture_id: int) -> FixtureView:
+        with self.sessions() as s:
+            f = db.get_fixture(session=s, fixture_id=fixture_id)
+            lg = db.find_league(s, guild_id, f.league_id)
+            teams = {t.id: t for t in db_teams.list_teams(session=s, guild_id=guild_id, league=lg.id)}
+        return self._view(f, teams)
+
+    def results(self, guild_id: int, league: int | str) -> list[FixtureView]:
+        played = [v for v in self.fixtures(guild_id, league) if v.fixture.played]
+        return sorted(played, key=lambda v: (v.fixture.round, v.fixture.id))
+
+    def standings(self, guild_id: int, league: int | str) -> tuple[LeaguePublic, list[StandingRow]]:
+        lg = self.league(guild_id, league)
+        views = self.fixtures(guild_id, lg.id)
+        teams = [(t.id, t.name, t.coach_id) for t in self.teams(guild_id, lg.id)]
+        return lg, standings_rows(teams, [v.fixture for v in views], db.settings_of(lg))
+
+    def _refresh_points(self, league: LeaguePublic) -> None:
+        with self.sessions() as s:
+            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id)]
+            rows = standings_rows(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league))
+            db.set_points(session=s, points={r.team_id: r.points for r in rows})
+
+    def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
+                home_casualties: int | None = None, away_casualties: int | None = None,
+                reason: str) -> tuple[FixtureView, dict[str, Any]]:
+        """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover)."""
+        view = self.fixture(guild_id, fixture_id)
+        f = view.fixture
+        result = {"home_score": home_score, "away_score": away_score,
+                  "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
+                  "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
+                  "conceded_by": None}  # the commissioner's score stands on its own
+        with self.sessions() as s:
+            fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
+                                              result=result, reason=reason)
+        self._refresh_points(self.league(guild_id, fixed.league_id))
+        return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
+
+    def audit(self, guild_id: int, league: int | str, limit: int = 30) -> list[LeagueAuditPublic]:
+        lg = self.league(guild_id, league)
+        with self.sessions() as s:
+            return db.audit(session=s, league_id=lg.id, limit=limit)
+
+    # -- playing -------------------------------------------------------------------------------------
+    def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None) -> list[FixtureView]:
+        """The fixtures this coach still has to play (all his leagues, or one)."""
+        leagues = [self.league(guild_id, league)] if league is not None else self.leagues(guild_id)
+        out = []
+        for lg in leagues:
+            out += [v for v in self.fixtures(guild_id, lg.id)
+                    if v.fixture.status == FixtureStatus.SCHEDULED and user_id in (v.home_coach, v.away_coach)]
+        return out
+
+    def play(self, guild_id: int, channel_id: int, user_id: int, fixture_id: int | None = None) -> tuple[FixtureView, Outcome]:
+        """One of its coaches starts a fixture in this channel: home plays west."""
+        if fixture_id is None:
+            mine = self.next_fixtures(guild_id, user_id)
+            if not mine:
+                raise InvalidInputError("you have no league fixture left to play")
+            fixture_id = mine[0].id
+        view = self.fixture(guild_id, fixture_id)
+        f = view.fixture
+        if user_id not in (view.home_coach, view.away_coach):
+            raise NotAllowedError("only the two coaches of a fixture may start it")
+        if f.status != FixtureStatus.SCHEDULED:
+            raise InvalidInputError(f"fixture #{f.id} is {f.status}" + (f" in <#{f.channel_id}>" if f.channel_id else ""))
+        lg = self.league(guild_id, f.league_id)
+        settings = db.settings_of(lg)
+        with self.sessions() as s:
+            for team_id in (f.home_team_id, f.away_team_id):
+                self._check_ready(s, guild_id, team_id, settings)
+            teams = {t: db_teams.get_team(session=s, guild_id=guild_id, team=t) for t in (f.home_team_id, f.away_team_id)}
+            lineup = {side: [p.id for p in sorted((p for p in teams[tid].players if p.status == PlayerStatus.ACTIVE),
+                                                  key=lambda p: p.number)]
+                      for side, tid in (("west", f.home_team_id), ("east", f.away_team_id))}
+            db.start_fixture(session=s, fixture_id=f.id, channel_id=channel_id, lineup=lineup)
+        options = {"goals_to_win": settings["goals_to_win"], "star2": settings["star2"],
+                   "clock_hours": settings["clock_hours"], "advanced": True}
+        try:
+            out = self.matches.start(guild_id=guild_id, channel_id=channel_id,
+                                     west=MatchSide(coach_id=view.home_coach, team=f.home_team_id),
+                                     east=MatchSide(coach_id=view.away_coach, team=f.away_team_id), options=options)
+        except BaseException:
+            with self.sessions() as s:
+                db.reset_fixture(session=s, fixture_id=f.id)
+            raise
+        with self.sessions() as s:
+            db.link_match(session=s, fixture_id=f.id, match_id=out.match.id)
+        self._check_lineup(out, lineup, teams, (f.home_team_id, f.away_team_id), channel_id, f.id)
+        return self.fixture(guild_id, f.id), out
+
+    def _check_lineup(self, out: Outcome, lineup: Mapping[str, list[int]], teams: Mapping[int, TeamPublic],
+                      team_ids: tuple[int, int], channel_id: int, fixture_id: int) -> None:
+        """The engine numbers each side's players in roster order (``w1`` is the first active
+        player): if the match's players do not line up with the roster, XP and injuries would go
+        to the wrong rows, so the match is called off before anyone plays."""
+        for side, team_id in zip(SIDES, team_ids, strict=True):
+            names = {p.id: p.name for p in teams[team_id].players}
+            expected = [names[i] for i in lineup[side]]
+            actual = [p.name for p in out.state.team_players(side)]  # type: ignore[arg-type]
+            if expected != actual:
+                self.matches.abandon(channel_id, None, "the match's players did not match the league rosters")
+                with self.sessions() as s:
+                    db.reset_fixture(session=s, fixture_id=fixture_id)
+                raise InvalidInputError("the match's players do not match the rosters: it was called off, try again")
+
+    def _check_ready(self, s: Session, guild_id: int, team_id: int, settings: Mapping[str, Any]) -> None:
+        team = db_teams.get_team(session=s, guild_id=guild_id, team=team_id)
+        left = db.open_aftermaths(session=s, team_ids=[team_id])
+        if left:
+            raise InvalidInputError(f"{team.name} has post-match decisions to settle first (/league aftermath)")
+        busy = db.team_busy(s, team_id)
+        if busy:
+            raise InvalidInputError(f"{team.name}: {busy}")
+        tb.check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
+                      budget=settings["budget"], allow_extra=settings["extra_players"])
+
+    def sync(self, league: LeaguePublic) -> None:
+        """Catch up with matches that ended without their listener (a crash, another process):
+        record finished ones, and put abandoned ones back on the schedule."""
+        with self.sessions() as s:
+            playing = [f for f in db.fixtures(session=s, league_id=league.id) if f.status == FixtureStatus.PLAYING]
+            matches = {f.id: store.get_match(session=s, match_id=f.match_id) for f in playing if f.match_id}
+        for f in playing:
+            m = matches.get(f.id)
+            if m is None or m.status == MatchStatus.ABANDONED:
+                if m is None and (f.updated_at and (self.matches.clock() - f.updated_at).total_seconds() < 300):
+                    continue  # being started right now
+                with self.sessions() as s:
+                    db.reset_fixture(session=s, fixture_id=f.id)
+            elif m.status == MatchStatus.FINISHED:
+                self.match_finished(m, m.engine_state())
+
+    # -- when a match ends -----------------------------------------------------------------------------
+    def match_finished(self, match: MatchPublic, state: MatchState) -> list[str]:
+        """Listener of the match service: a league match ended. Records the result, adds the XP and
+        opens each team's post-match report, all at once; says nothing for other matches."""
+        with self.sessions() as s:
+            f = db.fixture_for_match(session=s, match_id=match.id)
+            if f is None:
+                return []
+            if f.status != FixtureStatus.PLAYING:
+                return [f"League fixture #{f.id}: result recorded. Post-match decisions: /league aftermath."]
+            rows = store.match_events(session=s, match_id=match.id)
+            cas = _casualties(rows)
+            conceded = None
+            if state.end_reason and state.end_reason.endswith("conceded"):
+                conceded = "home" if state.end_reason.startswith("west") else "away"
+            result = {"home_score": state.teams["west"].score, "away_score": state.teams["east"].score,
+                      "home_casualties": cas["west"], "away_casualties": cas["east"], "conceded_by": conceded}
+            aftermaths, changed, lines = [], [], []
+            for side, team_id, coach in (("west", f.home_team_id, match.west_coach_id),
+                                         ("east", f.away_team_id, match.east_coach_id)):
+                roster = self._roster_rows(s, team_id)
+                gained = []
+                for i, rp_id in enumerate(f.lineup.get(side, [])):
+                    p, rp = state.players.get(_pid(side, i)), roster.get(rp_id)
+                    if p is None or rp is None or not p.xp or not tb.gains_experience(rp.position_id):
+                        continue
+                    rp.xp += p.xp
+                    changed.append(rp)
+                    gained.append(f"{rp.name} +{p.xp} XP ({rp.xp})")
+                applied = [f"Experience: {', '.join(gained)}."] if gained else []
+                potions = bool(self._potion_targets(state, side, f)) and state.teams[side].available("potions") > 0
+                pending: list[Any] = []
+                if not potions:  # nothing to drink first: the injuries reach the roster at once
+                    hurt, pending, settled = self._injuries(state, side, f, roster)
+                    changed += hurt
+                    applied += settled
+                lines += applied
+                am = db.create_aftermath(fixture_id=f.id, side=side, team_id=team_id, coach_id=coach,
+                                         state=state.to_dict(), seed=secrets.token_hex(32),
+                                         potions_done=not potions, applied=applied)
+                am.pending, am.done = pending, not potions and not pending
+                aftermaths.append(am)
+            db.record_result(session=s, fixture_id=f.id, result=result, aftermaths=aftermaths, roster=changed)
+            league = db_teams.get_league(session=s, guild_id=match.guild_id, league=f.league_id)
+        self._refresh_points(league)
+        w, e = state.teams["west"], state.teams["east"]
+        return [f"League result recorded: {w.name} {w.score}-{e.score} {e.name}"
+                f" (casualties {cas['west']}-{cas['east']}).", *lines,
+                "Post-match decisions for each coach follow (or /league aftermath)."]
+
+    def _roster_rows(self, s: Session, team_id: int) -> dict[int, RosterPlayer]:
+        team = s.get(Team, team_id)
+        return {p.id: p for p in team.players} if team else {}  # type: ignore[misc]
+
+    def _roster_id(self, f: FixturePublic, side: str, pid: str) -> int | None:
+        ids = f.lineup.get(side, [])
+        index = int(pid[1:]) - 1
+        return ids[index] if 0 <= index < len(ids) else None
+
+    def _potion_targets(self, state: MatchState, side: str, f: FixturePublic) -> list[str]:
+        """Players a potion may still help after the match: hurt this game (Infirmary, Recovery or a
+        lasting injury), not dead or finished (G50), no potion yet, not an Impcrusher."""
+        out = []
+        for p in state.team_players(side):  # type: ignore[arg-type]
+            hurt = p.location in _HURT or (p.injury or {}).get("kind") == "lasting"
+            ended = (p.injury or {}).get("kind") in ("career_ending", "dead")
+            if hurt and not ended and not p.potion_used and tb.uses_potions(p.position) and self._roster_id(f, side, p.id):
+                out.append(p.id)
+        return out
+
+    def _injuries(self, state: MatchState, side: str, f: FixturePublic,
+                  roster: Mapping[int, RosterPlayer]) -> tuple[list[RosterPlayer], list[Any], list[str]]:
+        """What the match (and any potion) left to the roster: the rows changed, the lasting
+        injuries whose attribute the coach must choose, and a line for each change."""
+        changed, pending, applied = [], [], []
+        for p in state.team_players(side):  # type: ignore[arg-type]
+            injury = p.injury or {}
+            rp = roster.get(self._roster_id(f, side, p.id) or -1)
+            if not injury or rp is None or rp.status != PlayerStatus.ACTIVE:
+                continue
+            kind = injury.get("kind")
+            if kind in ("career_ending", "dead"):
+                rp.status = (PlayerStatus.DEAD if kind == "dead" else PlayerStatus.RETIRED).value
+                rp.injuries = [*rp.injuries, {"kind": kind, "match": f.match_id}]
+                changed.append(rp)
+                applied.append(f"{rp.name} {'is dead' if kind == 'dead' else 'suffered a career-ending injury'}: "
+                               f"he leaves the team.")
+            elif kind == "lasting":
+                choices = [a for a in injury.get("attributes") or tb.lasting_choices(rp.attributes) if a in Attributes.FIELDS]
+                if len(choices) == 1:
+                    self._lower(rp, choices[0], choices, f.match_id)
+                    changed.append(rp)
+                    applied.append(f"{rp.name}: lasting injury, {choices[0].title()} -1.")
+                else:
+                    pending.append({"player": rp.id, "attributes": choices})
+        return changed, pending, applied
+
+    @staticmethod
+    def _lower(rp: RosterPlayer, attribute: str, choices: list[str], match_id: int | None) -> None:
+        rp.attributes = tb.apply_lasting(rp.attributes, attribute, choices)
+        rp.injuries = [*rp.injuries, {"kind": "lasting", "attribute": attribute, "match": match_id}]
+
+    # -- post-match decisions ---------------------------------------------------------------------------
+    def open_aftermaths(self, guild_id: int, user_id: int) -> list[AftermathView]:
+        """This coach's post-match reports with something still to decide."""
+        with self.sessions() as s:
+            teams = db_teams.list_teams(session=s, guild_id=guild_id, coach_id=user_id)
+            rows = db.open_aftermaths(session=s, team_ids=[t.id for t in teams if t.league_id is not None])
+            latest = [a for t in teams if t.league_id is not None
+                      for a in [db.latest_aftermath(session=s, team_id=t.id)] if a is not None]
+        ids = list(dict.fromkeys([r.id for r in rows] + [r.id for r in latest]))
+        views = [self.aftermath(i) for i in ids]
+        return [v for v in views if not v.settled]
+
+    def aftermath_views(self, match_id: int) -> list[AftermathView]:
+        with self.sessions() as s:
+            f = db.fixture_for_match(session=s, match_id=match_id)
+            rows = db.aftermaths_of(session=s, fixture_id=f.id) if f else []
+        return [self.aftermath(r.id) for r in rows]
+
+    def aftermath(self, aftermath_id: int) -> AftermathView:
+        with self.sessions() as s:
+            am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
+            f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+            team = s.get(Team, am.team_id)
+            assert team is not None
+            opponent = s.get(Team, f.away_team_id if am.side == "west" else f.home_team_id)
+            roster = {p.id: p for p in team.players}
+            rules = db_roster.team_rules(s, team)
+            value = db_roster.team_value(team)
+            offers = self._offers(am, f, team, roster, value, rules["budget"])
+            return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, list(am.applied))
+
+    def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
+                value: int, budget: int) -> list[Offer]:
+        state = MatchState.from_dict(am.state)
+        offers: list[Offer] = []
+        if not am.potions_done:
+            q = state.in_progress.question if state.in_progress else None
+            if q is not None:
+                options = [(str(o)[:100], _encode(o), "") for o in q.get("options", [])]
+                offers.append(Offer("question", "question", describe_question(q, state), options))
+                return offers
+            left = state.teams[am.side].available("potions")  # type: ignore[index]
+            targets = self._potion_targets(state, am.side, f)
+            if left and targets:
+                opts = [(state.players[pid].name, pid, _whereabouts(state, pid)) for pid in targets]
+                offers.append(Offer("potion", "potion", f"{left} Magic Potion{'s' if left > 1 else ''} left: "
+                                    "give one to a player hurt this game (before his injuries are recorded)?", opts))
+                return offers
+        for entry in am.pending:
+            rp = roster.get(entry["player"])
+            if rp is None:
+                continue
+            opts = [(f"{a.title()} {rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
+            offers.append(Offer("injury", str(rp.id), f"{rp.name}'s lasting injury: which attribute loses a point?", opts))
+        for rp in sorted(roster.values(), key=lambda p: p.number):
+            if rp.status != PlayerStatus.ACTIVE or rp.id in am.deferred:
+                continue
+            me = tb.Member(rp.position_id, tuple(rp.abilities), rp.xp)
+            if tb.advances(me) < 1:
+                continue
+            can = [a for a in tb.eligible_abilities(team.team_list, me)][:24]
+            afford = value + tb.ABILITY_COST <= budget
+            opts = [(a.name, a.id, (a.summary if afford else f"over budget: {a.summary}")[:100]) for a in can]
+            opts.append(("Later", "later", "keep the XP and learn an ability after a later match (/team learn)"))
+            offers.append(Offer("advance", str(rp.id), f"{rp.name} ({rp.xp} XP) may learn an ability (+5 team points)", opts))
+        return offers
+
+    def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
+        with self.sessions() as s:
+            am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
+        if am.coach_id != user_id:
+            raise NotAllowedError(f"only <@{am.coach_id}> decides for this team")
+        if am.version != version:
+            raise InvalidInputError("this panel is out of date: use the newest post-match panel")
+        return am
+
+    def drink(self, aftermath_id: int, version: int, user_id: int, player: str) -> AftermathView:
+        """A Magic Potion "after the last goal is scored" (p. 11), through the engine."""
+        am = self._own(aftermath_id, version, user_id)
+        with self.sessions() as s:
+            f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+        state = MatchState.from_dict(am.state)
+        if am.potions_done or state.in_progress is not None or player not in self._potion_targets(state, am.side, f):
+            raise InvalidInputError("that player cannot take a potion now")
+        return self._engine_step(am, state, C.DrinkPotion(player))
+
+    def answer(self, aftermath_id: int, version: int, user_id: int, value: str) -> AftermathView:
+        """The answer to a question a potion asked (an ability or attribute to choose)."""
+        am = self._own(aftermath_id, version, user_id)
+        state = MatchState.from_dict(am.state)
+        if state.in_progress is None:
+            raise InvalidInputError("there is no question to answer")
+        return self._engine_step(am, state, C.Answer(_decode(value)))
+
+    def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: C.Command) -> AftermathView:
+        with self.sessions() as s:
+            seed = db.aftermath_seed(session=s, aftermath_id=am.id)
+        result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
+        lines = [ln for ln in narrate(result.events, result.state) if ln]
+        with self.sessions() as s:
+            db.save_aftermath(session=s, aftermath=am, changes={"state": result.state.to_dict(),
+                                                                "applied": [*am.applied, *lines]})
+        return self.aftermath(am.id)
+
+    def potions_done(self, aftermath_id: int, version: int, user_id: int) -> AftermathView:
+        """No more potions: the injuries left are applied to the roster."""
+        am = self._own(aftermath_id, version, user_id)
+        if MatchState.from_dict(am.state).in_progress is not None:
+            raise InvalidInputError("answer the potion's question first")
+        if not am.potions_done:
+            with self.sessions() as s:
+                f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+                changed, pending, applied = self._injuries(MatchState.from_dict(am.state), am.side, f,
+                                                           self._roster_rows(s, am.team_id))
+                db.save_aftermath(session=s, aftermath=am, roster=changed,
+                                  changes={"potions_done": True, "pending": pending,
+                                           "applied": [*am.applied, *applied], "done": not pending})
+        return self.aftermath(am.id)
+
+    def choose_injury(self, aftermath_id: int, version: int, user_id: int, player: int, attribute: str) -> AftermathView:
+        am = self._own(aftermath_id, version, user_id)
+        entry = next((e for e in am.pending if e["player"] == player), None)
+        if entry is None:
+            raise InvalidInputError("that injury is already settled")
+        with self.sessions() as s:
+            f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+            rp = s.get(RosterPlayer, player)
+            if rp is None:
+                raise NotFoundError("that player is no longer on the roster")
+            self._lower(rp, attribute, entry["attributes"], f.match_id)
+            pending = [e for e in am.pending if e["player"] != player]
+            db.save_aftermath(session=s, aftermath=am, roster=[rp],
+                              changes={"pending": pending, "done": am.potions_done and not pending,
+                                       "applied": [*am.applied, f"{rp.name}: lasting injury, {attribute.title()} -1."]})
+        return self.aftermath(am.id)
+
+    def advance(self, guild_id: int, aftermath_id: int, version: int, user_id: int, player: int, choice: str) -> AftermathView:
+        """Learn an ability now, or ``later`` (the XP stays banked)."""
+        am = self._own(aftermath_id, version, user_id)
+        with self.sessions() as s:
+            if choice == "later":
+                rp = s.get(RosterPlayer, player)
+                db.save_aftermath(session=s, aftermath=am, changes={
+                    "deferred": [*am.deferred, player],
+                    "applied": [*am.applied, f"{rp.name if rp else 'He'} keeps his XP for later."]})
+            else:
+                _team, rp, name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
+                                                  player=f"id:{player}", ability_id=choice)
+                db.save_aftermath(session=s, aftermath=am, changes={"applied": [*am.applied, f"{rp.name} learns {name}."]})
+        return self.aftermath(am.id)
+
+    # -- rosters ---------------------------------------------------------------------------------------
+    def hire(self, guild_id: int, user_id: int, team: str, position: str, name: str | None = None) -> tuple[TeamSheet, str]:
+        with self.sessions() as s:
+            _t, p = db_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
+            label = f"#{p.number} {p.name} ({position_by_id(p.position_id).name})"
+        return self.sheet(guild_id, team, image=False), label
+
+    def fire(self, guild_id: int, user_id: int, team: str, player: str) -> tuple[TeamSheet, str]:
+        with self.sessions() as s:
+            _t, p = db_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
+            label = f"#{p.number} {p.name}"
+        return self.sheet(guild_id, team, image=False), label
+
+    def support(self, guild_id: int, user_id: int, team: str, item: str, change: int) -> tuple[TeamSheet, str, int]:
+        with self.sessions() as s:
+            _t, item_id, count = db_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
+                                                        item=item, change=change)
+        return self.sheet(guild_id, team, image=False), item_id, count
+
+    def learn(self, guild_id: int, user_id: int, team: str, player: str, ability_id: str) -> tuple[TeamSheet, str]:
+        with self.sessions() as s:
+            _t, p, name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
+                                          ability_id=ability_id)
+            label = f"{p.name} learns {name}"
+        return self.sheet(guild_id, team, image=False), label
+
+    def sheet(self, guild_id: int, team: int | str, *, image: bool = True) -> TeamSheet:
+        with self.sessions() as s:
+            tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
+            rules = db_roster.team_rules(s, tm)
+            league = db_teams.get_league(session=s, guild_id=guild_id, league=tm.league_id).name if tm.league_id else None
+        adv = {p.id: tb.advances(tb.Member(p.position_id, tuple(p.abilities), p.xp))
+               for p in tm.players if p.status == PlayerStatus.ACTIVE}
+        sheet = TeamSheet(tm, db_roster.team_value(tm), rules["budget"], league, adv)
+        if image and self.render:
+            from render.team_sheet import render_team_sheet
+
+            sheet.png = render_team_sheet(sheet)
+        return sheet
+
+    def choices(self, guild_id: int, team: str, player: str) -> list[tuple[str, str]]:
+        """The abilities a player may learn (for autocomplete), whether or not he has the XP yet."""
+        with self.sessions() as s:
+            tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
+        p = db_roster.find_player(tm, player)
+        me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
+        return [(f"{a.name} ({a.level}, {a.group})", a.id) for a in tb.eligible_abilities(tm.team_list, me)]
+
+
+def _whereabouts(state: MatchState, pid: str) -> str:
+    p = state.players[pid]
+    kind = (p.injury or {}).get("kind")
+    return p.location.value.replace("_", " ") + (f", {kind} injury" if kind else "")
+
+
+def _encode(value: Any) -> str:
+    return json.dumps(value)[:100]
+
+
+def _decode(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+

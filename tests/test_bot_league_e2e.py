@@ -1,0 +1,215 @@
+"""A league season through the real discord.py client and the fake Discord: create, join, build,
+schedule, play a fixture (ended by a concession), standings, post-match advancement, correction."""
+
+from __future__ import annotations
+
+import pytest
+from fakediscord import FakeDiscord
+
+from bot.app import ElfballBot
+from db.engine import make_engine, session_scope, use_engine
+from db.migrate import upgrade
+from db.models import RosterPlayer
+from service.matches import MatchService
+
+
+@pytest.fixture
+def database(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
+    upgrade(engine)
+    old = use_engine(engine)
+    yield engine
+    use_engine(old)
+    engine.dispose()
+
+
+def world(fake):
+    guild = fake.add_guild("Elfball Club")
+    pitch, office = guild.add_text_channel("pitch"), guild.add_text_channel("office")
+    alice, bob, carol = guild.add_member("Alice"), guild.add_member("Bob"), guild.add_member("Carol")
+    return guild, pitch, office, alice, bob, carol
+
+
+def panels(fake, channel, prefix):
+    return [m for m in fake.channel_messages(channel) if any(c.startswith(prefix) for c in m.custom_ids)]
+
+
+async def wait_for_panels(fake, channel, prefix, count, timeout=10.0):
+    """The post-match panels follow the final board once their report is read (a worker thread)."""
+    import asyncio
+
+    for _ in range(int(timeout / 0.05)):
+        found = panels(fake, channel, prefix)
+        if len(found) >= count:
+            await fake.settle()
+            return panels(fake, channel, prefix)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{count} panels {prefix}* never came")
+
+
+def give_xp(team_name: str, number: int, xp: int) -> None:
+    from sqlmodel import select
+
+    from db.models import Team
+
+    with session_scope() as s:
+        team = s.exec(select(Team).where(Team.name == team_name)).one()
+        p = next(p for p in team.players if p.number == number)
+        p.xp = xp
+        s.add(p)
+        s.commit()
+
+
+async def test_a_league_season_through_slash_commands_and_panels(database):
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, office, alice, bob, carol = world(fake)
+        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        names = fake.commands(guild)
+        assert "league" in names
+        team_subs = {o["name"] for o in names["team"]["options"]}
+        assert {"create", "show", "list", "hire", "fire", "buy", "sell", "learn", "sheet"} <= team_subs
+
+        # Teams, the league, and joining it.
+        await fake.slash(alice, office, "team", subcommand="create", name="Moonblades", list="night-elves")
+        await fake.slash(bob, office, "team", subcommand="create", name="Gnashers", list="gnolls")
+        r = await fake.slash(alice, office, "league create", name="Elf Cup", goals=1)
+        assert not r.ephemeral and "commissioner" in r.content and r.message.mentions_user(alice)
+        choices = await fake.autocomplete(bob, office, "league join", option="team", value="")
+        assert [c.value for c in choices] == ["Gnashers"], "only your own teams"
+        r = await fake.slash(bob, office, "league join", league="Elf Cup", team="Moonblades")
+        assert r.ephemeral and "only he can" in r.content
+        for coach, team in ((alice, "Moonblades"), (bob, "Gnashers")):
+            r = await fake.slash(coach, office, "league join", league="Elf Cup", team=team)
+            assert not r.ephemeral and "worth 150 of 180" in r.content
+
+        # Building within the budget, with clear refusals.
+        positions = await fake.autocomplete(alice, office, "team hire", option="position", value="im",
+                                            options={"team": "Moonblades"})
+        assert "Imps" in [c.value for c in positions]
+        r = await fake.slash(alice, office, "team hire", team="Moonblades", position="Imps", name="Quill")
+        assert "Quill" in r.content and "worth 165 of 180" in r.content
+        r = await fake.slash(alice, office, "team buy", team="Moonblades", item="cheerleaders", count=2)
+        assert "2 Cheerleaders" in r.content and "175 of 180" in r.content
+        r = await fake.slash(alice, office, "team buy", team="Moonblades", item="wizard")
+        assert r.ephemeral and "over the league's 180" in r.content
+        r = await fake.slash(alice, office, "team buy", team="Moonblades", item="cheerleaders", count=3)
+        assert r.ephemeral and "at most 4 Cheerleaders" in r.content
+        r = await fake.slash(bob, office, "team fire", team="Moonblades", player="1")
+        assert r.ephemeral and "only he can" in r.content
+        r = await fake.slash(carol, office, "team sheet", team="Moonblades")
+        assert r.attachments and r.attachments[0].is_png and "Quill" in r.content
+
+        # The schedule: the commissioner only; the match-ups mention the coaches.
+        r = await fake.slash(bob, office, "league schedule", league="Elf Cup")
+        assert r.ephemeral and "commissioner" in r.content
+        r = await fake.slash(alice, office, "league schedule", league="Elf Cup")
+        assert r.message.mentions_user(alice) and r.message.mentions_user(bob) and "to play" in r.content
+
+        # Both number 1s have banked 5 XP: after the match each coach is offered an ability.
+        give_xp("Moonblades", 1, 5)
+        give_xp("Gnashers", 1, 5)
+
+        # A coach starts the fixture in the pitch channel; a spectator finds it and follows it.
+        r = await fake.slash(bob, pitch, "league play")
+        assert not r.ephemeral and r.attachments and "Elf Cup" in r.content
+        assert r.message.mentions_user(alice) and r.message.mentions_user(bob)
+        r = await fake.slash(carol, office, "league fixtures")
+        assert f"<#{pitch.id}>" in r.content
+        r = await fake.slash(carol, pitch, "match status")
+        assert r.attachments and not r.ephemeral
+        r = await fake.slash(alice, office, "team hire", team="Moonblades", position="Imps")
+        assert r.ephemeral and "playing" in r.content
+
+        # The away coach concedes: the result is recorded, then each coach gets his panel.
+        fixture = bot.league.fixtures(guild.id, "Elf Cup")[0]
+        away = {alice.id: alice, bob.id: bob}[fixture.away_coach]
+        home = {alice.id: alice, bob.id: bob}[fixture.home_coach]
+        r = await fake.slash(away, pitch, "match concede")
+        assert "League result recorded" in r.all_text
+        learn_panels = await wait_for_panels(fake, pitch, "elfball-lgs:learn:", 2)
+        assert len(learn_panels) == 2
+        home_panel = next(m for m in learn_panels if m.mentions_user(home))
+        away_panel = next(m for m in learn_panels if m.mentions_user(away))
+        select = next(s for s in home_panel.selects if s["custom_id"].startswith("elfball-lgs:learn:"))
+        offered = [o["value"] for o in select["options"]]
+        assert "later" in offered and "steady" in offered and "sprinter" not in offered  # Advanced needs its Basic
+
+        r = await fake.slash(home, office, "league aftermath")  # the same panel again, elsewhere
+        assert not r.ephemeral and "may learn an ability" in r.content
+        repost = r.message
+        r = await fake.select(away, home_panel, "elfball-lgs:learn:*", values=["steady"])
+        assert r.ephemeral and "only" in r.content
+        r = await fake.select(home, home_panel, "elfball-lgs:learn:*", values=["steady"])
+        assert "learns Steady" in r.all_text and "Everything is settled" in r.all_text
+        assert not fake.message(home_panel).custom_ids  # the pressed panel lost its controls
+        r = await fake.select(home, repost, "elfball-lgs:learn:*", values=["agile"])
+        assert r.ephemeral and "out of date" in r.content
+        r = await fake.select(away, away_panel, "elfball-lgs:learn:*", values=["later"])
+        assert "keeps his XP" in r.all_text
+        # The banked ability, later, with autocomplete offering only what he may learn.
+        away_team = fixture.away
+        offered = await fake.autocomplete(away, office, "team learn", option="ability", value="",
+                                          options={"team": away_team, "player": "1"})
+        values = [c.value for c in offered]
+        assert "steady" in values and "sprinter" not in values
+        r = await fake.slash(away, office, "team learn", team=away_team, player="1", ability="steady")
+        assert not r.ephemeral and "learns Steady" in r.content and "of 180 points" in r.content
+        r = await fake.slash(away, office, "team learn", team=away_team, player="1", ability="agile")
+        assert r.ephemeral and "next ability needs 10" in r.content
+
+        # Standings and results, as text and as a picture.
+        r = await fake.slash(carol, office, "league standings")
+        assert r.attachments and r.attachments[0].is_png
+        home_name = fixture.home
+        assert f"1. {home_name}: 1 1 0 0" in r.content and "**3**" in r.content
+        r = await fake.slash(carol, office, "league results")
+        assert "conceded" in r.content
+
+        # The commissioner corrects the result; the audit trail keeps both.
+        r = await fake.slash(bob, office, "league correct", fixture=str(fixture.id), home_score=1, away_score=1,
+                             reason="ruled a draw")
+        assert r.ephemeral
+        r = await fake.slash(alice, office, "league correct", fixture=str(fixture.id), home_score=1, away_score=1,
+                             reason="ruled a draw")
+        assert not r.ephemeral and "1-1" in r.content
+        r = await fake.slash(alice, office, "league audit")
+        assert "result_corrected" in r.content and "result_recorded" in r.content and "ruled a draw" in r.content
+        r = await fake.slash(carol, office, "league standings")
+        assert "**1**" in r.content
+
+        # The learned ability is on the roster and its sheet; the finished match still replays.
+        with session_scope() as s:
+            from sqlmodel import select as sql
+
+            learned = s.exec(sql(RosterPlayer).where(RosterPlayer.number == 1)).all()
+        assert [tuple(p.abilities) for p in learned] == [("steady",), ("steady",)]
+        r = await fake.slash(carol, pitch, "match replay")
+        assert r.attachments and r.attachments[0].filename == "replay.gif"
+        r = await fake.slash(alice, office, "league aftermath")
+        assert r.ephemeral and "Nothing to decide" in r.content
+
+
+async def test_a_post_match_panel_fits_discord_and_offers_potions_before_the_rest() -> None:
+    from datetime import UTC, datetime
+
+    from bot.league import aftermath_post
+    from db.models import AftermathPublic, FixturePublic
+    from service.leagues import AftermathView, Offer
+
+    now = datetime.now(UTC)
+    am = AftermathPublic(id=7, fixture_id=3, side="west", team_id=1, coach_id=42, state={}, version=2,
+                         created_at=now, updated_at=now)
+    fx = FixturePublic(id=3, league_id=1, round=1, home_team_id=1, away_team_id=2, created_at=now, updated_at=now)
+    offers = [Offer("potion", "potion", "1 Magic Potion left", [("Imp #3", "w3", "infirmary")]),
+              *[Offer("injury", str(i), f"P{i}'s lasting injury", [("Jog 7 → 6", "jog", ""), ("Dodge 7 → 6", "dodge", "")])
+                for i in (11, 12, 14)],
+              Offer("advance", "13", "P13 may learn", [("Steady", "steady", "re-roll a Dash die"), ("Later", "later", "")])]
+    post = aftermath_post(AftermathView(am, "Moonblades", "Gnashers", fx, offers, ["Experience: P13 +1 XP (5)."]))
+    ids = [item.custom_id for item in post.view.children]
+    assert ids == ["elfball-lgs:potion:7:2:potion", "elfball-lg:nopotion:7:2", "elfball-lgs:injury:7:2:11",
+                   "elfball-lgs:injury:7:2:12", "elfball-lgs:injury:7:2:14"]  # five rows: Discord's most
+    assert "<@42>" in post.content and "More decisions follow" in post.content and "+1 XP" in post.content
+    assert all(len(i) <= 100 for i in ids)
+    done = aftermath_post(AftermathView(am, "Moonblades", "Gnashers", fx, [], []))
+    assert done.view is None and "Everything is settled" in done.content
