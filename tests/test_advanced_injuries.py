@@ -113,3 +113,26 @@ class TestEverlasting:
 
     def test_others_may_be_forced(self, monkeypatch):
         assert not self.specs(monkeypatch, ())[0].no_forced_rerolls
+
+
+class TestEverlastingInPlay:
+    """With counters in hand the tackling coach is offered a forced re-roll of the Injury dice
+    (p. 5) — unless the injured player has Everlasting (p. 14)."""
+
+    def start(self, abilities: tuple[str, ...] = ()):
+        return position(
+            P("w1", "gnolls/hunters", "G12", "E"),
+            P("e1", "gnolls/midfielders", "H12", "W", abilities=abilities),
+            FAR_EAST, ball="Q7", acting="w1", momentum=(2, "west"), options=RuleOptions(advanced=True),
+        )
+
+    def test_an_ordinary_player_s_injury_dice_may_be_forced(self):
+        # The Tackle's own re-roll offer is declined ([]); the Injury roll then asks West again.
+        res = act(self.start(), C.Tackle("e1"), faces=PUNISHING + "O O O O O -", answers=[[]], pending=True)
+        q = res.state.in_progress.question
+        assert q["kind"] == "force_reroll" and q["challenge"] == "injury" and q["side"] == "west"
+
+    def test_everlasting_is_never_forced(self):
+        res = act(self.start(("everlasting",)), C.Tackle("e1"), faces=PUNISHING + "O O O O O -", answers=[[]])
+        assert res.state.in_progress is None
+        assert res.state.players["e1"].status is Status.DOWN  # 5 successes: Down
