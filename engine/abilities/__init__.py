@@ -6,6 +6,22 @@ each ability *does* lives beside the rule it changes, under its own name: ``abil
 and friends hold the hooks the challenge modules call, so ``grep -r bonecrusher engine`` finds
 every place the ability acts.
 
+Where each ability acts (``tests/test_ability_catalogue.py`` checks every id is used by a rule):
+
+- re-rolls, in ``challenges/base.resolve`` and the face-off: ``rerolls.py`` (steady, buff,
+  grapple, nimble, agile, resilient);
+- the successes needed: ``slippery.py``, ``focused.py``, ``helping_hand.py``, ``scramble.py``;
+  no forced re-rolls: cover (``challenges/intercept.py``), everlasting (``challenges/injury.py``);
+- Momentum earned: ``collision.py``, ``knockback.py``, ``malicious.py``, ``enrage.py``,
+  ``earnings.py`` (bullet, hotdog);
+- contact: ``cheapshot.py``, ``cutblock.py``, ``pummel.py``, ``steal.py``, ``psycho.py``,
+  ``fear.py``, ``clipping.py``, ``bonecrusher.py``, ``plough.py``;
+- the ball: ``reach.py``, ``bankshot.py``;
+- standing up and injuries: ``standing.py`` (rally, rugged) and ``challenges/injury.py`` (rugged);
+- movement paid with counters: ``counter_moves.py`` (ruthless, goalie, beeline, teammate, burst,
+  shamble, swarm, lead-pass, react); out of sequence: ``taunt.py``, ``quickling.py``;
+  Dashes: ``sprinter.py``.
+
 A player's abilities are ids on ``Player.abilities`` (learned or innate, e.g. the Impcrusher's
 Cheapshot) and ``Player.potion_abilities`` (for this game only, worth no team points).
 """
