@@ -55,7 +55,7 @@ async def _work(interaction: discord.Interaction, work: Callable[[], T]) -> T | 
     try:
         return await run_work(interaction, work)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return None
 
 
@@ -578,7 +578,7 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
     try:
         view = await run_work(interaction, work, component=True)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     await _send(interaction, aftermath_post(view), edit_panel=True)
 

@@ -234,13 +234,13 @@ class MatchService:
             return pending(match.engine_state()).side or "west"
         return sides[0]  # type: ignore[return-value]
 
-    def log(self, channel_id: int, *, last: int | None = None) -> list[str]:
+    def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT) -> list[str]:
         m = self.current(channel_id)
         with self.sessions() as s:
             rows = store.match_events(session=s, match_id=m.id)
         state = m.engine_state()
         events = [event_from_dict(e) for r in rows for e in r.events]
-        lines = narrate(events, state)
+        lines = narrate(events, state, language=language)
         return lines[-last:] if last else lines
 
     # -- acting ---------------------------------------------------------------------------------
