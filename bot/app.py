@@ -4,6 +4,10 @@ Nothing here rolls a die or applies a rule. Each command or press becomes an eng
 (via the shared grammar or the panel's verb), the match service applies, stores and renders it
 in a worker thread, and the reply carries the narration, the board and the next panel.
 
+Words come from the catalogues in ``bot/locales`` (``bot.i18n``): refusals and private answers in
+the member's language, posts the channel reads in the server's; the command tree is localised by
+``CommandTranslator``.
+
 Replies meet Discord's 3-second window: the work gets 2 seconds; if it is not done by then the
 interaction is deferred and answered when it is. Refusals are ephemeral, say why, and change
 nothing; an unexpected error answers with a short apology and an incident id that is logged.
@@ -52,7 +56,7 @@ from service.verify import commitment_text, reveal_text
 from .i18n import CommandTranslator, catalogue, languages, server_language, tr
 from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
-from .rules_topics import TOPICS, find_topic, topic_choices
+from .rules_topics import find_topic, topic_choices
 from .trust import DescribeButton, cmd_preferences, match_describe, match_verify
 
 __all__ = ["ElfballBot", "main", "panel_pressed", "shard_settings", "WORK_WINDOW"]
@@ -67,8 +71,6 @@ DIRECTIONS = [app_commands.Choice(name=f"{d.name} ({d.value})", value=d.name) fo
 MOVE_ABILITIES = ("ruthless", "goalie", "beeline", "teammate", "burst", "shamble", "swarm", "lead-pass", "react")
 MOVE_ABILITY_CHOICES = [app_commands.Choice(name=ABILITIES[a].name, value=a) for a in MOVE_ABILITIES]
 TACKLE_CHOICES = [app_commands.Choice(name=ABILITIES[u].name, value=u) for u in TACKLE_USES]
-SUPPORT_NAMES = {"bribed_referee": "Bribed Referee", "cheerleaders": "Cheerleaders", "kegs": "Zlurpee Kegs",
-                 "potions": "Magic Potions", "wizard": "Hired Gun Wizard"}
 SPELL_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("System Shock", "system_shock"), ("Inferno", "inferno"), ("Transformation", "transformation"))]
 AI_NAMES = ("ai", "bot", "computer")

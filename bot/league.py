@@ -29,6 +29,7 @@ from service.leagues import AftermathView, FixtureView, LeagueService
 from service.matches import Outcome
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
+from .i18n import languages
 from .panels import Post, build_post
 
 __all__ = ["league_group", "install", "AftermathButton", "AftermathSelect", "aftermath_post"]
@@ -269,7 +270,8 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     header = (f"League **{name}**, round {view.fixture.round} (fixture #{view.id}): **{view.home}** "
               f"(<@{view.home_coach}>, west) v **{view.away}** (<@{view.away_coach}>, east), first to "
               f"{out.state.options.goals_to_win}. Dice seed commitment: `{out.match.seed_commitment[:16]}…`")
-    await _send(interaction, build_post(out, header=header))
+    # The board follows the server's language like any match's; the league's own lines are English.
+    await _send(interaction, build_post(out, header=header, language=(await languages(interaction)).public))
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")

@@ -182,3 +182,47 @@ def test_rule_topics_in_both_languages():
     assert find_topic("Goalie", "fr") == ("Dernier rempart", find_topic("dernier rempart", "fr")[1])
     assert "Défenseur" in find_topic("Goalie", "fr")[1] and "(needs Clipping)" in find_topic("Goalie", "en")[1]
     assert ("Se dégager", "Disengage") in topic_choices("dég", "fr")
+
+
+# --- panels: the same controls, labelled in French --------------------------------------------------
+def _outcome(state):
+    from types import SimpleNamespace
+
+    from engine.narrate import narrate
+    from service.matches import Outcome, prompt_for
+
+    match = SimpleNamespace(id=7, version=3, west_coach_id=11, east_coach_id=22, seed_commitment="ab" * 32)
+    return Outcome(match, state, [], narrate([], state), prompt_for(state), None)  # type: ignore[arg-type]
+
+
+def _items(view):
+    return [getattr(i, "item", i) for i in view.children]
+
+
+def test_a_panel_in_french_keeps_its_custom_ids():
+    import discord
+    from builders import P, act, hx, position
+
+    from bot.items import build_view
+    from bot.panels import build_post
+    from engine import commands as C
+
+    st = position(P("w1", "night-elves/strikers", "H12", "E"), P("e1", "gnolls/midfielders", "I12", "W"),
+                  P("e2", "gnolls/strikers", "H11", "SE"), acting="w1", jog=6, momentum=(2, "west"))
+    res = act(st, C.Move((hx("G13"),)), faces="X - O O")
+    q = dict(res.state.in_progress.question, kind="ability_reroll", ability="nimble", max=1)
+    res.state.in_progress.question = q
+    en, fr = build_view(_outcome(res.state)), build_view(_outcome(res.state), "fr")
+    assert [i.custom_id for i in _items(en)] == [i.custom_id for i in _items(fr)]
+    (sel,) = [i for i in _items(fr) if isinstance(i, discord.ui.Select)]
+    assert sel.options[0].label == "Dé 0 : fiasco" and sel.placeholder == "Utiliser Vif : relancer jusqu'à 1 dé(s)"
+    assert "Garder le jet" in [i.label for i in _items(fr) if isinstance(i, discord.ui.Button)]
+    post = build_post(_outcome(res.state), language="fr")
+    assert "<@11> — Ouest : utiliser Vif pour relancer un dé de Se dégager de " in post.content
+    action = position(P("w1", "gnolls/hunters", "H12", "E", ball=True), P("e1", "sarcos/midfielders", "I12", "W"),
+                      acting="w1", jog=4)
+    labels = [i.label for i in _items(build_view(_outcome(action), "fr")) if isinstance(i, discord.ui.Button)]
+    assert {"Se relever", "Finir l'action", "Annuler"} <= set(labels)
+    (hit,) = [i for i in _items(build_view(_outcome(action), "fr")) if getattr(i, "custom_id", "").startswith("elfball-select:hit")]
+    assert hit.placeholder == "Plaquer ou pousser…" and hit.options[0].label.startswith(("Plaquer ", "Pousser "))
+    assert " dés, " in hit.options[0].description and "nécessaire" in hit.options[0].description
