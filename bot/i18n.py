@@ -14,6 +14,7 @@
   ``/preferences server_language`` (``GuildSettings.language``), else the server's Discord
   locale (``interaction.guild_locale``; Community servers set it). ``languages(interaction)``
   resolves both once per interaction (one database read, kept in ``interaction.extras``).
+  Autocomplete, called at every keystroke, reads no preference: it follows the client's locale.
 """
 
 from __future__ import annotations
