@@ -4,6 +4,10 @@ Nothing here rolls a die or applies a rule. Each command or press becomes an eng
 (via the shared grammar or the panel's verb), the match service applies, stores and renders it
 in a worker thread, and the reply carries the narration, the board and the next panel.
 
+Words come from the catalogues in ``bot/locales`` (``bot.i18n``): refusals and private answers in
+the member's language, posts the channel reads in the server's; the command tree is localised by
+``CommandTranslator``.
+
 Replies meet Discord's 3-second window: the work gets 2 seconds; if it is not done by then the
 interaction is deferred and answered when it is. Refusals are ephemeral, say why, and change
 nothing; an unexpected error answers with a short apology and an incident id that is logged.
@@ -40,17 +44,19 @@ from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
 from engine.field import standard_field
 from engine.hexes import Direction, distance
+from engine.i18n import language_of
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
 from service.grammar import TACKLE_USES, parse_path, resolve_player
-from service.matches import AI_COACH_ID, MatchService, Outcome
+from service.matches import AI_COACH_ID, MatchService, Outcome, prompt_for
 from service.verify import commitment_text, reveal_text
 
+from .i18n import CommandTranslator, catalogue, languages, server_language, tr
 from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
-from .rules_topics import TOPICS
+from .rules_topics import find_topic, topic_choices
 from .trust import DescribeButton, cmd_preferences, match_describe, match_verify
 
 __all__ = ["ElfballBot", "main", "panel_pressed", "shard_settings", "WORK_WINDOW"]
@@ -65,15 +71,30 @@ DIRECTIONS = [app_commands.Choice(name=f"{d.name} ({d.value})", value=d.name) fo
 MOVE_ABILITIES = ("ruthless", "goalie", "beeline", "teammate", "burst", "shamble", "swarm", "lead-pass", "react")
 MOVE_ABILITY_CHOICES = [app_commands.Choice(name=ABILITIES[a].name, value=a) for a in MOVE_ABILITIES]
 TACKLE_CHOICES = [app_commands.Choice(name=ABILITIES[u].name, value=u) for u in TACKLE_USES]
-SUPPORT_NAMES = {"bribed_referee": "Bribed Referee", "cheerleaders": "Cheerleaders", "kegs": "Zlurpee Kegs",
-                 "potions": "Magic Potions", "wizard": "Hired Gun Wizard"}
 SPELL_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  (("System Shock", "system_shock"), ("Inferno", "inferno"), ("Transformation", "transformation"))]
 AI_NAMES = ("ai", "bot", "computer")
 
 
 class Refusal(Exception):
-    """A reason to refuse politely (ephemeral), with nothing changed."""
+    """A reason to refuse politely (ephemeral), with nothing changed: a key of the bot's
+    catalogue and its values (or, from older callers, a message written in English)."""
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key, self.values = key, values
+        super().__init__(self.text("en"))
+
+    def text(self, language: str) -> str:
+        return tr(language, self.key, **self.values) if self.key in catalogue(language) else self.key
+
+
+def reason_text(reason: str | BaseException, language: str) -> str:
+    """Why something was refused, in ``language``: our own refusals from the catalogue; the
+    rules' and the store's messages as they wrote them (a few common ones have a translation)."""
+    if isinstance(reason, Refusal):
+        return reason.text(language)
+    message = str(reason)
+    return catalogue(language).get(f"phrase.{message}", message)
 
 
 #: Called after a command's outcome is posted (the league posts its post-match panels).
@@ -115,8 +136,9 @@ async def _say(interaction: discord.Interaction, text: str, *, ephemeral: bool =
         await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
 
 
-async def _refuse(interaction: discord.Interaction, message: str) -> None:
-    text = f"⛔ {message}"[:1900]
+async def _refuse(interaction: discord.Interaction, reason: str | BaseException) -> None:
+    """Refuse privately, in the member's language."""
+    text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
     if interaction.response.is_done():
         # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
         # original response is the pressed panel itself (the board): it stays.
@@ -171,10 +193,11 @@ async def act(interaction: discord.Interaction, command: str | C.Command, *, hea
     try:
         outcome, before = await run_work(interaction, work)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     _log_match(interaction, outcome)
-    await _send(interaction, build_post(outcome, previous_side=before, header=header))
+    lang = (await languages(interaction)).public
+    await _send(interaction, build_post(outcome, previous_side=before, header=header, language=lang))
     await _after(interaction, outcome)
 
 
@@ -185,7 +208,7 @@ def _log_match(interaction: discord.Interaction, outcome: Outcome) -> None:
 
 def _same_guild(m: Any, interaction: discord.Interaction) -> None:
     if m.guild_id != (interaction.guild_id or 0):
-        raise Refusal("that match belongs to another server")
+        raise Refusal("refuse.other_server")
 
 
 async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
@@ -197,7 +220,7 @@ async def panel_pressed(interaction: discord.Interaction, verb: str, match_id: i
         incident = secrets.token_hex(4)
         log.exception("incident %s on panel %s (guild=%s channel=%s)", incident, verb, interaction.guild_id,
                       interaction.channel_id, exc_info=exc)
-        await _refuse(interaction, f"Sorry, something went wrong on our side (incident {incident}).")
+        await _refuse(interaction, Refusal("error.incident", incident=incident))
 
 
 async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
@@ -209,16 +232,16 @@ async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: 
         with session_scope() as s:
             m = store.get_match(session=s, match_id=match_id)
         if m.guild_id != (interaction.guild_id or 0) or m.channel_id != interaction.channel_id:
-            raise Refusal("this panel belongs to another channel's match")
+            raise Refusal("refuse.panel_other_channel")
         if not m.active:
-            raise Refusal("this match is over")
+            raise Refusal("refuse.match_over")
         if m.version != version:
-            raise Refusal("this panel is out of date: the match has moved on. Use the newest board below.")
+            raise Refusal("refuse.panel_stale")
         state = m.engine_state()
         side = pending(state).side
         coach = m.west_coach_id if side == "west" else m.east_coach_id
         if interaction.user.id != coach:
-            raise Refusal(f"only <@{coach}> can decide this now")
+            raise Refusal("refuse.not_your_decision", coach=coach)
         if verb == "undo":
             return bot.service.undo(m.channel_id, interaction.user.id, expected_version=version), side
         cmd = command_for(state, verb, arg, values)
@@ -227,10 +250,11 @@ async def _panel_pressed(interaction: discord.Interaction, verb: str, match_id: 
     try:
         outcome, before = await run_work(interaction, work, component=True)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     _log_match(interaction, outcome)
-    await _send(interaction, build_post(outcome, previous_side=before), edit_panel=True)
+    lang = (await languages(interaction)).public
+    await _send(interaction, build_post(outcome, previous_side=before, language=lang), edit_panel=True)
     await _after(interaction, outcome)
 
 
@@ -242,7 +266,8 @@ def _state_for(interaction: discord.Interaction) -> Any:
     return m, state, bot.service.side_of(m, interaction.user.id)
 
 
-Maker = Callable[[Any, Any, str, Any], list[tuple[str, str]]]
+#: ``make(state, side, typed, namespace, language)``: (label, value) pairs.
+Maker = Callable[..., list[tuple[str, str]]]
 
 
 async def _complete(interaction: discord.Interaction, current: str, make: Maker) -> list[app_commands.Choice[str]]:
@@ -254,7 +279,7 @@ async def _complete(interaction: discord.Interaction, current: str, make: Maker)
             m, state, side = _state_for(interaction)
         except (StoreError, ElfballError):
             return []
-        return make(state, side, current, interaction.namespace)
+        return make(state, side, current, interaction.namespace, language_of(interaction.locale))
 
     pairs = await asyncio.to_thread(work)
     cur = current.strip().lower()
@@ -271,19 +296,21 @@ def completer(make: Maker) -> Callable[..., Any]:
     return autocomplete
 
 
-def _players_to_act(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _players_to_act(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     first = [c.player for c in legal_commands(state, side).of(C.StartAction)]  # type: ignore[attr-defined]
     rest = [p.id for p in state.team_players(side) if p.id not in first]
-    return [(_name(state, pid), pid) for pid in first + rest]
+    return [(_name(state, pid, lang), pid) for pid in first + rest]
 
 
-def _name(state: Any, pid: str) -> str:
+def _name(state: Any, pid: str, lang: str = "en") -> str:
+    """``Hunter #2 — K11, Down``: a player for a list, where he is and how."""
     p = state.players[pid]
-    where = F.format(p.hex) if p.hex else p.location.value.replace("_", " ")
-    return f"{p.name} — {where}{'' if p.status.value == 'standing' else ', ' + p.status.value}"
+    where = F.format(p.hex) if p.hex else tr(lang, f"where.{p.location.value}")
+    status = "" if p.status.value == "standing" else ", " + tr(lang, f"status.{p.status.value}")
+    return f"{p.name} — {where}{status}"
 
 
-def _path_suggestions(state: Any, side: str, current: str, ns: Any = None) -> list[tuple[str, str]]:
+def _path_suggestions(state: Any, side: str, current: str, ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     p = state.acting_player
     mover = getattr(ns, "player", None)
     if mover:  # Lead Pass, Swarm, React: the path starts from the player who moves
@@ -303,35 +330,36 @@ def _path_suggestions(state: Any, side: str, current: str, ns: Any = None) -> li
     for d in Direction:
         h = at.neighbour(d)
         if h in F and state.player_at(h) is None:
-            out.append((f"{prefix}{F.format(h)}  ({d.name})", f"{prefix}{F.format(h)}"))
+            out.append((f"{prefix}{F.format(h)}  ({tr(lang, 'dir.' + d.name)})", f"{prefix}{F.format(h)}"))
     return out
 
 
-def _throw_targets(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _throw_targets(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     p = state.acting_player
     if p is None or p.hex is None:
         return []
     legal = legal_commands(state, side)  # type: ignore[arg-type]
-    mates = [(f"{q.name} at {F.format(q.hex)} ({distance(p.hex, q.hex)} hexes)", F.format(q.hex))
+    mates = [(tr(lang, "complete.throw_target", player=q.name, hex=F.format(q.hex), distance=distance(p.hex, q.hex)),
+              F.format(q.hex))
              for q in state.on_field(side) if q.id != p.id and q.hex is not None and C.Throw(q.hex) in legal]
     return mates
 
 
-def _opponents_adjacent(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _opponents_adjacent(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     p = state.acting_player
     if p is None or p.hex is None:
         return []
-    return [(_name(state, o.id), o.id) for o in state.on_field() if o.side != side and o.hex is not None
+    return [(_name(state, o.id, lang), o.id) for o in state.on_field() if o.side != side and o.hex is not None
             and distance(o.hex, p.hex) == 1 and o.standing]
 
 
-def _first(state: Any, legal: list[str], rest: list[str]) -> list[tuple[str, str]]:
+def _first(state: Any, legal: list[str], rest: list[str], lang: str = "en") -> list[tuple[str, str]]:
     """Players the engine offers first, then the others a coach might mean."""
     ordered = list(dict.fromkeys([*legal, *rest]))
-    return [(_name(state, pid), pid) for pid in ordered]
+    return [(_name(state, pid, lang), pid) for pid in ordered]
 
 
-def _tackle_targets(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _tackle_targets(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     """Legal tackles first (with a Tackle ability too); then every adjacent opponent, standing or
     not (a Cheapshot takes a Down or Dazed one)."""
     p = state.acting_player
@@ -339,81 +367,84 @@ def _tackle_targets(state: Any, side: str, _cur: str, _ns: Any = None) -> list[t
         return []
     legal = [c.target for c in legal_commands(state, side).of(C.Tackle)]  # type: ignore[attr-defined]
     near = [o.id for o in state.on_field() if o.side != side and o.hex is not None and distance(o.hex, p.hex) == 1]
-    return _first(state, legal, near)
+    return _first(state, legal, near, lang)
 
 
-def _movers(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _movers(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     legal = [c.player for c in legal_commands(state, side).of(C.Move) if c.player]  # type: ignore[attr-defined]
-    return _first(state, legal, [p.id for p in state.on_field(side)])
+    return _first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
-def _quicklings(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _quicklings(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     legal = [c.player for c in legal_commands(state, side).of(C.Quickling)]  # type: ignore[attr-defined]
-    return _first(state, legal, [p.id for p in state.on_field(side)])
+    return _first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
-def _taunters(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _taunters(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     legal = [c.player for c in legal_commands(state, side).of(C.Taunt)]  # type: ignore[attr-defined]
-    return _first(state, legal, [p.id for p in state.on_field(side)])
+    return _first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
-def _taunt_targets(state: Any, side: str, _cur: str, ns: Any = None) -> list[tuple[str, str]]:
+def _taunt_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     """Opponents within 6 hexes of the taunter chosen so far (the engine's candidates first)."""
     taunter = str(getattr(ns, "player", "") or "")
     legal = [c.target for c in legal_commands(state, side).of(C.Taunt) if c.player == taunter]  # type: ignore[attr-defined]
     me = state.players.get(taunter)
     near = [o.id for o in state.on_field() if o.side != side and o.hex is not None
             and (me is None or me.hex is None or distance(o.hex, me.hex) <= 6)]
-    return _first(state, legal, near)
+    return _first(state, legal, near, lang)
 
 
-def _potion_drinkers(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _potion_drinkers(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     legal = [c.player for c in legal_commands(state, side).of(C.DrinkPotion)]  # type: ignore[attr-defined]
-    return _first(state, legal, [p.id for p in state.team_players(side) if p.location.value != "field"])
+    return _first(state, legal, [p.id for p in state.team_players(side) if p.location.value != "field"], lang)
 
 
-def _spell_targets(state: Any, side: str, _cur: str, ns: Any = None) -> list[tuple[str, str]]:
+def _spell_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     spell = str(getattr(ns, "spell", "") or "")
     legal = [c.target for c in legal_commands(state, side).of(C.CastSpell) if c.target and c.spell == spell]  # type: ignore[attr-defined]
     foes = [p.id for p in state.on_field() if p.side != side]
     mine = [p.id for p in state.on_field(side)] if spell == "transformation" else []
-    return _first(state, legal, foes + mine)
+    return _first(state, legal, foes + mine, lang)
 
 
-def _spell_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _spell_hexes(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     """Inferno: the engine's hexes, else the hexes of opposing players."""
     legal = [c.hex for c in legal_commands(state, side).of(C.CastSpell) if c.hex is not None]  # type: ignore[attr-defined]
     foes = [p.hex for p in state.on_field() if p.side != side and p.hex is not None]
     out = []
     for h in dict.fromkeys([*legal, *foes]):
         who = state.player_at(h)
-        out.append((F.format(h) + (f" ({who.name})" if who else ""), F.format(h)))
+        out.append((F.format(h) + (f" ({who.name})" if who else ""), F.format(h)))  # names need no words
     return out
 
 
-def _bench(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
-    return [(_name(state, p.id), p.id) for p in state.team_players(side) if p.location.value in ("bench", "field")]
+def _bench(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
+    return [(_name(state, p.id, lang), p.id) for p in state.team_players(side) if p.location.value in ("bench", "field")]
 
 
-def _setup_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _setup_hexes(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     out = []
     for zone in ("faceoff", "guardian", "rover-north", "rover-south"):
         for h in F.setup_hexes(side, zone):
             if state.player_at(h) is None:
-                out.append((f"{F.format(h)} ({zone.replace('-', ' ')})", F.format(h)))
+                out.append((f"{F.format(h)} ({tr(lang, 'zone.' + zone)})", F.format(h)))
     return out
 
 
-def _replacement_hexes(state: Any, side: str, _cur: str, _ns: Any = None) -> list[tuple[str, str]]:
+def _replacement_hexes(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     return [(F.format(h), F.format(h)) for h in sorted(F.replacement_hexes(side)) if state.player_at(h) is None]
 
 
 async def _team_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    lang = language_of(interaction.locale)
+
     def work() -> list[tuple[str, str]]:
         with session_scope() as s:
             stored = db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
-        return [(f"{t.name} (your server's team, {t.team_list})", t.name) for t in stored] + [
-            (f"{t.name} (Basic team list{' , optional' if t.optional else ''})", t.id) for t in all_team_lists()
+        return [(tr(lang, "complete.server_team", team=t.name, list=t.team_list), t.name) for t in stored] + [
+            (tr(lang, "complete.team_list.optional" if t.optional else "complete.team_list", team=t.name), t.id)
+            for t in all_team_lists()
         ]
 
     pairs = await asyncio.to_thread(work)
@@ -447,11 +478,11 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
                           goals: app_commands.Range[int, 1, 3] = 1, clock_hours: app_commands.Range[int, 0, 168] = 0) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
     if opponent.id == interaction.user.id:
-        await _refuse(interaction, "you cannot challenge yourself (use elfball local for hot-seat play)")
+        await _refuse(interaction, Refusal("refuse.challenge_yourself"))
         return
     against_ai = bot.user is not None and opponent.id == bot.user.id
     if opponent.bot and not against_ai:
-        await _refuse(interaction, "that bot does not play Elfball; mention me to play my AI coach")
+        await _refuse(interaction, Refusal("refuse.other_bot"))
         return
     channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
     if against_ai:
@@ -465,17 +496,19 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
         try:
             outcome = await run_work(interaction, start)
         except (ElfballError, StoreError) as exc:
-            await _refuse(interaction, str(exc))
+            await _refuse(interaction, exc)
             return
-        header = (f"**{outcome.state.teams['west'].name}** (<@{interaction.user.id}>) v **{outcome.state.teams['east'].name}** "
-                  f"(my AI coach), first to {goals}.\n{commitment_text(outcome.match.seed_commitment)}")
-        await _send(interaction, build_post(outcome, header=header))
+        lang = (await languages(interaction)).public
+        header = (tr(lang, "match.header.ai", west=outcome.state.teams["west"].name, coach=interaction.user.id,
+                     east=outcome.state.teams["east"].name, goals=goals)
+                  + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
+        await _send(interaction, build_post(outcome, header=header, language=lang))
         return
 
     def propose() -> None:
         with session_scope() as s:
             if store.active_match(session=s, channel_id=channel) is not None:
-                raise Refusal("this channel already has an active match: finish or abandon it first")
+                raise Refusal("refuse.channel_busy")
             _side_spec(interaction.user.id, team)
             current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
             challenges = dict(current.get("challenges", {}))
@@ -486,10 +519,11 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
     try:
         await run_work(interaction, propose)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    await _say(interaction, f"<@{opponent.id}>, <@{interaction.user.id}> challenges you to Elfball ({team}, first to "
-               f"{goals}). Answer with `/match accept team:` or `/match decline`.")
+    lang = (await languages(interaction)).public
+    await _say(interaction, tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
+                               goals=goals))
 
 
 def _take_challenge(guild: int, channel: int, user_id: int, *, remove: bool = True) -> dict[str, Any]:
@@ -499,7 +533,7 @@ def _take_challenge(guild: int, channel: int, user_id: int, *, remove: bool = Tr
         challenges = dict(current.get("challenges", {}))
         ch = challenges.get(str(channel))
         if ch is None or ch["opponent"] != user_id:
-            raise Refusal("nobody has challenged you in this channel")
+            raise Refusal("refuse.no_challenge")
         if remove:
             del challenges[str(channel)]
             db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
@@ -529,13 +563,14 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
     try:
         outcome = await run_work(interaction, start)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     st = outcome.state
-    header = (f"**{st.teams['west'].name}** (<@{outcome.match.west_coach_id}>, west) v **{st.teams['east'].name}** "
-              f"(<@{outcome.match.east_coach_id}>, east), first to {st.options.goals_to_win}."
-              f"\n{commitment_text(outcome.match.seed_commitment)}")
-    await _send(interaction, build_post(outcome, header=header))
+    lang = (await languages(interaction)).public
+    header = (tr(lang, "match.header", west=st.teams["west"].name, west_coach=outcome.match.west_coach_id,
+                 east=st.teams["east"].name, east_coach=outcome.match.east_coach_id, goals=st.options.goals_to_win)
+              + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
+    await _send(interaction, build_post(outcome, header=header, language=lang))
 
 
 @match_group.command(name="decline", description="Decline the challenge made to you in this channel")
@@ -543,9 +578,10 @@ async def match_decline(interaction: discord.Interaction) -> None:
     try:
         ch = await run_work(interaction, lambda: _take_challenge(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id))
     except (StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    await _say(interaction, f"<@{interaction.user.id}> declines <@{ch['challenger']}>'s challenge.")
+    lang = (await languages(interaction)).public
+    await _say(interaction, tr(lang, "match.declined", member=interaction.user.id, challenger=ch["challenger"]))
 
 
 @match_group.command(name="status", description="The board and whose decision it is")
@@ -555,30 +591,30 @@ async def match_status(interaction: discord.Interaction) -> None:
         outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
         _same_guild(outcome.match, interaction)
     except (StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side))
+    lang = (await languages(interaction)).public
+    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, language=lang))
 
 
 @match_group.command(name="log", description="What happened in this match (the last lines)")
 @app_commands.describe(lines="how many lines (default 40)")
 async def match_log(interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 40) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    lang = (await languages(interaction)).user
+
     def work() -> list[str]:
         _same_guild(bot.service.current(interaction.channel_id or 0), interaction)
-        return bot.service.log(interaction.channel_id or 0, last=lines)
+        return bot.service.log(interaction.channel_id or 0, last=lines, language=lang)
 
     try:
         text = await run_work(interaction, work)
     except (StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     body = "\n".join(text)
     file = discord.File(io.BytesIO(body.encode()), filename="match-log.txt")
-    if interaction.response.is_done():
-        await interaction.followup.send("The match log:", file=file, ephemeral=True)
-    else:
-        await interaction.response.send_message("The match log:", file=file, ephemeral=True)
+    await _say(interaction, tr(lang, "match.log"), ephemeral=True, file=file)
 
 
 @match_group.command(name="concede", description="Concede the match")
@@ -591,7 +627,7 @@ async def match_forfeit(interaction: discord.Interaction) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
     perms = getattr(interaction.user, "guild_permissions", None)
     if not (perms and perms.manage_guild):
-        await _refuse(interaction, "only a member with Manage Server can confirm a forfeit")
+        await _refuse(interaction, Refusal("refuse.forfeit_moderator"))
         return
 
     def work() -> Outcome:
@@ -602,9 +638,9 @@ async def match_forfeit(interaction: discord.Interaction) -> None:
     try:
         outcome = await run_work(interaction, work)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    await _send(interaction, build_post(outcome))
+    await _send(interaction, build_post(outcome, language=(await languages(interaction)).public))
     await _after(interaction, outcome)
 
 
@@ -614,16 +650,18 @@ async def match_abandon(interaction: discord.Interaction) -> None:
     perms = getattr(interaction.user, "guild_permissions", None)
     moderator = bool(perms and perms.manage_guild)
     channel, guild = interaction.channel_id or 0, interaction.guild_id or 0
+    lang = (await languages(interaction)).public
 
     def work() -> str:
         m = bot.service.current(channel)
         _same_guild(m, interaction)
         if moderator:
             ended = bot.service.abandon(channel, interaction.user.id, "abandoned by a moderator")
-            return f"Match abandoned by <@{interaction.user.id}>.\n{reveal_text(ended.id, ended.seed)}"
+            return tr(lang, "match.abandoned", member=interaction.user.id) + "\n" + reveal_text(ended.id, ended.seed,
+                                                                                              language=lang)
         coaches = {m.west_coach_id, m.east_coach_id} - {AI_COACH_ID}
         if interaction.user.id not in coaches:
-            raise Refusal("only the two coaches or a member with Manage Server may abandon this match")
+            raise Refusal("refuse.abandon_who")
         with session_scope() as s:
             current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
             votes = set(current.get("abandon_votes", {}).get(str(m.id), [])) | {interaction.user.id}
@@ -632,14 +670,14 @@ async def match_abandon(interaction: discord.Interaction) -> None:
             db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "abandon_votes": all_votes})
         if coaches <= votes:
             ended = bot.service.abandon(channel, interaction.user.id, "both coaches agreed")
-            return f"Both coaches agreed: the match is abandoned.\n{reveal_text(ended.id, ended.seed)}"
+            return tr(lang, "match.abandoned.agreed") + "\n" + reveal_text(ended.id, ended.seed, language=lang)
         other = (coaches - votes).pop()
-        return f"<@{interaction.user.id}> wants to abandon this match; <@{other}> must agree with /match abandon."
+        return tr(lang, "match.abandon.vote", member=interaction.user.id, other=other)
 
     try:
         text = await run_work(interaction, work)
     except (StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     await _say(interaction, text)
 
@@ -663,13 +701,10 @@ async def match_replay(interaction: discord.Interaction) -> None:
     try:
         gif = await run_work(interaction, work)
     except (StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     file = discord.File(io.BytesIO(gif), filename="replay.gif")
-    if interaction.response.is_done():
-        await interaction.followup.send("Replay:", file=file)
-    else:
-        await interaction.response.send_message("Replay:", file=file)
+    await _say(interaction, tr((await languages(interaction)).public, "match.replay"), file=file)
 
 
 @setup_group.command(name="place", description="Place one of your players for the Test")
@@ -746,7 +781,7 @@ async def cmd_stand(interaction: discord.Interaction, facing: str | None = None)
 async def cmd_dash(interaction: discord.Interaction, counters: app_commands.Range[int, 1, 6] | None = None,
                    sprint: bool = False) -> None:
     if not sprint and counters is None:
-        await _refuse(interaction, "give the counters to spend (or sprint: True for a Sprinter's Dash)")
+        await _refuse(interaction, Refusal("refuse.dash_counters"))
         return
     await act(interaction, "sprint" if sprint else f"dash {counters}")
 
@@ -783,7 +818,8 @@ async def cmd_potion(interaction: discord.Interaction, player: str) -> None:
 async def cmd_spell(interaction: discord.Interaction, spell: str, target: str | None = None, hex: str | None = None) -> None:
     where = hex if spell == "inferno" else target
     if not where:
-        await _refuse(interaction, "Inferno needs a hex" if spell == "inferno" else f"{spell.replace('_', ' ')} needs a target player")
+        await _refuse(interaction, Refusal("refuse.spell_hex") if spell == "inferno" else
+                      Refusal("refuse.spell_target", spell=spell.replace("_", " ")))
         return
     await act(interaction, f"spell {spell} {where}")
 
@@ -810,18 +846,23 @@ async def cmd_replace(interaction: discord.Interaction, player: str, hex: str, f
 @app_commands.describe(dice="how many dice", need="successes needed")
 async def cmd_roll(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 12], need: app_commands.Range[int, -5, 12]) -> None:
     roll, seed = free_roll(dice, need)
-    earned = f" → Momentum +{min(6, roll.extra)}" if roll.extra else ""
-    await interaction.response.send_message(f"{MarkdownStringifier().roll(roll)}{earned}\n-# seed {seed}")
+    lang = (await languages(interaction)).public
+    dice_text = MarkdownStringifier().dice(roll)
+    outcome = tr(lang, f"roll.band.{roll.band.value}", extra=roll.extra, momentum=min(6, roll.extra))
+    await _say(interaction, tr(lang, "roll.line", dice=dice_text, successes=roll.successes, flops=roll.flops, net=roll.net,
+                               need=roll.need.value, outcome=outcome, seed=seed))
 
 
 @app_commands.command(name="odds", description="Exact odds of a challenge")
 async def cmd_odds(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 12], need: app_commands.Range[int, -5, 12],
                    momentum: app_commands.Range[int, 0, 6] = 0) -> None:
     o = odds(dice, need, momentum=momentum)
+    lang = (await languages(interaction)).user
     extra = " · ".join(f"{i}: {p:.0%}" for i, p in enumerate(o.extra))
-    await interaction.response.send_message(
-        f"{challenge_odds_line(dice, max(1, need), False, momentum)} (failure {o.fail:.0%})"
-        + (f", with up to {momentum} Momentum" if momentum else "") + f"\nextra successes {extra}", ephemeral=True)
+    text = challenge_odds_line(dice, max(1, need), False, momentum, language=lang) + tr(lang, "odds.failure", fail=f"{o.fail:.0%}")
+    if momentum:
+        text += tr(lang, "odds.momentum", momentum=momentum)
+    await _say(interaction, text + "\n" + tr(lang, "odds.extra", extra=extra), ephemeral=True)
 
 
 @team_group.command(name="create", description="Create a Basic team for this server")
@@ -836,11 +877,12 @@ async def team_create(interaction: discord.Interaction, name: str, list: str, li
     try:
         team = await run_work(interaction, work)
     except (ElfballError, StoreError) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
-    await _say(interaction, f"Team **{team.name}** ({team.team_list}) created for <@{team.coach_id}>: {players}"[:1990],
-               allowed_mentions=discord.AllowedMentions.none())
+    lang = (await languages(interaction)).public
+    await _say(interaction, tr(lang, "team.created", team=team.name, list=team.team_list, coach=team.coach_id,
+                               players=players)[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
 @team_group.command(name="show", description="Show one of this server's teams")
@@ -853,16 +895,18 @@ async def team_show(interaction: discord.Interaction, name: str) -> None:
     try:
         team = await run_work(interaction, work)
     except StoreError as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
+    lang = (await languages(interaction)).public
     rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
-            + (" — " + ", ".join(ABILITIES[a].name if a in ABILITIES else a for a in p.abilities) if p.abilities else "")
+            + (" — " + ", ".join(ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities) if p.abilities else "")
             for p in team.players]
-    support = ", ".join(f"{SUPPORT_NAMES.get(item, item)} ×{n}" for item, n in team.support.items() if n)
+    support = ", ".join(f"{tr(lang, 'support.' + item) if 'support.' + item in catalogue(lang) else item} ×{n}"
+                        for item, n in team.support.items() if n)
     if support:
-        rows.append(f"Support: {support}")
-    await _say(interaction, (f"**{team.name}** ({team.team_list}, coach <@{team.coach_id}>)\n" + "\n".join(rows))[:1990],
-               allowed_mentions=discord.AllowedMentions.none())
+        rows.append(tr(lang, "team.support", support=support))
+    await _say(interaction, (tr(lang, "team.show", team=team.name, list=team.team_list, coach=team.coach_id) + "\n"
+                             + "\n".join(rows))[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
 @team_group.command(name="list", description="This server's teams")
@@ -872,24 +916,27 @@ async def team_list_cmd(interaction: discord.Interaction) -> None:
             return db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
 
     teams = await run_work(interaction, work)
-    text = "\n".join(f"**{t.name}** — {t.team_list}, coach <@{t.coach_id}>" for t in teams) or "No teams yet: /team create."
+    lang = (await languages(interaction)).public
+    text = "\n".join(tr(lang, "team.line", team=t.name, list=t.team_list, coach=t.coach_id) for t in teams) \
+        or tr(lang, "team.none")
     await _say(interaction, text[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _topic_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    cur = current.lower()
-    return [app_commands.Choice(name=t, value=t) for t in TOPICS if cur in t.lower()][:25]
+    """Topics by their name in the member's language; the value is the English name."""
+    return [app_commands.Choice(name=n, value=v) for n, v in topic_choices(current, language_of(interaction.locale))][:25]
 
 
 @app_commands.command(name="rules", description="A short rule lookup")
 @app_commands.autocomplete(topic=_topic_choices)
 async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
-    want = topic.lower().replace("-", " ").replace("_", " ").strip()
-    key = next((t for t in TOPICS if t.lower() == want), None) or next((t for t in TOPICS if want in t.lower()), None)
-    if key is None:
-        await _refuse(interaction, f"no rule topic {topic!r}; start typing to see the topics")
+    lang = (await languages(interaction)).user
+    found = find_topic(topic, lang)
+    if found is None:
+        await _refuse(interaction, Refusal("refuse.no_topic", topic=topic))
         return
-    await interaction.response.send_message(f"**{key}**\n{TOPICS[key]}", ephemeral=True)
+    title, text = found
+    await _say(interaction, f"**{title}**\n{text}", ephemeral=True)
 
 
 COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
@@ -931,8 +978,11 @@ class ElfballBot(commands.AutoShardedBot):
                     try:  # one deleted channel must not hold up the other reminders
                         coach = match.deciding_user_id
                         channel = self.get_channel(match.channel_id) or await self.fetch_channel(match.channel_id)
+                        lang = await asyncio.to_thread(server_language, match.guild_id, getattr(channel, "guild", None))
+                        if lang != "en":
+                            prompt = prompt_for(match.engine_state(), language=lang)
                         mention = f"<@{coach}> — " if coach and coach != AI_COACH_ID else ""
-                        await channel.send(f"⏰ {mention}a decision is waiting: {prompt}",  # type: ignore[union-attr]
+                        await channel.send(tr(lang, "reminder", mention=mention, prompt=prompt),  # type: ignore[union-attr]
                                            allowed_mentions=discord.AllowedMentions(users=True))
                     except discord.HTTPException:
                         log.warning("could not remind match %s in channel %s", match.id, match.channel_id)
@@ -948,6 +998,8 @@ class ElfballBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
         self.add_dynamic_items(PanelButton, PanelSelect, DescribeButton)
+        # French (and any other catalogued) names and descriptions, synced with the tree.
+        await self.tree.set_translator(CommandTranslator())
         for cmd in COMMANDS:
             self.tree.add_command(cmd)
         from .league import install  # leagues: /league, the /team Advanced subcommands, post-match panels
@@ -964,12 +1016,12 @@ class ElfballBot(commands.AutoShardedBot):
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await _refuse(interaction, str(error))
+            await _refuse(interaction, error)
             return
         incident = secrets.token_hex(4)
         log.exception("incident %s in %s (guild=%s channel=%s)", incident, _command_name(interaction),
                       interaction.guild_id, interaction.channel_id, exc_info=error)
-        await _refuse(interaction, f"Sorry, something went wrong on our side (incident {incident}).")
+        await _refuse(interaction, Refusal("error.incident", incident=incident))
 
 
 def shard_settings(spec: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from engine.state import MatchState
 from service.grammar import option_label
 from service.matches import Outcome
 
+from .i18n import catalogue, tr
 from .panels import ARROWS, reroll_odds
 
 __all__ = ["PanelButton", "PanelSelect", "build_view", "command_for", "option_text"]
@@ -141,7 +142,9 @@ def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]
 
 
 # --- building a panel -----------------------------------------------------------------------------
-def build_view(outcome: Outcome) -> discord.ui.View:
+def build_view(outcome: Outcome, language: str = "en") -> discord.ui.View:
+    """The deciding coach's controls, labelled in ``language``."""
+    lang = language
     view = discord.ui.View(timeout=None)
     st, m = outcome.state, outcome.match
     pend = pending(st)
@@ -154,99 +157,117 @@ def build_view(outcome: Outcome) -> discord.ui.View:
 
     q = pend.question
     if q is not None:
-        _question_items(view, q, mid, ver, st)
+        _question_items(view, q, mid, ver, st, lang)
         return view
     legal = legal_commands(st, pend.side)
     if pend.kind == "setup":
-        button("auto", label="Auto set-up", style=discord.ButtonStyle.primary, row=0)
-        button("done", label="Done", style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone), row=0)
-        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4])
+        button("auto", label=tr(lang, "panel.auto_setup"), style=discord.ButtonStyle.primary, row=0)
+        button("done", label=tr(lang, "panel.done"), style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone),
+               row=0)
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], lang=lang)
     elif pend.kind == "faceoff":
-        button("fo", "pickup", label="Pick up the ball", style=discord.ButtonStyle.primary)
+        button("fo", "pickup", label=tr(lang, "panel.faceoff_pickup"), style=discord.ButtonStyle.primary)
         contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
-        button("fo", "shove", label="Shove", disabled="shove" not in contacts)
-        button("fo", "tackle", label="Tackle", disabled="tackle" not in contacts)
+        button("fo", "shove", label=tr(lang, "panel.shove"), disabled="shove" not in contacts)
+        button("fo", "tackle", label=tr(lang, "panel.tackle"), disabled="tackle" not in contacts)
     elif pend.kind == "turn":
         starts = legal.of(C.StartAction)[:25]
         if starts:
-            opts = [discord.SelectOption(label=_label(st, c.player), value=c.player) for c in starts]  # type: ignore[attr-defined]
-            view.add_item(PanelSelect("act", mid, ver, opts, placeholder="Who acts?", row=0))
-        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], out_of_sequence=True)
+            opts = [discord.SelectOption(label=_label(st, c.player, lang), value=c.player) for c in starts]  # type: ignore[attr-defined]
+            view.add_item(PanelSelect("act", mid, ver, opts, placeholder=tr(lang, "panel.who_acts"), row=0))
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], out_of_sequence=True, lang=lang)
     elif pend.kind == "action":
-        _action_items(view, st, legal, mid, ver)
+        _action_items(view, st, legal, mid, ver, lang)
     elif pend.kind == "test_over":
-        button("next", label="Start the next Test", style=discord.ButtonStyle.primary, row=0)
-        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4])
+        button("next", label=tr(lang, "panel.next_test"), style=discord.ButtonStyle.primary, row=0)
+        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], lang=lang)
     return view
 
 
-def _label(st: MatchState, pid: str) -> str:
+def _label(st: MatchState, pid: str, lang: str = "en") -> str:
+    """``Hunter #2 (K11, Down)``: a player, where he is and how."""
     p = st.players[pid]
-    where = F.format(p.hex) if p.hex else p.location.value
-    state = "" if p.status.value == "standing" else f", {p.status.value}"
+    where = F.format(p.hex) if p.hex else tr(lang, f"where.{p.location.value}")
+    state = "" if p.status.value == "standing" else ", " + tr(lang, f"status.{p.status.value}")
     return f"{p.name} ({where}{state})"[:100]
 
 
-def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState) -> None:
+def _face(lang: str, face: str) -> str:
+    return tr(lang, f"face.{face}") if face else ""
+
+
+def _question_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState, lang: str = "en") -> None:
     kind = q["kind"]
     if kind in ("reroll", "force_reroll"):
         opts = []
         for i, face in zip(q["eligible"], die_faces(q)):
-            desc = f"chance of success if only this die is re-rolled: {reroll_odds(q, [i]):.0%}" if kind == "reroll" else None
-            opts.append(discord.SelectOption(label=f"Die {i}: {face}", value=str(i), description=desc))
+            desc = tr(lang, "panel.die_chance", chance=f"{reroll_odds(q, [i]):.0%}") if kind == "reroll" else None
+            opts.append(discord.SelectOption(label=tr(lang, "panel.die", index=i, face=_face(lang, face)), value=str(i),
+                                             description=desc))
         view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=q["max"],
-                                  placeholder=f"Spend Momentum: re-roll up to {q['max']} dice"))
-        view.add_item(PanelButton("keep", mid, ver, label="Keep the roll", style=discord.ButtonStyle.secondary))
+                                  placeholder=tr(lang, "panel.spend_momentum", max=q["max"])))
+        view.add_item(PanelButton("keep", mid, ver, label=tr(lang, "panel.keep"), style=discord.ButtonStyle.secondary))
     elif kind == "interceptor":
-        opts = [discord.SelectOption(label=_label(st, pid), value=pid) for pid in q["options"] if pid]
-        opts.append(discord.SelectOption(label="Nobody intercepts", value="none"))
-        view.add_item(PanelSelect("icpt", mid, ver, opts[:25], placeholder="Who tries to intercept?"))
+        opts = [discord.SelectOption(label=_label(st, pid, lang), value=pid) for pid in q["options"] if pid]
+        opts.append(discord.SelectOption(label=tr(lang, "panel.nobody_intercepts"), value="none"))
+        view.add_item(PanelSelect("icpt", mid, ver, opts[:25], placeholder=tr(lang, "panel.who_intercepts")))
     elif kind == "catch":
-        view.add_item(PanelButton("catch", mid, ver, "catch", label="Catch", style=discord.ButtonStyle.primary))
-        view.add_item(PanelButton("catch", mid, ver, "decline", label="Let it drop"))
+        view.add_item(PanelButton("catch", mid, ver, "catch", label=tr(lang, "panel.catch"), style=discord.ButtonStyle.primary))
+        view.add_item(PanelButton("catch", mid, ver, "decline", label=tr(lang, "panel.let_drop")))
     elif "eligible" in q:
-        _dice_items(view, q, mid, ver)
+        _dice_items(view, q, mid, ver, lang)
     elif "options" in q:
-        _option_items(view, q, mid, ver, st)
+        _option_items(view, q, mid, ver, st, lang)
 
 
-def _dice_items(view: discord.ui.View, q: dict, mid: int, ver: int) -> None:
+def _dice_items(view: discord.ui.View, q: dict, mid: int, ver: int, lang: str = "en") -> None:
     """Any question answered by choosing dice (an ability's re-roll): the dice, and keep."""
     faces = die_faces(q) if "roll" in q else ["" for _ in q["eligible"]]
-    opts = [discord.SelectOption(label=f"Die {i}: {face}" if face else f"Die {i}", value=str(i))
+    opts = [discord.SelectOption(label=tr(lang, "panel.die", index=i, face=_face(lang, face)) if face
+                                 else tr(lang, "panel.die.bare", index=i), value=str(i))
             for i, face in zip(q["eligible"], faces)]
-    what = f"Use {ABILITIES[q['ability']].name}: re-roll" if q.get("ability") in ABILITIES else "Re-roll"
-    view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=int(q.get("max", 1)),
-                              placeholder=f"{what} up to {q.get('max', 1)} dice"))
-    view.add_item(PanelButton("keep", mid, ver, label="Keep the roll", style=discord.ButtonStyle.secondary))
+    if q.get("ability") in ABILITIES:
+        placeholder = tr(lang, "panel.ability_reroll", ability=ABILITIES[q["ability"]].name_in(lang), max=q.get("max", 1))
+    else:
+        placeholder = tr(lang, "panel.reroll", max=q.get("max", 1))
+    view.add_item(PanelSelect("reroll", mid, ver, opts[:25], max_values=int(q.get("max", 1)), placeholder=placeholder))
+    view.add_item(PanelButton("keep", mid, ver, label=tr(lang, "panel.keep"), style=discord.ButtonStyle.secondary))
 
 
-def _option_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState) -> None:
+def _option_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchState, lang: str = "en") -> None:
     """Any question with ``options``: a button each (up to five), else one select. The option's
     place in the list travels in the custom id; the "do nothing" default is the grey one."""
     options = list(q["options"])
     if len(options) <= 5:
         for i, o in enumerate(options):
             style = discord.ButtonStyle.secondary if o == q.get("default") else discord.ButtonStyle.primary
-            view.add_item(PanelButton("opt", mid, ver, str(i), label=option_text(st, o)[:80], style=style))
+            view.add_item(PanelButton("opt", mid, ver, str(i), label=option_text(st, o, lang)[:80], style=style))
         return
-    opts = [discord.SelectOption(label=option_text(st, o)[:100], value=str(i))
+    opts = [discord.SelectOption(label=option_text(st, o, lang)[:100], value=str(i))
             for i, o in enumerate(options)]
-    view.add_item(PanelSelect("opt", mid, ver, opts[:25], placeholder="Choose…"))
+    view.add_item(PanelSelect("opt", mid, ver, opts[:25], placeholder=tr(lang, "panel.choose")))
 
 
-def option_text(st: MatchState, option: Any) -> str:
+def option_text(st: MatchState, option: Any, lang: str = "en") -> str:
     """A question's option for a button: a player with his hex, a direction with its arrow,
-    an ability by its printed name, ``+1`` for numbers."""
+    an ability by its printed name, ``+1`` for numbers, an answer word in ``lang``."""
     if isinstance(option, str) and option in st.players:
-        return _label(st, option)
+        return _label(st, option, lang)
     if isinstance(option, str) and option in Direction.__members__:
         return ARROWS[Direction[option]]
+    if isinstance(option, str) and option in ABILITIES:
+        return ABILITIES[option].name_in(lang)
+    if isinstance(option, str) and "+" in option and all(part in ABILITIES for part in option.split("+")):
+        return " + ".join(ABILITIES[part].name_in(lang) for part in option.split("+"))
+    if option is None or isinstance(option, bool | str):
+        word = "none" if option is None else ("yes" if option else "no") if isinstance(option, bool) else option
+        if f"answer.{word}" in catalogue(lang):
+            return tr(lang, f"answer.{word}")
     text = option_label(st, option)
     return text[:1].upper() + text[1:]
 
 
-def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int) -> None:
+def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int, lang: str = "en") -> None:
     p = st.acting_player
     assert p is not None and p.hex is not None
     all_moves = legal.of(C.Move)
@@ -254,59 +275,59 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
     for d, row in layout:
         to = p.hex.neighbour(d)
-        odds_text = _step_odds(st, to) if to in moves else ""
+        odds_text = _step_odds(st, to, lang) if to in moves else ""
         view.add_item(PanelButton("step", mid, ver, d.name, label=f"{ARROWS[d]}{odds_text}"[:80], row=row,
                                   disabled=to not in moves))
-    view.add_item(PanelButton("stand", mid, ver, label="Stand up", row=0, disabled=not legal.of(C.StandUp)))
-    view.add_item(PanelButton("end", mid, ver, label="End action", style=discord.ButtonStyle.danger, row=1))
+    view.add_item(PanelButton("stand", mid, ver, label=tr(lang, "panel.stand"), row=0, disabled=not legal.of(C.StandUp)))
+    view.add_item(PanelButton("end", mid, ver, label=tr(lang, "panel.end"), style=discord.ButtonStyle.danger, row=1))
     a = st.action
-    view.add_item(PanelButton("undo", mid, ver, label="Undo", row=1,
+    view.add_item(PanelButton("undo", mid, ver, label=tr(lang, "panel.undo"), row=1,
                               disabled=a is None or a.challenged or a.dash != "none"))
     dashes = legal.of(C.Dash)
     for c in [c for c in dashes if not c.sprint][:3]:  # type: ignore[attr-defined]
-        view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=f"Dash ({c.counters})", row=2))  # type: ignore[attr-defined]
+        view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=tr(lang, "panel.dash", counters=c.counters), row=2))  # type: ignore[attr-defined]
     if any(c.sprint for c in dashes):  # type: ignore[attr-defined]
-        view.add_item(PanelButton("sprint", mid, ver, label="Sprint", row=0))
+        view.add_item(PanelButton("sprint", mid, ver, label=tr(lang, "panel.sprint"), row=0))
     if legal.of(C.Cheer):
-        view.add_item(PanelButton("cheer", mid, ver, label="Cheer (+1 Momentum)", style=discord.ButtonStyle.success, row=0))
+        view.add_item(PanelButton("cheer", mid, ver, label=tr(lang, "panel.cheer"), style=discord.ButtonStyle.success, row=0))
     hits = []
     for c in legal.of(C.Tackle) + legal.of(C.Shove):
         t = st.players[c.target]  # type: ignore[attr-defined]
         kind = "tackle" if isinstance(c, C.Tackle) else "shove"
         use = getattr(c, "use", None)
-        name = ABILITIES[use].name if use else kind.title()
+        name = ABILITIES[use].name_in(lang) if use else tr(lang, f"panel.{kind}")
         hits.append(discord.SelectOption(label=f"{name} {t.name}"[:100], value=f"{kind}:{t.id}" + (f":{use}" if use else ""),
-                                         description=_hit_odds(st, p, t, kind) if not use else None))
+                                         description=_hit_odds(st, p, t, kind, lang) if not use else None))
     free = [3, 4]
     if hits:
-        view.add_item(PanelSelect("hit", mid, ver, hits[:25], placeholder="Tackle or shove…", row=free.pop(0)))
+        view.add_item(PanelSelect("hit", mid, ver, hits[:25], placeholder=tr(lang, "panel.hit"), row=free.pop(0)))
     throws = []
     for mate in st.on_field(p.side):
         if mate.id != p.id and mate.hex is not None and C.Throw(mate.hex) in legal:
             pv = throw_preview(st, mate.hex)
-            throws.append(discord.SelectOption(label=f"Throw to {mate.name} ({F.format(mate.hex)})"[:100],
-                                               value=F.format(mate.hex),
-                                               description=f"{distance(p.hex, mate.hex)} hexes, Skill {pv.dice} dice need "
-                                               f"{pv.need}: {pv.success:.0%} on target, {pv.flop:.0%} flop"[:100]))
+            throws.append(discord.SelectOption(
+                label=tr(lang, "panel.throw_to", player=mate.name, hex=F.format(mate.hex))[:100], value=F.format(mate.hex),
+                description=tr(lang, "panel.throw_odds", distance=distance(p.hex, mate.hex), dice=pv.dice, need=pv.need,
+                               success=f"{pv.success:.0%}", flop=f"{pv.flop:.0%}")[:100]))
     if throws:
-        view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder="Throw to… (/throw for any hex)", row=free.pop()))
+        view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder=tr(lang, "panel.throw"), row=free.pop()))
     paid = [c for c in all_moves if c.ability is not None]  # type: ignore[attr-defined]
     if paid and free:  # steps paid with Momentum (Beeline, Swarm, Lead Pass…); /move takes whole paths
-        view.add_item(PanelSelect("abil", mid, ver, [_paid_step(st, c) for c in paid][:25],
-                                  placeholder="Move with an ability…", row=free.pop(0)))
+        view.add_item(PanelSelect("abil", mid, ver, [_paid_step(st, c, lang) for c in paid][:25],
+                                  placeholder=tr(lang, "panel.ability_move"), row=free.pop(0)))
 
 
-def _paid_step(st: MatchState, c: Any) -> discord.SelectOption:
+def _paid_step(st: MatchState, c: Any, lang: str = "en") -> discord.SelectOption:
     mover = st.players[c.player] if c.player else st.acting_player
     to = c.path[-1]
     arrow = next((ARROWS[d] for d in Direction if mover.hex is not None and mover.hex.neighbour(d) == to), "")
     who = f"{mover.name} " if c.player else ""
-    return discord.SelectOption(label=f"{ABILITIES[c.ability].name}: {who}{arrow} to {F.format(to)}"[:100],
-                                value=f"{c.ability}:{c.player or ''}:{F.format(to)}")
+    label = tr(lang, "panel.paid_step", ability=ABILITIES[c.ability].name_in(lang), who=who, arrow=arrow, hex=F.format(to))
+    return discord.SelectOption(label=label[:100], value=f"{c.ability}:{c.player or ''}:{F.format(to)}")
 
 
 def _between_actions(view: discord.ui.View, st: MatchState, legal: Any, mid: int, ver: int, *, rows: list[int],
-                     out_of_sequence: bool = False) -> None:
+                     out_of_sequence: bool = False, lang: str = "en") -> None:
     """What a team may do besides (or before) an action, where the engine offers it: after the
     other team's SiM Quickling, Taunt and React; a Magic Potion; the Wizard's spell; a Cheer.
     Each select takes a row of its own (Discord allows five)."""
@@ -317,35 +338,48 @@ def _between_actions(view: discord.ui.View, st: MatchState, legal: Any, mid: int
             view.add_item(PanelSelect(verb, mid, ver, options[:25], placeholder=placeholder, row=rows.pop(0)))
 
     if out_of_sequence:
-        ooc = [discord.SelectOption(label=f"Quickling: {st.players[c.player].name} acts with double Momentum"[:100],  # type: ignore[attr-defined]
+        ooc = [discord.SelectOption(label=tr(lang, "panel.quickling", player=st.players[c.player].name)[:100],  # type: ignore[attr-defined]
                                     value=f"quickling:{c.player}") for c in legal.of(C.Quickling)]  # type: ignore[attr-defined]
-        ooc += [discord.SelectOption(label=f"Taunt: {st.players[c.player].name} → {st.players[c.target].name} "  # type: ignore[attr-defined]
-                                     f"({c.counters} counters)"[:100], value=f"taunt:{c.player}:{c.target}:{c.counters}")  # type: ignore[attr-defined]
+        ooc += [discord.SelectOption(label=tr(lang, "panel.taunt", player=st.players[c.player].name,  # type: ignore[attr-defined]
+                                              target=st.players[c.target].name, counters=c.counters)[:100],  # type: ignore[attr-defined]
+                                     value=f"taunt:{c.player}:{c.target}:{c.counters}")  # type: ignore[attr-defined]
                 for c in legal.of(C.Taunt)]
-        ooc += [discord.SelectOption(label=_paid_step(st, c).label, value=f"react:{c.player}:{F.format(c.path[-1])}")  # type: ignore[attr-defined]
+        ooc += [discord.SelectOption(label=_paid_step(st, c, lang).label, value=f"react:{c.player}:{F.format(c.path[-1])}")  # type: ignore[attr-defined]
                 for c in legal.of(C.Move) if c.ability == "react" and c.player]  # type: ignore[attr-defined]
-        select("ooc", ooc, "After the Shift in Momentum: Quickling, Taunt, React…")
-    select("potion", [discord.SelectOption(label=f"Potion for {_label(st, c.player)}"[:100], value=c.player)  # type: ignore[attr-defined]
-                      for c in legal.of(C.DrinkPotion)], "Magic Potion for…")
-    select("spell", [discord.SelectOption(label=_spell_label(st, c), value=f"{c.spell}:{c.target or ''}:"  # type: ignore[attr-defined]
+        select("ooc", ooc, tr(lang, "panel.after_sim"))
+    select("potion", [discord.SelectOption(label=tr(lang, "panel.potion_for", player=_label(st, c.player, lang))[:100],  # type: ignore[attr-defined]
+                                           value=c.player) for c in legal.of(C.DrinkPotion)], tr(lang, "panel.potion"))  # type: ignore[attr-defined]
+    select("spell", [discord.SelectOption(label=_spell_label(st, c, lang), value=f"{c.spell}:{c.target or ''}:"  # type: ignore[attr-defined]
                                           f"{F.format(c.hex) if c.hex else ''}") for c in legal.of(C.CastSpell)],  # type: ignore[attr-defined]
-           "Wizard: cast a spell instead of an action…")
+           tr(lang, "panel.spell"))
     if legal.of(C.Cheer) and rows:
-        view.add_item(PanelButton("cheer", mid, ver, label="Cheer (+1 Momentum)", style=discord.ButtonStyle.success,
+        view.add_item(PanelButton("cheer", mid, ver, label=tr(lang, "panel.cheer"), style=discord.ButtonStyle.success,
                                   row=rows.pop(0)))
 
 
-def _spell_label(st: MatchState, c: Any) -> str:
+def _spell_label(st: MatchState, c: Any, lang: str = "en") -> str:
     if c.spell == "inferno":
-        return f"Inferno at {F.format(c.hex)}"
+        return tr(lang, "panel.spell.inferno", hex=F.format(c.hex))[:100]
     who = st.players[c.target].name if c.target in st.players else c.target
-    return (f"System Shock on {who}" if c.spell == "system_shock" else f"Transformation of {who}")[:100]
+    return tr(lang, f"panel.spell.{c.spell}", player=who)[:100]
 
 
-def _step_odds(st: MatchState, to: Any) -> str:
+def _step_odds(st: MatchState, to: Any, lang: str = "en") -> str:
     """The rolls a step calls for, with their odds (the engine's preview)."""
-    return "".join(f" · {pv}" for pv in step_previews(st, to))
+    return "".join(" · " + tr(lang, "preview.short", challenge=_challenge(lang, pv.challenge).lower(), success=f"{pv.success:.0%}")
+                   for pv in step_previews(st, to))
 
 
-def _hit_odds(st: MatchState, p: Any, t: Any, kind: str) -> str:
-    return " then ".join(f"{pv.name.title()} {pv.describe()}" for pv in contact_previews(st, p, t, kind))[:100]
+def _hit_odds(st: MatchState, p: Any, t: Any, kind: str, lang: str = "en") -> str:
+    return tr(lang, "preview.then").join(
+        tr(lang, "preview.long", challenge=_challenge(lang, pv.challenge), dice=pv.dice, need=pv.need,
+           success=f"{pv.success:.0%}", flop=f"{pv.flop:.0%}")
+        for pv in contact_previews(st, p, t, kind))[:100]
+
+
+def _challenge(lang: str, challenge: str) -> str:
+    """A challenge's name as the narration writes it (``Pick-up``, ``Ramasser``)."""
+    from engine.i18n import load
+
+    words = {**load("engine", "data/text", "en"), **(load("engine", "data/text", lang) if lang != "en" else {})}
+    return words.get(f"challenge.{challenge}", challenge)

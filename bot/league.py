@@ -29,6 +29,7 @@ from service.leagues import AftermathView, FixtureView, LeagueService
 from service.matches import Outcome
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
+from .i18n import languages
 from .panels import Post, build_post
 
 __all__ = ["league_group", "install", "AftermathButton", "AftermathSelect", "aftermath_post"]
@@ -55,7 +56,7 @@ async def _work(interaction: discord.Interaction, work: Callable[[], T]) -> T | 
     try:
         return await run_work(interaction, work)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return None
 
 
@@ -269,7 +270,8 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     header = (f"League **{name}**, round {view.fixture.round} (fixture #{view.id}): **{view.home}** "
               f"(<@{view.home_coach}>, west) v **{view.away}** (<@{view.away_coach}>, east), first to "
               f"{out.state.options.goals_to_win}. Dice seed commitment: `{out.match.seed_commitment[:16]}…`")
-    await _send(interaction, build_post(out, header=header))
+    # The board follows the server's language like any match's; the league's own lines are English.
+    await _send(interaction, build_post(out, header=header, language=(await languages(interaction)).public))
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")
@@ -578,7 +580,7 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
     try:
         view = await run_work(interaction, work, component=True)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     await _send(interaction, aftermath_post(view), edit_panel=True)
 

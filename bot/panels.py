@@ -22,6 +22,8 @@ from engine.state import MatchState
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
 
+from .i18n import tr
+
 __all__ = ["Post", "build_post", "coach_of", "ARROWS", "reroll_odds"]
 
 ARROWS = {
@@ -55,41 +57,42 @@ def reroll_odds(question: dict, indices: list[int]) -> float:
     return reroll_chance(question, indices)
 
 
-def _clip(lines: list[str]) -> str:
+def _clip(lines: list[str], language: str = "en") -> str:
     text = "\n".join(lines)
     if len(text) <= MAX_TEXT:
         return text
-    head = text[: MAX_TEXT - 40]
-    return head[: head.rfind("\n")] + "\n… (/match log has the rest)"
+    head = text[: MAX_TEXT - 60]
+    return head[: head.rfind("\n")] + "\n" + tr(language, "post.clipped")
 
 
-def build_post(outcome: Outcome, *, previous_side: str | None = None, header: str | None = None) -> Post:
-    """The message for ``outcome``: narration, prompt (with a mention when the turn changes hands),
-    the board PNG and the panel for the deciding coach."""
+def build_post(outcome: Outcome, *, previous_side: str | None = None, header: str | None = None,
+               language: str = "en") -> Post:
+    """The message for ``outcome`` in ``language``: narration, prompt (with a mention when the
+    turn changes hands), the board PNG and the panel for the deciding coach."""
     from .items import build_view  # the items module registers the persistent templates
     from .trust import decorate
 
     side = outcome.deciding_side
     coach = coach_of(outcome, side)
     mention = coach if coach not in (None, AI_COACH_ID) and side != previous_side else None
-    lines = ([header] if header else []) + list(outcome.lines[-30:])
-    prompt = outcome.prompt
+    lines = ([header] if header else []) + list(outcome.lines_in(language)[-30:])
+    prompt = outcome.prompt_in(language)
     if coach not in (None, AI_COACH_ID):
         prompt = f"<@{coach}> — {prompt}"
     lines.append(f"**{prompt}**")
-    extra = odds_hint(outcome.state)
+    extra = odds_hint(outcome.state, language)
     if extra:
         lines.append(extra)
     file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome)) if outcome.png else None
-    view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome)
-    return decorate(Post(_clip(lines), file, view, mention), outcome)
+    view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
+    return decorate(Post(_clip(lines, language), file, view, mention), outcome, language)
 
 
 def _alt(outcome: Outcome) -> str:
     return alt_text(outcome.state, outcome.prompt)
 
 
-def odds_hint(state: MatchState) -> str | None:
+def odds_hint(state: MatchState, language: str = "en") -> str | None:
     """Before a re-roll: the chance the simplest choices give (from the engine's preview)."""
     ip = state.in_progress
     if ip is None or not ip.question or ip.question.get("kind") != "reroll":
@@ -98,12 +101,12 @@ def odds_hint(state: MatchState) -> str | None:
     worst = worst_dice(q)
     now = 1.0 if roll_succeeded(q) else 0.0
     if not worst:
-        return f"Keeping the roll: {'success' if now else 'failure'}."
-    return (f"Keep: {now:.0%} · re-roll the {len(worst)} worst ({', '.join(map(str, worst))}): "
-            f"{reroll_chance(q, worst):.0%} chance of success")
+        return tr(language, "odds.keeping.success" if now else "odds.keeping.failure")
+    return tr(language, "odds.keep_or_reroll", now=f"{now:.0%}", count=len(worst), dice=", ".join(map(str, worst)),
+              chance=f"{reroll_chance(q, worst):.0%}")
 
 
-def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0) -> str:
+def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0, *, language: str = "en") -> str:
     o = odds(dice, need, star2=star2, momentum=momentum)
-    return f"{dice} dice, need {need}: {o.success:.0%} success, {o.flop:.0%} flop"
+    return tr(language, "odds.line", dice=dice, need=need, success=f"{o.success:.0%}", flop=f"{o.flop:.0%}")
 

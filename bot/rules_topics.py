@@ -1,100 +1,67 @@
 """Short rule summaries for /rules, in the bot's words (docs/rules.md has the reasoning).
 
 The Basic rules, the Advanced rules' team support, potions and the wizard, and one topic per
-ability, named as printed (``Lead Pass``), from the ability catalogue (engine/data/abilities.json).
+ability, named as printed (``Lead Pass``; ``Lancer précis`` in French). The texts live in the
+bot's catalogues (``rules.<slug>.title`` and ``.text`` in ``bot/locales/<language>.json``), the
+abilities' names and summaries in the ability catalogue (engine/data/abilities.json). A topic's
+English title is its id: /rules sends it as the autocomplete value whatever the language shown.
 """
 
 from __future__ import annotations
 
 from engine.abilities import ABILITIES, Ability, basic_of
 
-__all__ = ["TOPICS", "ability_topic"]
+from .i18n import tr
 
-BASICS: dict[str, str] = {
-    "Challenge dice": "Roll as many dice as the attribute. Bull's-eye = success; star = success and roll another die; "
-    "blank = nothing; X = flop, which cancels a success. More flops than successes = flopped. "
-    "Successes needed are never below 1.",
-    "Momentum": "Extra successes on your own challenges go on the track (max 6). Spend a counter to re-roll one of your dice "
-    "(not on a flopped roll) or to force the opponent to re-roll a die of your choice during your action. Counters reset "
-    "when your action ends, unless a Shift in Momentum hands them all to the opponent.",
-    "Shift in Momentum": "Your action ends and the opponent takes your counters: a failed Pick-up, a Throw none of your players "
-    "catches (a throw to an empty hex always shifts), a failed Dash, or any flopped challenge.",
-    "Jog": "1 Jog per hex. Pick-up, Throw, Tackle and Shove cost 1, but with 0 Jog left you may still make one of them free, "
-    "which ends your normal action. Disengage, Impact, Catch, Intercept and Dash cost nothing.",
-    "Facing": "The hex a player faces and the one on each side are his front hexes; the other three are his rear. "
-    "Only standing players count for the facing modifiers.",
-    "Disengage": "Leaving a hex next to a standing opponent who faces you: Dodge, needs the best such opponent's Tackle - 2, "
-    "-1 per team-mate facing you, +1 per extra opponent facing you. Fail: Down in your hex. Flop: Dazed and a SiM.",
-    "Pick-up": "Moving onto the ball forces a Pick-up: Skill, needs 1, -1 per team-mate and +1 per opponent facing you. "
-    "Any failure bounces the ball one hex and is a SiM.",
-    "Throw": "Up to 6 hexes with other activity, 7-18 only if you do nothing else that action. Skill, needs 1, "
-    "+2 beyond half the range (4-6 short, 10-18 long), -1/+1 for team-mates/opponents facing you. Exactly: wobbly "
-    "(the receiver must Catch unless next to you). More: perfect spiral (caught). Fewer: lands D6 hexes away. "
-    "A white line stops the ball, so no pass crosses the centre line.",
-    "Interception": "After the throw roll, the opponent may send one standing player whose hex the passing string touches: "
-    "Skill, needs 2. Success: he has the ball (a SiM for the thrower). Flop: he is Down.",
-    "Catch": "Skill, needs 2, -1/+1 for team-mates/opponents facing the catcher. A loose ball may be let drop. "
-    "A failure bounces the ball one hex.",
-    "Tackle": "Once per action, a standing adjacent opponent. Less Might than him: an Impact first. Tackle dice, needs his "
-    "Dodge - 2 (+1 if he has no ball, -1 from his rear, -1 per team-mate facing him, +1 per other opponent facing you). "
-    "Exactly: Slide Tackle (both Down). +1 Solid Hit, +2 Punishing Hit (Injury at 6 dice), +3 Crippling Hit (Injury). "
-    "Only successes beyond +3 earn Momentum.",
-    "Shove": "Might, needs his Might - 2 with the tackle modifiers. Success pushes him one hex straight back if it is free; "
-    "into the outer line or a goal hex, the referee acts; onto the ball, it scatters.",
-    "Dash": "Once per action, after your normal action: spend counters as dice, needs 1. Success: one more challenge, or one "
-    "hex and a challenge. Flop: Dazed + SiM. No success: Down + SiM.",
-    "Standing up": "Down: 5 - Grit Jog; Dazed: 8 - Grit. -1 per team-mate and +1 per opponent adjacent and facing you.",
-    "Injury": "Grit dice (6 for a Punishing Hit): flop, 0 or 1 = out for the game; 2 = Recovery; 3 = off for the Test; "
-    "4 = Dazed; 5+ = Down.",
-    "Referee": "Entering the outer white line: off for the Test (with the ball: ejected, and the ball goes to the centre). "
-    "Entering a goal hex without the ball: off for the Test. No Monster in the face-off.",
-    "Face-off": "Might roll-off: most net successes wins, ties rolled again, a flop is Down. The winner moves up to 2 hexes "
-    "in the circle then Shoves or Tackles, or steps onto the ball for a Pick-up; a weaker winner gets 1 Momentum per Might "
-    "point of difference.",
-    "Set-up": "One face-off player facing the ball (never a Monster), one guardian, up to 2 per rover circle, at most 6, "
-    "never on a line hex. The loser of the dice-off (later: the scorer) sets up first.",
-    "Replacement": "Instead of an action, with fewer than 6 on the field: a Bench player onto an empty hex within 3 of one of "
-    "your stairways. He may pick up the ball there and is your last-moved player.",
-    "Goal": "A player holding the ball ends an action of his team in the opponent's goal hex. The first goal wins the Test; "
-    "the match goes to the agreed goals (1-3).",
-    "Turns": "Teams alternate; pick any player except the one who took your previous action (unless he is your only one on "
-    "the field).",
-}
+__all__ = ["TOPICS", "ability_topic", "topics", "find_topic", "topic_choices", "BASIC_SLUGS", "ADVANCED_SLUGS"]
 
-ADVANCED: dict[str, str] = {
-    "Abilities": "Every full 5 XP a player may learn one ability (kept for later if you like), never twice the same. "
-    "General abilities (Jog ... Grit) are open to all, Type abilities to that Type only (any Samhaino may take Fear). "
-    "An Advanced ability needs the Basic one of its attribute or Type first. /rules and an ability's name tells what it does.",
-    "Experience": "1 XP to every player of a team still on the field when it scores (not the Impcrusher). On a concession, "
-    "1 XP to each player of the other team who is not in the Infirmary.",
-    "Team support": "Bought with the team (Advanced rules): Bribed Referee (5 points, max 1), Cheerleaders (5 each, max 4), "
-    "Zlurpee Kegs (5 each, max 2), Magic Potions (5 each, max 3), Hired Gun Wizard (20, max 1).",
-    "Bribed Referee": "A Monster may take the face-off, and your players without the ball may end an action in a goal hex. "
-    "Before your first action after such a face-off, and each turn you have a player in a goal hex, roll a die: on a flop "
-    "the offender is ejected, your turn is lost (a SiM) and the bribe is void for the game.",
-    "Cheerleaders": "Each one, once per Test, at the beginning of an action: +1 Momentum counter (/cheer).",
-    "Zlurpee Kegs": "Each one, once per Test: +1 success on an Injury roll that is neither flopped nor at 0 successes. "
-    "You are asked after the roll (use or keep).",
-    "Magic Potions": "For one of your players who is not on the field (before setting up, during a Test, or after the last "
-    "goal), one per player per game (/potion). Two dice: from death or a seizure, through a cure, to one or two General "
-    "abilities for the game or +1 to an attribute. You choose the abilities or attribute when asked.",
-    "Hired Gun Wizard": "Skill 5, never on the field, one spell per match instead of your action (/spell). System Shock "
-    "(an opponent; needs his Might - 1, +2 if he has the ball): Down, Dazed or an Injury roll. Inferno (a hex and its six "
-    "neighbours, no casting roll): each player there rolls Dodge, needs 2. Transformation (needs 2): a giant frog "
-    "(7/2/4/6/0/2) until the end of the Test. A flopped cast sends one of your Bench players to Recovery and is a SiM.",
-}
+BASIC_SLUGS = ("challenge-dice", "momentum", "sim", "jog", "facing", "disengage", "pickup", "throw", "interception",
+               "catch", "tackle", "shove", "dash", "standing", "injury", "referee", "faceoff", "setup", "replacement",
+               "goal", "turns")
+ADVANCED_SLUGS = ("abilities", "experience", "team-support", "bribed-referee", "cheerleaders", "kegs", "potions", "wizard")
 
 
-def _group(a: Ability) -> str:
+def _group(a: Ability, language: str) -> str:
     if a.general:
-        return f"{a.group.title()} (General)"
-    return f"{a.group.replace('-', ' ').title()} type"
+        return tr(language, "rules.group.general", attribute=tr(language, f"attribute.{a.group}"))
+    return tr(language, "rules.group.type", type=tr(language, f"type.{a.group}"))
 
 
-def ability_topic(a: Ability) -> str:
+def ability_topic(a: Ability, language: str = "en") -> str:
     """``Skill (General), Advanced (needs Agile): summary``."""
-    level = "Basic" if a.basic else f"Advanced (needs {basic_of(a.group).name})"
-    return f"{_group(a)}, {level}. {a.summary}"
+    level = tr(language, "rules.level.basic") if a.basic else tr(language, "rules.level.advanced",
+                                                                  basic=basic_of(a.group).name_in(language))
+    return tr(language, "rules.ability", group=_group(a, language), level=level, summary=a.summary_in(language))
 
 
-TOPICS: dict[str, str] = {**BASICS, **ADVANCED, **{a.name: ability_topic(a) for a in ABILITIES.values()}}
+def topics(language: str = "en") -> dict[str, tuple[str, str]]:
+    """Every topic: its English title (the id) -> (title, text) in ``language``."""
+    out = {tr("en", f"rules.{s}.title"): (tr(language, f"rules.{s}.title"), tr(language, f"rules.{s}.text"))
+           for s in BASIC_SLUGS + ADVANCED_SLUGS}
+    out.update({a.name: (a.name_in(language), ability_topic(a, language)) for a in ABILITIES.values()})
+    return out
+
+
+#: The English topics, title -> text.
+TOPICS: dict[str, str] = {k: text for k, (_, text) in topics().items()}
+
+
+def _norm(text: str) -> str:
+    return text.lower().replace("-", " ").replace("_", " ").strip()
+
+
+def find_topic(asked: str, language: str = "en") -> tuple[str, str] | None:
+    """The topic a member asked for (an id, or a title in his language or in English, whole or
+    part), as (title, text) in ``language``."""
+    want = _norm(asked)
+    table = topics(language)
+    names = [(key, _norm(key)) for key in table] + [(key, _norm(title)) for key, (title, _) in table.items()]
+    key = next((k for k, n in names if n == want), None) or next((k for k, n in names if want in n), None)
+    return table[key] if key is not None else None
+
+
+def topic_choices(typed: str, language: str = "en") -> list[tuple[str, str]]:
+    """Autocomplete: (title in ``language``, English id) for the topics matching what is typed."""
+    cur = _norm(typed)
+    return [(title, key) for key, (title, _) in topics(language).items()
+            if cur in _norm(title) or cur in _norm(key)]

@@ -5,8 +5,10 @@
   being secret until it ends.
 - ``/match describe`` and the "Describe the board" button (anyone, privately): the position in
   words.
-- ``/preferences [screen_reader]``: a coach's screen-reader mode; when on, every board post of
-  his matches carries the position in words (``Outcome.description``).
+- ``/preferences [screen_reader] [language] [server_language]``: a coach's screen-reader mode
+  (when on, every board post of his matches carries the position in words,
+  ``Outcome.description``), the language of the bot's answers to him, and (Manage Server) the
+  language of the server's public posts; "auto" follows Discord (``bot.i18n``).
 - ``decorate(post, outcome)``: what a board post gains here: the words, the revealed seed on
   the final post, and the Describe button.
 
@@ -32,34 +34,38 @@ from service.accessibility import board_words
 from service.matches import Outcome
 from service.verify import MatchRecord, Verdict, latest_finished_match, load_record, reveal_text, verify
 
+from .i18n import AUTO, languages, tr
 from .panels import Post
 
-__all__ = ["DescribeButton", "decorate", "match_verify", "match_describe", "cmd_preferences", "EMBED_LIMIT"]
+__all__ = ["DescribeButton", "decorate", "match_verify", "match_describe", "cmd_preferences", "EMBED_LIMIT",
+           "LANGUAGE_CHOICES"]
 
 #: Discord's limit on an embed's description.
 EMBED_LIMIT = 4096
-DESCRIBE_LABEL = "Describe the board"
+#: Choices of /preferences language and server_language ("auto": follow Discord).
+LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                    (("Discord's language", AUTO), ("English", "en"), ("Français", "fr"))]
 
 
-def _words_embed(text: str, title: str = "The board in words") -> discord.Embed:
+def _words_embed(text: str, language: str = "en") -> discord.Embed:
     if len(text) > EMBED_LIMIT:
         text = text[: EMBED_LIMIT - 2] + " …"
-    return discord.Embed(title=title, description=text)
+    return discord.Embed(title=tr(language, "trust.words_title"), description=text)
 
 
 # --- board posts -------------------------------------------------------------------------------
-def decorate(post: Post, outcome: Outcome) -> Post:
+def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
     """The words for a screen-reader coach's match, the seed once the match is over, and the
     Describe button on every panel."""
     if outcome.description:
-        post.embeds.append(_words_embed(outcome.description))
+        post.embeds.append(_words_embed(outcome.description, language))
     if outcome.finished:  # the store has revealed the seed with the final state
-        reveal = reveal_text(outcome.match.id, getattr(outcome.match, "seed", None))
+        reveal = reveal_text(outcome.match.id, getattr(outcome.match, "seed", None), language=language)
         if reveal:
-            post.embeds.append(discord.Embed(title="Check the dice", description=reveal))
+            post.embeds.append(discord.Embed(title=tr(language, "trust.check_dice"), description=reveal))
     if post.view is not None and not outcome.description:
         try:
-            post.view.add_item(DescribeButton(outcome.match.id))
+            post.view.add_item(DescribeButton(outcome.match.id, language))
         except ValueError:  # a full panel: /match describe says the same
             pass
     return post
@@ -68,8 +74,8 @@ def decorate(post: Post, outcome: Outcome) -> Post:
 class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-describe:(?P<match>[0-9]+)"):
     """Anyone may press it: the match's current position in words, privately."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label=DESCRIBE_LABEL, style=discord.ButtonStyle.secondary,
+    def __init__(self, match_id: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=tr(language, "trust.describe"), style=discord.ButtonStyle.secondary,
                                            custom_id=f"elfball-describe:{match_id}"))
         self.match_id = match_id
 
@@ -88,9 +94,9 @@ def _position_words(match_id: int | None, channel_id: int, guild_id: int) -> str
     with session_scope() as s:
         m = store.get_match(session=s, match_id=match_id) if match_id else store.active_match(session=s, channel_id=channel_id)
         if m is None:
-            raise Refusal("there is no active match in this channel")
+            raise Refusal("refuse.no_active_match")
         if m.guild_id != guild_id:
-            raise Refusal("that match belongs to another server")
+            raise Refusal("refuse.other_server")
         rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
     events = [e for r in rows for e in r.events]
     return board_words(m.engine_state(), events)
@@ -104,9 +110,9 @@ async def _describe(interaction: discord.Interaction, match_id: int | None) -> N
                                                                    interaction.guild_id or 0),
                               component=match_id is not None)
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    embed = _words_embed(text)
+    embed = _words_embed(text, (await languages(interaction)).user)
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:
@@ -122,19 +128,18 @@ async def match_describe(interaction: discord.Interaction) -> None:
 def _verify_work(match_id: int | None, channel_id: int, guild_id: int) -> tuple[MatchRecord, Verdict]:
     from .app import Refusal
 
-    secret = "its dice seed stays secret until it ends; /match verify works once it is over"
     with session_scope() as s:
         if match_id is None:
             if store.active_match(session=s, channel_id=channel_id) is not None:
-                raise Refusal(f"this channel's match is still being played: {secret}")
+                raise Refusal("refuse.verify_channel_playing")
             match_id = latest_finished_match(session=s, guild_id=guild_id, channel_id=channel_id)
             if match_id is None:
-                raise Refusal("no match has ended in this channel yet")
+                raise Refusal("refuse.verify_none")
         m = store.get_match(session=s, match_id=match_id)
         if m.guild_id != guild_id:
-            raise Refusal(f"there is no match #{match_id} on this server")
+            raise Refusal("refuse.verify_unknown", match_id=match_id)
         if m.active:
-            raise Refusal(f"match #{match_id} is still being played: {secret}")
+            raise Refusal("refuse.verify_playing", match_id=match_id)
         record = load_record(session=s, match_id=match_id)
     return record, verify(record)
 
@@ -148,13 +153,13 @@ async def match_verify(interaction: discord.Interaction, match_id: app_commands.
         record, verdict = await run_work(interaction, lambda: _verify_work(match_id, interaction.channel_id or 0,
                                                                            interaction.guild_id or 0))
     except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
     info = record.info
     mark = "✅" if verdict.ok else "❌"
-    text = (f"{mark} Match #{record.match_id} ({info.get('west')} v {info.get('east')}): {verdict.summary()}\n"
-            f"Seed `{record.seed}`, commitment `{record.commitment}`. The attached record checks offline: "
-            f"`elfball verify --file match-{record.match_id}-record.json`.")
+    lang = (await languages(interaction)).public
+    text = tr(lang, "trust.verified", mark=mark, match_id=record.match_id, west=info.get("west"), east=info.get("east"),
+              summary=verdict.summary(), seed=record.seed, commitment=record.commitment)
     data = json.dumps(record.to_json(), separators=(",", ":")).encode()
     file = discord.File(io.BytesIO(data), filename=f"match-{record.match_id}-record.json")
     await _say(interaction, text[:1990], file=file, allowed_mentions=discord.AllowedMentions.none())
@@ -162,30 +167,42 @@ async def match_verify(interaction: discord.Interaction, match_id: app_commands.
 
 # --- preferences --------------------------------------------------------------------------------
 @app_commands.command(name="preferences", description="Your Elfball preferences, the same on every server")
-@app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words")
-async def cmd_preferences(interaction: discord.Interaction, screen_reader: bool | None = None) -> None:
-    from .app import _refuse, run_work
+@app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words",
+                       language="the language of the bot's answers to you (default: your Discord's)",
+                       server_language="Manage Server: the language of this server's public posts (default: its Discord's)")
+@app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
+async def cmd_preferences(interaction: discord.Interaction, screen_reader: bool | None = None,
+                          language: str | None = None, server_language: str | None = None) -> None:
+    from .app import Refusal, _refuse, _say, run_work
 
-    def work() -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if server_language is not None and not (interaction.guild_id and perms and perms.manage_guild):
+        await _refuse(interaction, Refusal("refuse.server_language"))
+        return
+
+    def work() -> tuple[bool, str, str | None]:
         with session_scope() as s:
-            if screen_reader is None:
-                return db_settings.get_coach_preferences(session=s, user_id=interaction.user.id).screen_reader
-            return db_settings.update_coach_preferences(session=s, user_id=interaction.user.id,
-                                                        screen_reader=screen_reader).screen_reader
+            prefs = db_settings.update_coach_preferences(session=s, user_id=interaction.user.id, screen_reader=screen_reader,
+                                                         language=language) \
+                if screen_reader is not None or language is not None else \
+                db_settings.get_coach_preferences(session=s, user_id=interaction.user.id)
+            server = None
+            if server_language is not None:
+                server = db_settings.update_guild_settings(session=s, guild_id=interaction.guild_id or 0,
+                                                           language=server_language).language
+        return prefs.screen_reader, prefs.language, server
 
     try:
-        on = await run_work(interaction, work)
+        on, chosen, server = await run_work(interaction, work)
     except StoreError as exc:
-        await _refuse(interaction, str(exc))
+        await _refuse(interaction, exc)
         return
-    now = "is now" if screen_reader is not None else "is"
-    text = (f"Screen-reader mode {now} **on**: every board post of your matches gives the position in words "
-            f"(who is where, facing, Down or Dazed, the ball, Momentum, whose decision). "
-            f"`/preferences screen_reader:False` turns it off." if on else
-            f"Screen-reader mode {now} **off**: board posts show the picture (with alt text); "
-            f"`/match describe` or the \"{DESCRIBE_LABEL}\" button gives the words at any time, and "
-            f"`/preferences screen_reader:True` adds them to every board post of your matches.")
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    lang = (await languages(interaction)).user  # read after the change: the answer speaks the new choice
+    now = tr(lang, "prefs.now" if screen_reader is not None else "prefs.is")
+    lines = [tr(lang, "prefs.screen_reader.on" if on else "prefs.screen_reader.off", now=now,
+                describe=tr(lang, "trust.describe"))]
+    lines.append(tr(lang, "prefs.language", language=tr(lang, f"prefs.language.{chosen if chosen in ('en', 'fr') else AUTO}")))
+    if server is not None:
+        lines.append(tr(lang, "prefs.server_language",
+                        language=tr(lang, f"prefs.language.{server if server in ('en', 'fr') else AUTO}")))
+    await _say(interaction, "\n".join(lines), ephemeral=True)

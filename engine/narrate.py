@@ -1,10 +1,12 @@
-"""Events and questions a coach can read: one English sentence per event.
+"""Events and questions a coach can read: one sentence per event, in English or French.
 
-Pure: no I/O. Events keep language-neutral ids (player ``w1``, hex ``Hex``, challenge
-``disengage``, band ``exact``); the words live only here, in ``TEXT``, a flat catalogue of
-small templates keyed ``event.<kind>``, ``challenge.<id>``, ``face.<symbol>`` and so on. A
-French narrator is the same ``Narrator`` with another catalogue (missing keys fall back to
-English).
+Pure (it reads its catalogues from package data). Events keep language-neutral ids (player
+``w1``, hex ``Hex``, challenge ``disengage``, band ``exact``); the words live in data files,
+``engine/data/text/<language>.json``: flat catalogues of small templates keyed
+``event.<kind>``, ``challenge.<id>``, ``face.<symbol>`` and so on, plus ``phrase.<English>``
+for the free text rules write into events (a fall's cause, a Shift in Momentum's reason, a
+modifier's label). ``Narrator(language="fr")`` reads French with the French rulebook's words
+(Temps fort, Revirement de Situation, Plaquer, Charger…); missing keys fall back to English.
 
 A challenge reads like the table talk it replaces::
 
@@ -27,254 +29,15 @@ from .dice.stringify import PlainStringifier
 from .events import Event
 from .field import Field, standard_field
 from .hexes import Direction, Hex
+from .i18n import DEFAULT, LANGUAGES, load, phrase
 from .state import MatchState
 
 __all__ = ["TEXT", "Narrator", "describe", "narrate", "describe_question", "describe_roll"]
 
-#: The English catalogue. ``{placeholders}`` are filled by ``Narrator``; ``.one``/``.other``
-#: pairs are chosen by count.
-TEXT: dict[str, str] = {
-    # -- words -------------------------------------------------------------------------------
-    "side.west": "West",
-    "side.east": "East",
-    "side.draw": "nobody",
-    "side.none": "nobody",
-    "dir.NE": "north-east",
-    "dir.E": "east",
-    "dir.SE": "south-east",
-    "dir.SW": "south-west",
-    "dir.W": "west",
-    "dir.NW": "north-west",
-    "status.down": "Down",
-    "status.dazed": "Dazed",
-    "status.standing": "standing",
-    "location.bench": "the Bench",
-    "location.sent_off": "the Bench for the rest of the Test",
-    "location.recovery": "Recovery",
-    "location.infirmary": "the Infirmary",
-    "location.ejected": "the stands, ejected for the game",
-    "location.field": "the field",
-    "challenge.disengage": "Disengage",
-    "challenge.pickup": "Pick-up",
-    "challenge.throw": "Throw",
-    "challenge.intercept": "Intercept",
-    "challenge.catch": "Catch",
-    "challenge.impact": "Impact",
-    "challenge.tackle": "Tackle",
-    "challenge.shove": "Shove",
-    "challenge.dash": "Dash",
-    "challenge.taunt": "Taunt",
-    "challenge.injury": "Injury",
-    "challenge.faceoff": "Face-off",
-    "challenge.system_shock": "System Shock",
-    "challenge.inferno": "Inferno",
-    "challenge.transformation": "Transformation",
-    "wizard": "{side}'s wizard",
-    "attribute.jog": "Jog",
-    "attribute.might": "Might",
-    "attribute.tackle": "Tackle",
-    "attribute.dodge": "Dodge",
-    "attribute.skill": "Skill",
-    "attribute.grit": "Grit",
-    "attribute.momentum": "Momentum",
-    "attribute.grit as": "Grit set to {n},",  # an Injury rolled at a fixed number of dice (Punishing Hit)
-    "face.X": "flop",
-    "face.-": "blank",
-    "face.*": "star",
-    "face.O": "hit",
-    "dice.separator": ", ",
-    "dice.star_link": " > ",
-    "dice.replaced_by": " re-rolled to ",
-    "dice.none": "no dice",
-    "dice.one": "{n} die",
-    "dice.other": "{n} dice",
-    "counter.one": "{n} counter",
-    "counter.other": "{n} counters",
-    "hex.one": "{n} hex",
-    "hex.other": "{n} hexes",
-    "goal.one": "{n} goal",
-    "goal.other": "{n} goals",
-    "band.flop": "flop",
-    "band.failure": "failure",
-    "band.exact": "success",
-    "band.extra": "success, {extra} extra",
-    "list.or": "{items}, or {last}",
-    "list.sep": ", ",
-    "none": "none",
-    # -- the successes needed ---------------------------------------------------------------
-    "need.plain": "need {value}",
-    "need.detail": "need {value} ({terms})",
-    "need.clamped": "need 1 ({terms} = {raw}, counts as 1)",
-    "need.base": "base {base}",
-    "need.base.disengage": "Tackle {attr} − 2",  # the best opposing Tackle
-    "need.base.impact": "Might {attr} − 2",  # the target's Might
-    "need.base.shove": "Might {attr} − 2",
-    "need.base.tackle": "Dodge {attr} − 2",  # the target's Dodge
-    "need.modifier": "{signed} {label}",
-    "need.term_sep": ", ",
-    # -- challenges ---------------------------------------------------------------------------
-    "challenge.line": (
-        "{challenge} — {player}{target}, {attribute} {dice}, {need}: {faces} → {net}: {outcome}{result}"
-    ),
-    "challenge.target": " on {target}",
-    "challenge.result": " ({result})",
-    "faceoff.side": "{player} ({side}), Might {dice}: {faces} → {net}",
-    "faceoff.result.west": "West wins",
-    "faceoff.result.east": "East wins",
-    "faceoff.result.tie": "a tie, rolled again",
-    "faceoff.result.both_flopped": "both flop, the face-off starts again",
-    # -- events -------------------------------------------------------------------------------
-    "event.match_started": "{west} (West) v {east} (East): first to {goals} wins.",
-    "event.dice_off_rolled": "Dice-off: {rolls}; {side} loses and sets up first.",
-    "event.dice_off_rolled.roll": "West {west} – East {east}",
-    "event.test_started": "Test {test} begins; {side} sets up first.",
-    "event.goal_scored": "GOAL! {player} scores for {side}: West {west} – {east} East.",
-    "event.match_ended": "Match over: {side} wins ({reason}).",
-    "event.match_ended.draw": "Match over: a draw ({reason}).",
-    "event.conceded": "{side} concedes.",
-    "event.player_placed": "{player} sets up on {hex}, facing {facing}.",
-    "event.player_unplaced": "{player} goes back to the Bench.",
-    "event.setup_completed": "{side} has finished setting up.",
-    "event.faceoff_rolled": "Face-off — {west}; {east}: {result}.",
-    "event.faceoff_won": "{player} wins the face-off for {side}.",
-    "event.faceoff_won.momentum": "{player} wins the face-off for {side}, against a stronger player: +{momentum} Momentum.",
-    "event.recovered": "{player} comes round and returns to the Bench.",
-    "event.action_started": "{player} starts an action with Jog {jog}.",
-    "event.action_ended": "{player}'s action ends.",
-    "event.action_ended.shift": "{player}'s action ends with a Shift in Momentum.",
-    "event.turn_passed": "{side} passes the turn: {reason}.",
-    "event.replacement_made": "{player} comes on as a Replacement at {hex}.",
-    "event.player_moved": "{player} moves from {origin} to {to} (Jog {jog_left} left).",
-    "event.player_moved.out_of_action": "{player} moves from {origin} to {to}.",
-    "event.player_turned": "{player} turns to face {facing}.",
-    "event.player_stood_up": "{player} stands up for {cost} Jog ({jog_left} left).",
-    "event.player_fell": "{player} is {status} ({cause}).",
-    "event.player_shoved": "{player} is pushed back from {origin} to {to}.",
-    "event.player_shoved.blocked": "{player} is pushed but the hex behind him is taken: he stays on {origin}.",
-    "event.player_removed": "{player} leaves the field for {location} ({reason}).",
-    "event.dash_granted": "{player} may Dash one more hex.",
-    "event.momentum_gained": "{side} gains {amount} Momentum from the {source} (now {total}).",
-    "event.momentum_spent": "{side} spends {amount} Momentum to {purpose} ({total} left).",
-    "event.momentum_shifted": "Shift in Momentum ({reason}): {side} takes over {counters}.",
-    "event.momentum_shifted.none": "Shift in Momentum ({reason}): the initiative passes to {side}, with no counters.",
-    "event.momentum_reset": "{side}'s Momentum returns to zero.",
-    "event.momentum_reset.nobody": "Momentum returns to zero.",
-    "event.ball_thrown": "{player} throws to {target} ({distance}); the flight ends at {lands}.",
-    "event.ball_thrown.long": "{player} throws long to {target} ({distance}); the flight ends at {lands}.",
-    "event.ball_scattered": "The ball scatters {direction} from {origin} to {to}.",
-    "event.ball_stopped_by_line": "The ball stops on the white line at {hex}.",
-    "event.ball_bounced": "The ball bounces {distance} {direction} from {origin} to {to}.",
-    "event.ball_bounced.rerolled": "The ball bounces {distance} {direction} from {origin} to {to} (re-rolled {rerolled}).",
-    "event.ball_landed": "The ball comes to rest at {hex}.",
-    "event.ball_picked_up": "{player} picks up the ball.",
-    "event.ball_caught": "{player} catches the ball.",
-    "event.ball_caught.automatic": "{player} takes the ball from his team-mate's hand.",
-    "event.ball_caught.perfect spiral": "{player} takes the perfect spiral.",
-    "event.ball_caught.interception": "{player} intercepts the ball!",
-    "event.ball_caught.handed by the referee": "The referee hands the ball to {player}.",
-    "event.ball_caught.steal": "{player} steals the ball!",
-    "event.ball_dropped": "{player} drops the ball at {hex}.",
-    "event.catch_declined": "{player} lets the ball go by.",
-    "event.interception_declined": "{side} does not intercept.",
-    "event.ball_to_centre": "The {reason} puts the ball back on the centre dot ({hex}).",
-    "event.ability_used": "{player} uses {ability}: {effect}.",
-    "event.ability_used.target": "{player} uses {ability} on {target}: {effect}.",
-    "event.support_used": "{side} uses {item} ({left} left).",
-    "event.support_used.player": "{side} uses {item} for {player} ({left} left).",
-    "event.referee_check": "Referee check for {side} ({reason}): {face} — he lets it go.",
-    "event.referee_check.flopped": "Referee check for {side} ({reason}): {face} — he has had enough: {players}.",
-    "event.experience_gained": "{players} of {side} gain {amount} XP ({reason}).",
-    "event.injury_recorded": "{player}: {outcome}.",
-    "event.injury_recorded.lasting": "{player} suffers a lasting injury: -1 {attributes}.",
-    "event.potion_drunk": "{player} drinks a potion: {faces} — {result}.",
-    "event.potion_drunk.gained": "{player} drinks a potion: {faces} — {result} ({gained}).",
-    "event.spell_cast": "{side}'s wizard casts {spell} on {target}.",
-    "event.player_transformed": "{player} turns into a giant frog!",
-    "event.player_transformed.back": "{player} is himself again.",
-    "event.taunted": "{player} taunts {target}, who turns to face {facing}.",
-    "event.taunted.failed": "{player} taunts {target}, who ignores him.",
-    "ability.effect.reroll": "replaces a die",
-    "ability.effect.counter_move": "moves for Momentum counters instead of Jog",
-    "ability.effect.lose_counters": "the flopped Taunt costs every counter",
-    "ability.effect.double_counters": "doubles the Momentum counters and must take the action",
-    "ability.effect.sprint": "Dashes on his Jog instead of Momentum",
-    # contact abilities
-    "ability.effect.cheapshot": "a cheap shot at a man on the ground",
-    "ability.effect.cutblock": "a Tackle with no Impact, and he goes Down after it",
-    "ability.effect.pummel": "half his Might as the Tackle dice",
-    "ability.effect.steal_attempt": "goes for the ball",
-    "ability.effect.plus_one_success": "+1 success",
-    "ability.effect.snapped_out_of_daze": "snapped out of his daze, he is Down",
-    "ability.effect.impact_first": "an Impact first, earning no Momentum",
-    "ability.effect.opponent_might_dice": "an Impact with his opponent's Might in dice",
-    "ability.effect.more_shove_dice": "2 more Shove dice",
-    "ability.effect.one_injury_die_fewer": "one Injury die fewer",
-    "ability.effect.momentum_dazed": "+1 Momentum for a Dazed opponent",
-    "ability.effect.momentum_injured": "+2 Momentum for an opponent hurt off the field",
-    "ability.effect.enraged": "+2 Momentum for the hits he took",
-    "ability.effect.impact_to_break_free": "an Impact to break free before the Disengage",
-    "ability.effect.plough": "steps into the hex he emptied",
-    "ability.effect.auto_disengage": "slips away without a roll",
-    "ability.effect.double_momentum": "doubles the Momentum earned",
-    "ability.effect.stand_cost": "stands up for less Jog",
-    "ability.effect.bounce_direction": "chooses where the ball bounces",
-    "ability.effect.bounce_distance": "changes how far the ball bounces",
-    "ability.effect.only_down": "he is only Down",
-    "support.cheerleaders": "a Cheerleader (+1 Momentum)",
-    "support.kegs": "a Zlurpee Keg (+1 success)",
-    "support.potions": "a Magic Potion",
-    "support.wizard": "the Hired Gun Wizard",
-    "support.bribed_referee": "the Bribed Referee",
-    "referee.bribe_faceoff_monster": "a Monster in the face-off",
-    "referee.bribe_goal_hex": "a player in a goal hex",
-    "referee.impcrusher": "the Impcrusher",
-    "xp.goal": "goal",
-    "xp.concession": "the other team conceded",
-    "injury.career_ending": "career-ending injury, out of the team for good",
-    "injury.dead": "dead",
-    "injury.cured": "cured of his injuries",
-    "potion.dies": "an extremely bad reaction: he dies",
-    "potion.seizure": "a violent seizure: out for the game with a lasting injury",
-    "potion.coma": "a light coma: out for the game",
-    "potion.woozy": "woozy: no cure",
-    "potion.locked": "his nervous system locks up: cured, to Recovery",
-    "potion.healed": "healing magic: cured, to the Bench",
-    "potion.boost": "a bit of a boost",
-    "potion.enhanced": "enhanced skills",
-    "potion.veteran": "the skills of a veteran",
-    "potion.strength": "magical strength",
-    "spell.system_shock": "System Shock",
-    "spell.inferno": "Inferno",
-    "spell.transformation": "Transformation",
-    "event.unknown": "{kind}: {data}",
-    # -- questions ---------------------------------------------------------------------------
-    "question.reroll": (
-        "{side}: spend Momentum to re-roll dice of {player}'s {challenge}? eligible dice {eligible}; "
-        "up to {max} — rolled {faces} → {net}, {need}"
-    ),
-    "question.force_reroll": (
-        "{side}: spend Momentum to force a re-roll of dice of {player}'s {challenge}? eligible dice {eligible}; "
-        "up to {max} — rolled {faces} → {net}, {need}"
-    ),
-    "question.ability_reroll": (
-        "{side}: use {ability} to re-roll one die of {player}'s {challenge}? eligible dice {eligible} "
-        "— rolled {faces} → {net}, {need}"
-    ),
-    "question.bankshot_direction": "{side}: {player}'s Bankshot: the direction the ball bounces off {hex} ({options}; none rolls it)",
-    "question.bankshot_distance": "{side}: {player}'s Bankshot: the bounce rolled {rolled} hexes; change it by {options}?",
-    "question.eligible_die": "{index} ({face})",
-    "question.interceptor": "{side}: choose an interceptor: {options}",
-    "question.catch": "{side}: {player} may catch the loose ball: catch or decline?",
-    "question.taunt_facing": "{side}: {player} is taunted from exactly between two of his sides; which way does he turn? {options}",
-    "question.clipping_retry": "{side}: {player} failed to break free of the Clipper: pay 1 Jog to roll the Impact again? {options}",
-    "question.plough": "{side}: {player} may Plough into the emptied hex for 1 Momentum counter and 1 Jog: {options}",
-    "question.unknown": "{side}: answer the {kind} question ({options})",
-    "question.option": "{id} {name}",
-    "question.keg": "{side}: use a Zlurpee Keg ({left} left) to add 1 success to {player}'s Injury roll? {options}",
-    "question.potion_ability": "{side}: the potion gives {player} a General Basic ability for this game: {options}",
-    "question.potion_veteran": "{side}: the potion gives {player} a Basic ability and its Advanced ability for this game: {options}",
-    "question.potion_attribute": "{side}: the potion adds 1 to an attribute of {player} for this game: {options}",
-}
+#: The English catalogue (``engine/data/text/en.json``). ``{placeholders}`` are filled by
+#: ``Narrator``; ``.one``/``.other`` pairs are chosen by count; ``phrase.*`` keys translate the
+#: engine's free-text causes, reasons and modifier labels (``engine.i18n.phrase``).
+TEXT: dict[str, str] = dict(load("engine", "data/text", "en"))
 
 
 class _WordStringifier(PlainStringifier):
@@ -297,12 +60,20 @@ class _WordStringifier(PlainStringifier):
 class Narrator:
     """Turns events and questions into sentences from a catalogue of templates."""
 
-    def __init__(self, text: Mapping[str, str] | None = None, *, field: Field | None = None) -> None:
+    def __init__(self, text: Mapping[str, str] | None = None, *, language: str = DEFAULT,
+                 field: Field | None = None) -> None:
+        """``language``: a catalogue of ``engine/data/text`` over the English one; ``text``:
+        templates over both (a catalogue of one's own)."""
+        self.language = language if language in LANGUAGES else DEFAULT
         self.text: dict[str, str] = dict(TEXT)
+        if self.language != DEFAULT:
+            self.text.update(load("engine", "data/text", self.language))
         if text:
             self.text.update(text)
         self.field = field or standard_field()
         self.stringifier = _WordStringifier(self.text)
+        #: Free-text phrases met without a translation (tests/test_i18n.py keeps it empty).
+        self.missing: set[str] = set()
 
     # -- small pieces ----------------------------------------------------------------------
     def t(self, key: str, **values: Any) -> str:
@@ -348,6 +119,10 @@ class Narrator:
             return self.t("attribute.grit as", n=attribute.removeprefix("grit as "))
         return self.text.get(f"attribute.{attribute}", attribute.title())
 
+    def phrase(self, value: str | None) -> str:
+        """An English phrase of the engine (a cause, a reason) in this catalogue's language."""
+        return phrase(self.text, value or "", missing=None if self.language == DEFAULT else self.missing)
+
     def either(self, items: list[str]) -> str:
         if len(items) < 2:
             return "".join(items)
@@ -366,7 +141,8 @@ class Narrator:
         if not explained and not need.modifiers:
             return self.t("need.plain", value=need.value)
         base = self.t(base_key, attr=need.base + 2, base=need.base) if explained else self.t("need.base", base=need.base)
-        terms = [base] + [self.t("need.modifier", signed=self.signed(m.value), label=m.label) for m in need.modifiers]
+        terms = [base] + [self.t("need.modifier", signed=self.signed(m.value), label=self.phrase(m.label))
+                          for m in need.modifiers]
         joined = self.text["need.term_sep"].join(terms)
         if need.unclamped < 1:
             raw = str(need.unclamped) if need.unclamped >= 0 else f"−{-need.unclamped}"
@@ -395,7 +171,7 @@ class Narrator:
             faces=self.faces(roll),
             net=self.net(roll.net),
             outcome=self.band(roll),
-            result=self.t("challenge.result", result=ev.result) if ev.result else "",
+            result=self.t("challenge.result", result=self.phrase(ev.result)) if ev.result else "",
         )
 
     # -- events ----------------------------------------------------------------------------
@@ -461,7 +237,7 @@ class Narrator:
         if key in self.text:
             return self.text[key]
         a = ABILITIES.get(ability_id)
-        return a.name if a else ability_id
+        return a.name_in(self.language) if a else ability_id
 
     def keyed(self, prefix: str, value: str) -> str:
         """``TEXT[prefix.value]``, or the value itself when the catalogue has no entry."""
@@ -497,8 +273,8 @@ def _goal(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 def _match_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
     if e.winner == "draw":
-        return n.t("event.match_ended.draw", reason=e.reason)
-    return n.t("event.match_ended", side=n.side(e.winner), reason=e.reason)
+        return n.t("event.match_ended.draw", reason=n.phrase(e.reason))
+    return n.t("event.match_ended", side=n.side(e.winner), reason=n.phrase(e.reason))
 
 
 def _side_only(key: str) -> Handler:
@@ -542,7 +318,7 @@ def _action_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 
 def _turn_passed(n: Narrator, e: Any, s: MatchState | None) -> str:
-    return n.t("event.turn_passed", side=n.side(e.side), reason=e.reason)
+    return n.t("event.turn_passed", side=n.side(e.side), reason=n.phrase(e.reason))
 
 
 def _replacement(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -566,7 +342,7 @@ def _stood(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 def _fell(n: Narrator, e: Any, s: MatchState | None) -> str:
     status = n.text.get(f"status.{e.status}", e.status)
-    return n.t("event.player_fell", player=n.player(s, e.player), status=status, cause=e.cause)
+    return n.t("event.player_fell", player=n.player(s, e.player), status=status, cause=n.phrase(e.cause))
 
 
 def _shoved(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -576,7 +352,7 @@ def _shoved(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 def _removed(n: Narrator, e: Any, s: MatchState | None) -> str:
     location = n.text.get(f"location.{e.location}", e.location)
-    return n.t("event.player_removed", player=n.player(s, e.player), location=location, reason=e.reason)
+    return n.t("event.player_removed", player=n.player(s, e.player), location=location, reason=n.phrase(e.reason))
 
 
 def _challenge(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -584,17 +360,17 @@ def _challenge(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 
 def _momentum_gained(n: Narrator, e: Any, s: MatchState | None) -> str:
-    source = n.text.get(f"challenge.{e.source}", e.source)
+    source = n.text.get(f"challenge.{e.source}") or n.phrase(e.source)
     return n.t("event.momentum_gained", side=n.side(e.side), amount=e.amount, total=e.total, source=source)
 
 
 def _momentum_spent(n: Narrator, e: Any, s: MatchState | None) -> str:
-    return n.t("event.momentum_spent", side=n.side(e.side), amount=e.amount, total=e.total, purpose=e.purpose)
+    return n.t("event.momentum_spent", side=n.side(e.side), amount=e.amount, total=e.total, purpose=n.phrase(e.purpose))
 
 
 def _momentum_shifted(n: Narrator, e: Any, s: MatchState | None) -> str:
     key = "event.momentum_shifted" if e.counters else "event.momentum_shifted.none"
-    return n.t(key, side=n.side(e.to_side), counters=n.count("counter", e.counters), reason=e.reason)
+    return n.t(key, side=n.side(e.to_side), counters=n.count("counter", e.counters), reason=n.phrase(e.reason))
 
 
 def _momentum_reset(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -641,7 +417,7 @@ def _dropped(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 
 def _to_centre(n: Narrator, e: Any, s: MatchState | None) -> str:
-    return n.t("event.ball_to_centre", reason=e.reason, hex=n.hex(e.hex))
+    return n.t("event.ball_to_centre", reason=n.phrase(e.reason), hex=n.hex(e.hex))
 
 
 def _ability_used(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -758,37 +534,39 @@ _HANDLERS: dict[str, Handler] = {
 
 HANDLED_KINDS = frozenset(_HANDLERS)
 
-_DEFAULT: Narrator | None = None
+_DEFAULTS: dict[str, Narrator] = {}
 
 
-def _default() -> Narrator:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Narrator()
-    return _DEFAULT
+def _narrator(field: Field | None, language: str = DEFAULT) -> Narrator:
+    """The shared narrator of ``language`` (a new one for another field)."""
+    if field is not None:
+        return Narrator(language=language, field=field)
+    if language not in _DEFAULTS:
+        _DEFAULTS[language] = Narrator(language=language)
+    return _DEFAULTS[language]
 
 
-def _narrator(field: Field | None) -> Narrator:
-    return _default() if field is None else Narrator(field=field)
+def describe(event: Event, state: MatchState | None = None, *, field: Field | None = None,
+             language: str = DEFAULT) -> str:
+    """One sentence for ``event`` (English unless ``language`` says otherwise); ``state``
+    supplies player names."""
+    return _narrator(field, language).describe(event, state)
 
 
-def describe(event: Event, state: MatchState | None = None, *, field: Field | None = None) -> str:
-    """One English sentence for ``event``; ``state`` supplies player names."""
-    return _narrator(field).describe(event, state)
-
-
-def narrate(events: Iterable[Event], state: MatchState | None = None, *, field: Field | None = None) -> list[str]:
+def narrate(events: Iterable[Event], state: MatchState | None = None, *, field: Field | None = None,
+            language: str = DEFAULT) -> list[str]:
     """A sentence per event, in order."""
-    return _narrator(field).narrate(events, state)
+    return _narrator(field, language).narrate(events, state)
 
 
-def describe_question(question: Mapping[str, Any], state: MatchState | None = None, *, field: Field | None = None) -> str:
+def describe_question(question: Mapping[str, Any], state: MatchState | None = None, *, field: Field | None = None,
+                      language: str = DEFAULT) -> str:
     """The pending question (``state.in_progress.question`` or ``pending(state).question``)."""
-    return _narrator(field).describe_question(question, state)
+    return _narrator(field, language).describe_question(question, state)
 
 
-def describe_roll(roll: ChallengeRoll | Mapping[str, Any], *, field: Field | None = None) -> str:
+def describe_roll(roll: ChallengeRoll | Mapping[str, Any], *, field: Field | None = None, language: str = DEFAULT) -> str:
     """``flop, hit, hit, hit → 2: success`` for any roll (the ``elfball roll`` style, in words)."""
-    n = _narrator(field)
+    n = _narrator(field, language)
     r = roll if isinstance(roll, ChallengeRoll) else ChallengeRoll.from_dict(roll)
     return f"{n.faces(r)} → {n.net(r.net)}: {n.band(r)}"

@@ -31,13 +31,14 @@ from engine.ai import AICoach
 from engine.events import Event, MatchEnded, event_from_dict
 from engine.field import Side
 from engine.match import Pending, pending
+from engine.i18n import DEFAULT, Catalogue, load, phrase
 from engine.narrate import describe_question, narrate
 from engine.state import MatchState, Phase, RuleOptions
 
 from .accessibility import board_words, screen_reader_wanted
 from .grammar import parse
 
-__all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for"]
+__all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for", "side_names"]
 
 log = logging.getLogger("elfball.service")
 
@@ -48,30 +49,42 @@ MAX_AI_COMMANDS = 400
 #: How long a coach has before the bot reminds him that a decision is waiting.
 DEFAULT_REMINDER = timedelta(hours=24)
 
-_PHASE_PROMPTS = {
-    "setup": "set up your team: place PLAYER HEX FACING, or auto; then done",
-    "faceoff": "you won the face-off: faceoff pickup, or faceoff shove|tackle [HEX HEX]",
-    "turn": "choose who acts: act PLAYER (or replace PLAYER HEX FACING)",
-    "action": "move, face, stand, throw, tackle, shove, dash or end",
-    "test_over": "a goal! next starts the next Test",
-}
+def _text(language: str) -> Catalogue:
+    """The service's words in ``language`` (``service/text/<language>.json``)."""
+    return Catalogue("service", "text", language)
 
 
-def prompt_for(state: MatchState, names: Mapping[str, str] | None = None) -> str:
-    """One line: who must decide what now."""
+def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
+    """A note of the service (``note.undo``…) in ``language``; a ``side`` value is named."""
+    tx = _text(language)
+    side = values.get("side")
+    return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
+
+
+def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:
+    """``West (Night Elves)`` for each side, in ``language``."""
+    tx = _text(language)
+    return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}  # type: ignore[index]
+
+
+def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT) -> str:
+    """One line: who must decide what now (in ``language``)."""
+    tx = _text(language)
     pend = pending(state)
     if state.phase is Phase.MATCH_OVER:
         w, e = state.teams["west"].score, state.teams["east"].score
-        result = "a draw" if state.winner == "draw" else f"{state.teams[state.winner].name} win"  # type: ignore[index]
-        return f"Match over: {result}, {w}-{e} ({state.end_reason})."
-    who = (names or {}).get(pend.side or "", (pend.side or "").title())
+        result = tx.t("prompt.result.draw") if state.winner == "draw" else tx.t(
+            "prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]
+        reason = phrase(load("engine", "data/text", language), state.end_reason or "") if language != DEFAULT else state.end_reason
+        return tx.t("prompt.match_over", result=result, west=w, east=e, reason=reason)
+    who = (names or {}).get(pend.side or "", tx.get(f"side.{pend.side}", (pend.side or "").title()))
     if pend.question is not None:
-        return describe_question(pend.question, state)
+        return describe_question(pend.question, state, language=language)
     extra = ""
     if pend.kind == "action" and state.action is not None:
         p = state.players[state.action.player]
-        extra = f" — {p.name} has {state.action.jog_left} Jog left"
-    return f"{who}: {_PHASE_PROMPTS.get(pend.kind, pend.kind)}{extra}."
+        extra = tx.t("prompt.jog_left", player=p.name, jog=state.action.jog_left)
+    return tx.t("prompt.line", who=who, what=tx.get(f"prompt.{pend.kind}", pend.kind), extra=extra)
 
 
 @dataclass
@@ -87,6 +100,23 @@ class Outcome:
     view: MatchState | None = None
     #: The position in words, when a coach of the match asked for it (screen readers).
     description: str | None = None
+    #: Lines that are not events (an undo, a forfeit): service catalogue keys and their values,
+    #: shown before the narration; ``lines`` has them in English.
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: Lines the finish listeners added (the league's), after the narration, as they wrote them.
+    after: list[str] = field(default_factory=list)
+
+    def lines_in(self, language: str) -> list[str]:
+        """``lines`` in ``language``: the notes and the narration again in its words."""
+        if language == DEFAULT:
+            return self.lines
+        return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + self.after
+
+    def prompt_in(self, language: str) -> str:
+        """``prompt`` in ``language``."""
+        if language == DEFAULT:
+            return self.prompt
+        return prompt_for(self.state, side_names(self.state, language), language=language)
 
     @property
     def pending(self) -> Pending:
@@ -204,13 +234,13 @@ class MatchService:
             return pending(match.engine_state()).side or "west"
         return sides[0]  # type: ignore[return-value]
 
-    def log(self, channel_id: int, *, last: int | None = None) -> list[str]:
+    def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT) -> list[str]:
         m = self.current(channel_id)
         with self.sessions() as s:
             rows = store.match_events(session=s, match_id=m.id)
         state = m.engine_state()
         events = [event_from_dict(e) for r in rows for e in r.events]
-        lines = narrate(events, state)
+        lines = narrate(events, state, language=language)
         return lines[-last:] if last else lines
 
     # -- acting ---------------------------------------------------------------------------------
@@ -263,7 +293,8 @@ class MatchService:
                                  expected_version=m.version if expected_version is None else expected_version,
                                  deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, [], None)
-        out.lines = ["Taken back: the last step or turn of this action."]
+        out.notes = [("note.undo", {})]
+        out.lines = [note_text(DEFAULT, "note.undo", {})]
         return out
 
     def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
@@ -284,7 +315,8 @@ class MatchService:
             applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
                                    command=C.Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
-        out.lines.insert(0, f"{side} ran out of time ({hours} h per decision): forfeit confirmed by <@{moderator_id}>.")
+        out.notes.insert(0, ("note.forfeit", {"side": side, "hours": hours, "moderator": moderator_id}))
+        out.lines.insert(0, note_text(DEFAULT, *out.notes[0]))
         return self._finished(out)
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
@@ -327,14 +359,16 @@ class MatchService:
         if out.finished and any(isinstance(e, MatchEnded) for e in out.events):
             for hook in self.on_finish:
                 try:
-                    out.lines.extend(hook(out.match, out.state))
+                    added = hook(out.match, out.state)
+                    out.lines.extend(added)
+                    out.after.extend(added)
                 except Exception:  # noqa: BLE001 - the match is saved; the listener retries later
                     log.exception("finish listener failed for match %s", out.match.id)
         return out
 
     # -- output ---------------------------------------------------------------------------------
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
-        names = {s: f"{s.title()} ({state.teams[s].name})" for s in ("west", "east")}  # type: ignore[index]
+        names = side_names(state)
         png = None
         if self.render:
             from render import render_board

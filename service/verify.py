@@ -28,6 +28,7 @@ from typing import Any
 from engine import commands as C
 from engine.dice import HashDice
 from engine.errors import ElfballError
+from engine.i18n import Catalogue
 from engine.match import TeamEntry, apply, new_match
 from engine.rosters import TeamRoster, position_by_id, team_list
 from engine.state import MatchState, RuleOptions
@@ -270,15 +271,14 @@ def latest_finished_match(*, session: Any, guild_id: int, channel_id: int) -> in
 
 
 # --- what the channel is told ----------------------------------------------------------------------
-def commitment_text(commitment: str) -> str:
+def commitment_text(commitment: str, *, language: str = "en") -> str:
     """The line posted when a match starts."""
-    return (f"Dice commitment: sha256 `{commitment}`. The dice come from a secret seed whose SHA-256 "
-            f"is this; the seed is revealed when the match ends, so anyone can check every roll.")
+    return Catalogue("service", "text", language).t("verify.commitment", commitment=commitment)
 
 
-def reveal_text(match_id: int, seed: str | None) -> str:
+def reveal_text(match_id: int, seed: str | None, *, language: str = "en") -> str:
     """The line posted when a match ends."""
     if not seed:
         return ""
-    return (f"Dice seed revealed: `{seed}`. Its SHA-256 is the commitment posted at the start; "
-            f"check every roll with `/match verify match_id:{match_id}` (or `elfball verify`).")
+    return Catalogue("service", "text", language).t("verify.reveal", seed=seed, match_id=match_id)
+

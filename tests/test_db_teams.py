@@ -171,13 +171,13 @@ def test_leagues_group_teams(db_engine) -> None:  # noqa: F811
 
 def test_server_settings_and_coach_preferences(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
-        assert settings.get_guild_settings(session=s, guild_id=GUILD).language == "en"
+        assert settings.get_guild_settings(session=s, guild_id=GUILD).language == "auto"
         assert count(db_engine, "guild_settings") == 0, "reading the defaults writes nothing"
         settings.update_guild_settings(session=s, guild_id=GUILD, language="fr", settings={"deadline_hours": 48})
         g = settings.update_guild_settings(session=s, guild_id=GUILD, settings={"goals": 2})
         assert (g.language, g.settings) == ("fr", {"deadline_hours": 48, "goals": 2})
         p = settings.get_coach_preferences(session=s, user_id=2**62)
-        assert (p.language, p.screen_reader) == ("en", False)
+        assert (p.language, p.screen_reader) == ("auto", False)
         p = settings.update_coach_preferences(session=s, user_id=2**62, screen_reader=True)
         assert settings.get_coach_preferences(session=s, user_id=2**62).screen_reader is True
         assert p.updated_at.tzinfo is not None

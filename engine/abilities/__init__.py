@@ -54,6 +54,16 @@ class Ability:
     group: str  # a General attribute ("jog" ... "grit") or a player Type ("little-guy")
     level: str  # "basic" or "advanced"
     summary: str
+    #: The name and summary in other languages, ``(("fr", "Équilibre", "Une fois par…"),)``
+    #: (the ``translations`` of abilities.json; a tuple keeps the record hashable).
+    translations: tuple[tuple[str, str, str], ...] = ()
+
+    def name_in(self, language: str) -> str:
+        """The printed name in ``language`` (the French rulebook's, for ``fr``); English otherwise."""
+        return next((n for lang, n, _ in self.translations if lang == language), self.name)
+
+    def summary_in(self, language: str) -> str:
+        return next((s for lang, _, s in self.translations if lang == language), self.summary)
 
     @property
     def general(self) -> bool:
@@ -72,7 +82,12 @@ def _load() -> dict[str, Any]:
 
 
 GENERAL_GROUPS: tuple[str, ...] = tuple(_load()["general_groups"])
-ABILITIES: dict[str, Ability] = {a["id"]: Ability(**a) for a in _load()["abilities"]}
+def _ability(a: dict[str, Any]) -> Ability:
+    extra = tuple((lang, t["name"], t["summary"]) for lang, t in a.get("translations", {}).items())
+    return Ability(a["id"], a["name"], a["group"], a["level"], a["summary"], extra)
+
+
+ABILITIES: dict[str, Ability] = {a["id"]: _ability(a) for a in _load()["abilities"]}
 
 
 def ability(ability_id: str) -> Ability:

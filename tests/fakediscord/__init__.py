@@ -37,7 +37,8 @@ GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD):
     fake.add_guild(name="Elfball Club", *, locale="en-US") -> FakeGuild
     guild.add_text_channel(name, *, topic=None) -> FakeChannel
     guild.add_member(name, *, roles=(), manage_guild=False, administrator=False, permissions=None,
-                     nick=None) -> FakeMember      # permissions: int or discord.Permissions
+                     nick=None, locale="en-US") -> FakeMember  # permissions: int or discord.Permissions;
+                                                # locale: his client's language (his interactions')
     guild.add_role(name, permissions=0) -> FakeRole
     guild.owner (a separate "Server Owner" member: owners have every permission), guild.bot_member,
     guild.member(name_or_id), guild.channel(name_or_id), member.mention, member.permissions
@@ -61,13 +62,14 @@ Interactions (each dispatches INTERACTION_CREATE on the gateway and returns once
 answer is complete: a message/update/autocomplete/modal callback, or a deferral *followed by*
 an edit of the original, a followup or a message in that channel; then it settles):
     await fake.slash(member, channel, "match challenge", options=None, *, subcommand=None,
-                     group=None, locale="en-US", timeout=None, **options) -> Reply
+                     group=None, locale=None, timeout=None, **options) -> Reply
         options are checked against the synced command: unknown names, wrong types, values
         outside ``choices``/min/max and missing required options raise FakeDiscordError.
         Values: str/int/float/bool, FakeMember (user option; ``resolved`` is filled in),
-        FakeChannel, FakeRole, FakeAttachment. ``locale="fr"`` sets the user's locale.
+        FakeChannel, FakeRole, FakeAttachment. ``locale="fr"`` sets the user's locale for this
+        interaction (default: the member's ``locale``).
     await fake.autocomplete(member, channel, "setup place", option="player", value="dr",
-                            options=None, *, locale="en-US") -> list[Choice(name, value, ...)]
+                            options=None, *, locale=None) -> list[Choice(name, value, ...)]
     await fake.click(member, message, custom_id=None, *, label=None, values=None, locale=...) -> Reply
         ``message``: a FakeMessage (a Reply's snapshot is fine), a Reply or an id; the component
         is found on the message's *current* state by custom_id (exact, or prefix + "*") or by
@@ -116,7 +118,8 @@ Inspection and realism:
         fake.resume_count, fake.dispatch_event(name, data, guild=None)
     The fake rejects what Discord rejects: >2000-character content, bad embeds, >5 rows, more than
     25 choices, duplicate custom ids, empty messages, callbacks after 3 s or twice (40060),
-    invalid command names/descriptions at sync.
+    invalid command names/descriptions at sync (their ``name_localizations`` and
+    ``description_localizations`` too).
 
 Only one FakeDiscord may run at a time (the patches are process-wide). Everything runs in the
 test's event loop: no threads besides discord.py's heartbeat, no network beyond 127.0.0.1.

@@ -163,6 +163,8 @@ class FakeMember:
     roles: list[FakeRole] = field(default_factory=list, repr=False)
     nick: Optional[str] = None
     joined_at: str = field(default_factory=now_iso, repr=False)
+    #: The language of the member's Discord client: the default ``locale`` of his interactions.
+    locale: str = "en-US"
 
     @property
     def id(self) -> int:
@@ -298,9 +300,10 @@ class FakeGuild:
         self.fake._on_channel_added(chan)
         return chan
 
-    def _new_member(self, name: str, roles: list[FakeRole] | None = None, nick: Optional[str] = None) -> FakeMember:
+    def _new_member(self, name: str, roles: list[FakeRole] | None = None, nick: Optional[str] = None,
+                    locale: str = "en-US") -> FakeMember:
         user = self.fake._new_user(name)
-        member = FakeMember(self, user, list(roles or []), nick)
+        member = FakeMember(self, user, list(roles or []), nick, locale=locale)
         self.members.append(member)
         self.fake._on_member_added(member)
         return member
@@ -314,10 +317,12 @@ class FakeGuild:
         administrator: bool = False,
         permissions: Any = None,
         nick: Optional[str] = None,
+        locale: str = "en-US",
     ) -> FakeMember:
         """Add a member. ``manage_guild`` gives a "Moderator" role with Manage Server,
         ``administrator`` an "Admin" role; ``permissions`` (int or ``discord.Permissions``) a
-        role of its own with exactly those extra bits."""
+        role of its own with exactly those extra bits. ``locale``: his Discord client's language
+        (``"fr"``), sent with each of his interactions unless the call gives another."""
         role_list = list(roles)
         if manage_guild:
             if self._moderator is None:
@@ -329,7 +334,7 @@ class FakeGuild:
             role_list.append(self._admin)
         if permissions is not None:
             role_list.append(self.add_role(f"{name} perms", permissions))
-        return self._new_member(name, role_list, nick)
+        return self._new_member(name, role_list, nick, locale)
 
     def member(self, name_or_id: Any) -> FakeMember:
         for m in self.members:

@@ -561,7 +561,7 @@ class FakeDiscord:
         *,
         subcommand: Optional[str] = None,
         group: Optional[str] = None,
-        locale: str = "en-US",
+        locale: Optional[str] = None,
         timeout: Optional[float] = None,
         **more_options: Any,
     ) -> Reply:
@@ -593,7 +593,7 @@ class FakeDiscord:
         value: Any = "",
         options: Optional[Mapping[str, Any]] = None,
         *,
-        locale: str = "en-US",
+        locale: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> list[Choice]:
         """Type ``value`` into the autocomplete option ``option`` of ``command`` (a path such as
@@ -618,7 +618,7 @@ class FakeDiscord:
         *,
         label: Optional[str] = None,
         values: Optional[Iterable[Any]] = None,
-        locale: str = "en-US",
+        locale: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Reply:
         """Press a button (or choose ``values`` in a select menu) on ``message``, found by
@@ -661,7 +661,7 @@ class FakeDiscord:
         modal: Reply,
         values: Optional[Mapping[str, Any]] = None,
         *,
-        locale: str = "en-US",
+        locale: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> Reply:
         """Fill in and submit the modal the bot opened (``modal`` is the Reply that holds it);
@@ -816,7 +816,7 @@ class FakeDiscord:
         return out
 
     def _new_interaction(
-        self, itype: int, name: str, member: FakeMember, channel: FakeChannel, locale: str, data: dict,
+        self, itype: int, name: str, member: FakeMember, channel: FakeChannel, locale: Optional[str], data: dict,
         message: Optional[FakeMessage] = None,
     ) -> tuple[_Interaction, dict]:
         guild = channel.guild
@@ -831,7 +831,7 @@ class FakeDiscord:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.payload(member),
-            "locale": locale,
+            "locale": locale or member.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -1710,5 +1710,26 @@ def _validate_command(cmd: dict, depth: int = 0) -> None:
             problems.append(f"{name}: option {opt.get('name')!r} needs a valid name and a 1-100 description")
         if len(opt.get("choices") or []) > 25 or (opt.get("choices") and opt.get("autocomplete")):
             problems.append(f"{name}: option {opt['name']!r}: at most 25 choices, not with autocomplete")
+    problems += _localization_problems(cmd, ctype)
+    for opt in options:
+        if opt.get("type") not in (1, 2):
+            problems += _localization_problems(opt, 1)
+            for choice in opt.get("choices") or []:
+                for loc, text in (choice.get("name_localizations") or {}).items():
+                    if not 1 <= len(text or "") <= 100:
+                        problems.append(f"choice {choice.get('name')!r}: {loc} name must be 1-100 characters")
     if problems:
         raise _ApiError(400, 50035, "Invalid Form Body", {"commands": problems})
+
+
+def _localization_problems(cmd: dict, ctype: int) -> list[str]:
+    """Discord checks localised names and descriptions like the default ones."""
+    problems = []
+    name = cmd.get("name")
+    for loc, text in (cmd.get("name_localizations") or {}).items():
+        if ctype == 1 and (not _NAME.match(text or "") or text != text.lower()):
+            problems.append(f"{name}: {loc} name {text!r} must be 1-32 lowercase characters")
+    for loc, text in (cmd.get("description_localizations") or {}).items():
+        if not 1 <= len(text or "") <= 100:
+            problems.append(f"{name}: {loc} description must be 1-100 characters")
+    return problems
