@@ -143,6 +143,12 @@ TEXT: dict[str, str] = {
     "event.action_ended": "{player}'s action ends.",
     "event.action_ended.shift": "{player}'s action ends with a Shift in Momentum.",
     "event.turn_passed": "{side} passes the turn: {reason}.",
+    "event.second_action": "Double movement: {side} may pick a second player after {player} (or pass).",
+    "event.card_drawn": "A card leaves the deck ({left} left).",
+    "event.card_drawn.plain": "{side} draws an event card: no unusual event ({left} left).",
+    "event.card_drawn.momentum": "{side} draws an event card: {card}, +{momentum} Momentum this turn ({left} left).",
+    "card.face": "a face card",
+    "card.joker": "a Joker",
     "event.replacement_made": "{player} comes on as a Replacement at {hex}.",
     "event.player_moved": "{player} moves from {origin} to {to} (Jog {jog_left} left).",
     "event.player_moved.out_of_action": "{player} moves from {origin} to {to}.",
@@ -194,6 +200,8 @@ TEXT: dict[str, str] = {
     "event.taunted": "{player} taunts {target}, who turns to face {facing}.",
     "event.taunted.failed": "{player} taunts {target}, who ignores him.",
     "ability.effect.reroll": "replaces a die",
+    "ability.effect.stays_up": "stays on his feet: never placed Down",
+    "ability.effect.fewer_dice": "drops Tackle dice to take as many successes off any Injury",
     "ability.effect.counter_move": "moves for Momentum counters instead of Jog",
     "ability.effect.lose_counters": "the flopped Taunt costs every counter",
     "ability.effect.double_counters": "doubles the Momentum counters and must take the action",
@@ -229,6 +237,7 @@ TEXT: dict[str, str] = {
     "referee.bribe_goal_hex": "a player in a goal hex",
     "referee.impcrusher": "the Impcrusher",
     "xp.goal": "goal",
+    "xp.goal_scorer": "the scorer",
     "xp.concession": "the other team conceded",
     "injury.career_ending": "career-ending injury, out of the team for good",
     "injury.dead": "dead",
@@ -260,6 +269,8 @@ TEXT: dict[str, str] = {
         "{side}: use {ability} to re-roll one die of {player}'s {challenge}? eligible dice {eligible} "
         "— rolled {faces} → {net}, {need}"
     ),
+    "question.dash_die": "{side}: put the Dash's extra die on {player}'s Impact or his Tackle? ({options})",
+    "question.pummel_dice": "{side}: how many Tackle dice does {player} drop for Pummel? Each takes a success off any Injury ({options})",
     "question.bankshot_direction": "{side}: {player}'s Bankshot: the direction the ball bounces off {hex} ({options}; none rolls it)",
     "question.bankshot_distance": "{side}: {player}'s Bankshot: the bounce rolled {rolled} hexes; change it by {options}?",
     "question.eligible_die": "{index} ({face})",
@@ -545,6 +556,18 @@ def _turn_passed(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.turn_passed", side=n.side(e.side), reason=e.reason)
 
 
+def _second_action(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.second_action", side=n.side(e.side), player=n.player(s, e.first))
+
+
+def _card_drawn(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if e.momentum:
+        key = "event.card_drawn.momentum"
+    else:
+        key = "event.card_drawn.plain" if e.card == "plain" and s is not None and s.options.tournament else "event.card_drawn"
+    return n.t(key, side=n.side(e.side), card=n.keyed("card", e.card), momentum=e.momentum, left=e.left)
+
+
 def _replacement(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.replacement_made", player=n.player(s, e.player), hex=n.hex(e.hex))
 
@@ -721,6 +744,8 @@ _HANDLERS: dict[str, Handler] = {
     "action_started": _action_started,
     "action_ended": _action_ended,
     "turn_passed": _turn_passed,
+    "second_action": _second_action,
+    "card_drawn": _card_drawn,
     "replacement_made": _replacement,
     "player_moved": _moved,
     "player_turned": _turned,

@@ -150,6 +150,8 @@ SAMPLES: dict[str, list[E.Event]] = {
     "action_started": [E.ActionStarted("w1", 5)],
     "action_ended": [E.ActionEnded("w1", False), E.ActionEnded("w1", True)],
     "turn_passed": [E.TurnPassed("west", "no player on the field")],
+    "second_action": [E.SecondAction("west", "w1")],
+    "card_drawn": [E.CardDrawn("west", "plain", 40, 0), E.CardDrawn("east", "joker", 12, 3), E.CardDrawn("west", "face", 3, 1)],
     "replacement_made": [E.ReplacementMade("w3", H)],
     "player_moved": [E.PlayerMoved("w1", H, H2, 3), E.PlayerMoved("w1", H, H2, None)],
     "player_turned": [E.PlayerTurned("w1", "SW")],
