@@ -162,7 +162,8 @@ def build_view(outcome: Outcome) -> discord.ui.View:
         button("done", label="Done", style=discord.ButtonStyle.success, disabled=not legal.of(C.SetupDone), row=0)
         _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4])
     elif pend.kind == "faceoff":
-        button("fo", "pickup", label="Pick up the ball", style=discord.ButtonStyle.primary)
+        button("fo", "pickup", label="Pick up the ball", style=discord.ButtonStyle.primary,
+               disabled=not legal.of(C.FaceoffPickup))  # the simplified face-off may rule it out
         contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
         button("fo", "shove", label="Shove", disabled="shove" not in contacts)
         button("fo", "tackle", label="Tackle", disabled="tackle" not in contacts)
@@ -171,7 +172,10 @@ def build_view(outcome: Outcome) -> discord.ui.View:
         if starts:
             opts = [discord.SelectOption(label=_label(st, c.player), value=c.player) for c in starts]  # type: ignore[attr-defined]
             view.add_item(PanelSelect("act", mid, ver, opts, placeholder="Who acts?", row=0))
-        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], out_of_sequence=True)
+        rows = [1, 2, 3, 4]
+        if legal.of(C.EndAction):  # double player movement: the second player is optional
+            button("end", label="No second player", row=rows.pop(0))
+        _between_actions(view, st, legal, mid, ver, rows=rows, out_of_sequence=True)
     elif pend.kind == "action":
         _action_items(view, st, legal, mid, ver)
     elif pend.kind == "test_over":

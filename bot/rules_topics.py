@@ -85,6 +85,23 @@ ADVANCED: dict[str, str] = {
 }
 
 
+OPTIONS: dict[str, str] = {
+    "Options": "Chosen when a match or a league is created (profile and rules on /match challenge, /league create, "
+    "/league settings): goals=1-3; timed (a 52-card deck, a card each time the face-off loser ends his turn; at the end "
+    "the leader wins, level is a draw); double (two players a turn unless the first causes a SiM); star2; "
+    "simple_faceoff; no-optional_teams (no Orcs, Ratmen); extras=none/samhaino-horror/impcrusher; and the French "
+    "variants (fr_...). Profiles: standard, beginner (simplified face-off + star = 2), fr-0.0.6, tournament.",
+    "French variants": "fr_challenges_free, fr_shove_limit (half Jog), fr_failed_shove_pace, fr_dash (a hex, or one "
+    "challenge with +1 die), fr_stand_up (one a turn, none after a SiM), fr_failed_disengage_sim, fr_catch_sim, "
+    "fr_injury_table, fr_scorer_xp (2 XP), fr_slippery (all opponents), fr_rally (never Down), fr_pummel (up to 3 dice "
+    "fewer, as many successes off the Injury), fr_plough (a counter, no Jog), fr_timed_any_turn, fr_double_momentum.",
+    "Tournament": "French tournament rules: 120-150 team points, at most 2 potions, simplified face-off and star = 2, "
+    "first goal wins; an event deck (a card as each turn begins: J-A +1 Momentum, Joker +3, 2-10 no event) and 40 turns "
+    "at most stand in for the 75 minutes. Points: 100 a win + cards left / 5; on a draw or loss 1 per no-event card "
+    "drawn; 2 per opposing player sent off, in Recovery or in the Infirmary at the end.",
+}
+
+
 def _group(a: Ability) -> str:
     if a.general:
         return f"{a.group.title()} (General)"
@@ -97,4 +114,4 @@ def ability_topic(a: Ability) -> str:
     return f"{_group(a)}, {level}. {a.summary}"
 
 
-TOPICS: dict[str, str] = {**BASICS, **ADVANCED, **{a.name: ability_topic(a) for a in ABILITIES.values()}}
+TOPICS: dict[str, str] = {**BASICS, **ADVANCED, **OPTIONS, **{a.name: ability_topic(a) for a in ABILITIES.values()}}

@@ -697,6 +697,8 @@ class AICoach:
         me, them = b.occ.get(mine_hex), b.occ.get(theirs_hex)
         if me is None:
             return C.FaceoffPickup()
+        if b.state.options.simple_faceoff:
+            return self._simple_faceoff(b, mine_hex, theirs_hex)
         spot = fld.ball_spot
         need = b.pickup_need(me, spot)
         p_pick = b.p(me.skill, need, b.k)
@@ -722,6 +724,21 @@ class AICoach:
             if v > best_v + 1e-9:
                 best, best_v = C.FaceoffContact(path, "tackle"), v
         return best
+
+    def _simple_faceoff(self, b: _Board, mine_hex: Hex, theirs_hex: Hex) -> C.Command:
+        """The simplified face-off: the ball when he may take it, else the knock-down from the
+        first path that reaches the opponent."""
+        from .faceoff import simple_choices
+
+        if "pickup" in simple_choices(b.state, b.fld):
+            return C.FaceoffPickup()
+        interior = [h for h in b.fld.circle_hexes("centre") if h != b.fld.ball_spot and h not in b.occ]
+        paths: list[tuple[Hex, ...]] = [()] + [(a,) for a in interior if distance(a, mine_hex) == 1]
+        paths += [(a, c) for a in interior if distance(a, mine_hex) == 1 for c in interior if c != a and distance(a, c) == 1]
+        for path in paths:
+            if distance(path[-1] if path else mine_hex, theirs_hex) == 1:
+                return C.FaceoffContact(path, "tackle")
+        return C.FaceoffPickup()
 
     # -- choosing who acts -------------------------------------------------------------------
     def _turn(self, b: _Board) -> C.Command:
