@@ -64,7 +64,7 @@ from .hexes import (
     segment_touches_hex,
 )
 from .match import TeamEntry, apply, check, new_match, pending
-from .movement import stand_cost
+from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
 
@@ -817,7 +817,7 @@ class AICoach:
             if a.dash != "none":
                 return 0
         if p.status is not Status.STANDING:
-            if a is not None and a.stood_up:
+            if (a is not None and a.stood_up) or stand_refusal(b.state):
                 return -1
             jog -= stand_cost(b.state, p)
         return jog - (1 if surcharge else 0)
@@ -845,7 +845,7 @@ class AICoach:
         if st.teams[b.side].available("cheerleaders") and self._ok(st, C.Cheer(), b.side, b.fld):
             return C.Cheer()  # once per Test each: a free counter at the start of an action
         if p.status is not Status.STANDING:
-            if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left:
+            if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left and not stand_refusal(st):
                 face = _toward(p.hex, b.ball) if b.ball and b.ball != p.hex else None
                 return C.StandUp(face)
             return C.EndAction()
@@ -1174,11 +1174,13 @@ def play_match(
     max_commands: int = 3000,
     field: Field | None = None,
     check_invariants: bool = False,
+    options: RuleOptions | None = None,
     on_command: Callable[[MatchState, Side, C.Command, list[Event]], None] | None = None,
 ) -> MatchSummary:
     """Play one match between two coaches (objects with ``choose(state, side, field)``).
 
     Stops at the end of the match or after ``max_commands`` commands (then ``capped``).
+    ``options`` (rule profiles, optional rules) replace ``goals_to_win``.
     With ``check_invariants`` every position is checked (``engine.fuzz.invariant_violations``).
     """
     from .rosters import team_list
@@ -1186,7 +1188,7 @@ def play_match(
     fld = field or standard_field()
     wl, el = team_list(west), team_list(east)
     res = new_match(TeamEntry(wl.name, default_roster(wl)), TeamEntry(el.name, default_roster(el)), dice,
-                    options=RuleOptions(goals_to_win=goals_to_win), field=fld)
+                    options=options or RuleOptions(goals_to_win=goals_to_win), field=fld)
     state = res.state
     injuries = {"west": 0, "east": 0}
     violations: list[str] = []

@@ -825,7 +825,8 @@ def _replace(ctx: Ctx, cmd: C.Replace, by: Side) -> None:
     st.last_moved[by] = p.id  # "This player should be marked as the last player moved."
     if st.ball.carrier is None and st.ball.hex == cmd.hex:
         pickup(ctx, p)  # "may pick-up the ball if it is in the hex" (G35: Jog-free, a failure shifts)
-    end_turn(ctx, by)
+    # As a double movement's second "player" the turn's marker follows OP2 (docs/rules.md 14.1).
+    end_turn(ctx, by, action_ended=bool(st.turn_actors))
 
 
 def _finish_command(ctx: Ctx) -> None:
@@ -939,7 +940,9 @@ def _drink_potion(ctx: Ctx, cmd: C.DrinkPotion, by: Side) -> None:
 def _cast_spell(ctx: Ctx, cmd: C.CastSpell, by: Side) -> None:
     _v_cast_spell(ctx.state, ctx.field, cmd, by)
     wizard.cast(ctx, by, cmd.spell, cmd.target, cmd.hex)
-    end_turn(ctx, by)  # "instead of taking an action with a player for this turn"
+    # "instead of taking an action with a player for this turn"; after a double movement's
+    # first player, the turn's marker follows OP2.
+    end_turn(ctx, by, action_ended=bool(ctx.state.turn_actors))
 
 
 def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:

@@ -199,7 +199,8 @@ def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
         st.last_moved[side] = _marker(st)
     if action_ended:
         if _goal_check(ctx, side):
-            _time_up(ctx, side)  # the Test is over: no Impcrusher check after a scoring action
+            if st.phase is not Phase.MATCH_OVER:
+                _time_up(ctx, side)  # the Test is over: no Impcrusher check after a scoring action
             return
         for actor in st.turn_actors:
             impcrusher.after_action(ctx, st.players[actor])

@@ -296,3 +296,44 @@ class TestSimplifiedFaceoff:
     def test_star_is_two_successes_in_the_beginner_profile(self):
         res = act(_faceoff("gnolls/midfielders"), C.SetupDone(), faces="* - - - - -  O O X - - -", by="east")
         assert res.state.faceoff_winner == "west"  # 2 against 2 - 1
+
+
+class TestLeagueRules:
+    """A league chooses its rules once; each fixture plays them (service.leagues.match_options)."""
+
+    def settings(self, **kw):
+        from db.leagues import DEFAULT_SETTINGS, clean_settings
+
+        return {**DEFAULT_SETTINGS, **clean_settings(kw)}
+
+    def test_the_rules_string_is_checked_and_normalised(self):
+        from db.errors import InvalidInputError
+        from db.leagues import clean_settings
+
+        assert clean_settings({"rules": "fr double"})["rules"] == "profile=fr-0.0.6 double"
+        with pytest.raises(InvalidInputError, match="unknown rule"):
+            clean_settings({"rules": "bogus"})
+
+    def test_fixtures_play_the_league_rules_under_the_advanced_rules(self):
+        from service.leagues import match_options
+
+        o = match_options(self.settings(rules="beginner double", goals_to_win=2, clock_hours=24))
+        assert o.simple_faceoff and o.double and o.advanced and o.goals_to_win == 2 and o.clock_hours == 24
+        assert match_options(self.settings(rules="timed", goals_to_win=2)).goals_to_win == 0
+        assert match_options(self.settings(rules="goals=3", goals_to_win=2)).goals_to_win == 3
+        assert match_options(self.settings()) == RuleOptions(advanced=True)
+
+
+@pytest.mark.parametrize("rules", ["beginner", "fr", "tournament double fr_dash", "timed double goals=2 fr_shove_limit",
+                                   "fr advanced double"])
+def test_the_ai_plays_whole_matches_under_each_profile(rules):
+    """AI against AI with every position checked: the options never leave a match stuck or
+    broken, and the AI never falls back on a refused command."""
+    from engine.ai import AICoach, play_match
+    from engine.dice import SeededDice
+
+    coaches = {"west": AICoach(), "east": AICoach()}
+    s = play_match("gnolls", "valkyries", coaches, SeededDice(11), options=parse_rules(rules), check_invariants=True,
+                   max_commands=2500)
+    assert not s.violations and not s.capped and s.winner is not None
+    assert coaches["west"].fallbacks == coaches["east"].fallbacks == 0
