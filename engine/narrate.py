@@ -125,6 +125,7 @@ TEXT: dict[str, str] = {
     "faceoff.result.both_flopped": "both flop, the face-off starts again",
     # -- events -------------------------------------------------------------------------------
     "event.match_started": "{west} (West) v {east} (East): first to {goals} wins.",
+    "event.match_started.timed": "{west} (West) v {east} (East): a timed game with no goal limit.",
     "event.dice_off_rolled": "Dice-off: {rolls}; {side} loses and sets up first.",
     "event.dice_off_rolled.roll": "West {west} – East {east}",
     "event.test_started": "Test {test} begins; {side} sets up first.",
@@ -489,6 +490,8 @@ Handler = Callable[[Narrator, Any, "MatchState | None"], str]
 
 
 def _match_started(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if not e.goals_to_win:
+        return n.t("event.match_started.timed", west=e.west, east=e.east)
     return n.t("event.match_started", west=e.west, east=e.east, goals=n.count("goal", e.goals_to_win))
 
 

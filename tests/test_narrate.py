@@ -135,7 +135,8 @@ _ROLL = ChallengeRoll.roll(2, Need(1), ScriptedDice("O X")).to_dict()
 H, H2 = Hex(0, 0), Hex(1, 0)
 
 SAMPLES: dict[str, list[E.Event]] = {
-    "match_started": [E.MatchStarted("Elves", "Dwarves", 1), E.MatchStarted("Elves", "Dwarves", 2)],
+    "match_started": [E.MatchStarted("Elves", "Dwarves", 1), E.MatchStarted("Elves", "Dwarves", 2),
+                      E.MatchStarted("Elves", "Dwarves", 0)],
     "dice_off_rolled": [E.DiceOffRolled(((3, 3), (2, 5)), "west")],
     "test_started": [E.TestStarted(2, "east")],
     "goal_scored": [E.GoalScored("east", "e1", (0, 1))],

@@ -337,3 +337,14 @@ def test_the_ai_plays_whole_matches_under_each_profile(rules):
                    max_commands=2500)
     assert not s.violations and not s.capped and s.winner is not None
     assert coaches["west"].fallbacks == coaches["east"].fallbacks == 0
+
+
+def test_the_board_in_words_tells_a_timed_game():
+    from engine.events import MatchStarted
+    from engine.narrate import describe as narrate_event
+    from render import describe as board_in_words
+
+    st = _timed(cards=30)
+    st.options = parse_rules("timed")
+    assert "a timed game, no goal limit; 30 cards left." in board_in_words(st)
+    assert narrate_event(MatchStarted("A", "B", 0)) == "A (West) v B (East): a timed game with no goal limit."
