@@ -47,6 +47,7 @@ from engine.hexes import Direction, distance
 from engine.i18n import language_of
 from engine.legal import legal_commands
 from engine.match import pending
+from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
 from service.grammar import TACKLE_USES, parse_path, resolve_player
@@ -56,6 +57,7 @@ from service.verify import commitment_text, reveal_text
 from .i18n import CommandTranslator, catalogue, languages, server_language, tr
 from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
+from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
 from .rules_topics import find_topic, topic_choices
 from .trust import DescribeButton, cmd_preferences, match_describe, match_verify
 
@@ -472,11 +474,21 @@ def _side_spec(user_id: int, team: str) -> MatchSide:
 
 @match_group.command(name="challenge", description="Challenge another member (or the bot) to a match here")
 @app_commands.describe(opponent="who you challenge (mention the bot to play the AI coach)", team="your team or a team list",
-                       goals="goals to win (1-3)", clock_hours="hours per decision before a moderator may declare a forfeit (0: none)")
-@app_commands.autocomplete(team=_team_choices)
+                       goals="goals to win (1-3; the profile's otherwise)",
+                       clock_hours="hours per decision before a moderator may declare a forfeit (0: none)",
+                       profile="a rules profile (default standard)", rules=RULES_HELP)
+@app_commands.choices(profile=PROFILE_CHOICES)
+@app_commands.autocomplete(team=_team_choices, rules=rules_autocomplete)
 async def match_challenge(interaction: discord.Interaction, opponent: discord.User, team: str,
-                          goals: app_commands.Range[int, 1, 3] = 1, clock_hours: app_commands.Range[int, 0, 168] = 0) -> None:
+                          goals: app_commands.Range[int, 1, 3] | None = None, clock_hours: app_commands.Range[int, 0, 168] = 0,
+                          profile: str = "standard", rules: str = "") -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    try:
+        options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
+    except ElfballError as exc:
+        await _refuse(interaction, str(exc))
+        return
+    rules_text = describe_rules(options)
     if opponent.id == interaction.user.id:
         await _refuse(interaction, Refusal("refuse.challenge_yourself"))
         return
@@ -490,8 +502,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
 
         def start() -> Outcome:
             return bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(interaction.user.id, team),
-                                     east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team),
-                                     options={"goals_to_win": goals, "clock_hours": clock_hours})
+                                     east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options)
 
         try:
             outcome = await run_work(interaction, start)
@@ -501,6 +512,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
         lang = (await languages(interaction)).public
         header = (tr(lang, "match.header.ai", west=outcome.state.teams["west"].name, coach=interaction.user.id,
                      east=outcome.state.teams["east"].name, goals=goals)
+                  + "\n" + tr(lang, "match.rules", rules=rules_text)
                   + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
         await _send(interaction, build_post(outcome, header=header, language=lang))
         return
@@ -513,7 +525,8 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
             current = db_settings.get_guild_settings(session=s, guild_id=guild).settings
             challenges = dict(current.get("challenges", {}))
             challenges[str(channel)] = {"challenger": interaction.user.id, "opponent": opponent.id, "team": team,
-                                        "goals": goals, "clock_hours": clock_hours}
+                                        "goals": options.goals_to_win, "clock_hours": clock_hours,
+                                        "options": options.to_dict()}
             db_settings.update_guild_settings(session=s, guild_id=guild, settings={**current, "challenges": challenges})
 
     try:
@@ -523,7 +536,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
         return
     lang = (await languages(interaction)).public
     await _say(interaction, tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
-                               goals=goals))
+                               goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=rules_text))
 
 
 def _take_challenge(guild: int, channel: int, user_id: int, *, remove: bool = True) -> dict[str, Any]:
@@ -553,7 +566,7 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
         ch = _take_challenge(guild, channel, interaction.user.id, remove=False)
         out = bot.service.start(guild_id=guild, channel_id=channel, west=_side_spec(ch["challenger"], ch["team"]),
                                 east=_side_spec(interaction.user.id, team),
-                                options={"goals_to_win": ch["goals"], "clock_hours": ch.get("clock_hours", 0)})
+                                options=ch.get("options") or {"goals_to_win": ch["goals"], "clock_hours": ch.get("clock_hours", 0)})
         try:
             _take_challenge(guild, channel, interaction.user.id)
         except Refusal:  # withdrawn meanwhile: the match has started all the same
@@ -569,6 +582,7 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
     lang = (await languages(interaction)).public
     header = (tr(lang, "match.header", west=st.teams["west"].name, west_coach=outcome.match.west_coach_id,
                  east=st.teams["east"].name, east_coach=outcome.match.east_coach_id, goals=st.options.goals_to_win)
+              + "\n" + tr(lang, "match.rules", rules=describe_rules(st.options))
               + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
     await _send(interaction, build_post(outcome, header=header, language=lang))
 
@@ -594,7 +608,8 @@ async def match_status(interaction: discord.Interaction) -> None:
         await _refuse(interaction, exc)
         return
     lang = (await languages(interaction)).public
-    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, language=lang))
+    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, header=status_line(outcome.state),
+                                        language=lang))
 
 
 @match_group.command(name="log", description="What happened in this match (the last lines)")

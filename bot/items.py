@@ -166,7 +166,8 @@ def build_view(outcome: Outcome, language: str = "en") -> discord.ui.View:
                row=0)
         _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], lang=lang)
     elif pend.kind == "faceoff":
-        button("fo", "pickup", label=tr(lang, "panel.faceoff_pickup"), style=discord.ButtonStyle.primary)
+        button("fo", "pickup", label=tr(lang, "panel.faceoff_pickup"), style=discord.ButtonStyle.primary,
+               disabled=not legal.of(C.FaceoffPickup))  # the simplified face-off may rule it out
         contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
         button("fo", "shove", label=tr(lang, "panel.shove"), disabled="shove" not in contacts)
         button("fo", "tackle", label=tr(lang, "panel.tackle"), disabled="tackle" not in contacts)
@@ -175,7 +176,10 @@ def build_view(outcome: Outcome, language: str = "en") -> discord.ui.View:
         if starts:
             opts = [discord.SelectOption(label=_label(st, c.player, lang), value=c.player) for c in starts]  # type: ignore[attr-defined]
             view.add_item(PanelSelect("act", mid, ver, opts, placeholder=tr(lang, "panel.who_acts"), row=0))
-        _between_actions(view, st, legal, mid, ver, rows=[1, 2, 3, 4], out_of_sequence=True, lang=lang)
+        rows = [1, 2, 3, 4]
+        if legal.of(C.EndAction):  # double player movement: the second player is optional
+            button("end", label=tr(lang, "panel.no_second_player"), row=rows.pop(0))
+        _between_actions(view, st, legal, mid, ver, rows=rows, out_of_sequence=True, lang=lang)
     elif pend.kind == "action":
         _action_items(view, st, legal, mid, ver, lang)
     elif pend.kind == "test_over":

@@ -20,17 +20,20 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from db import leagues as db_leagues
 from db.errors import StoreError
 from engine.errors import ElfballError
+from engine.options import describe as describe_rules
 from engine.events import MatchEnded
 from engine.rosters import extra_players, team_list
 from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
-from service.leagues import AftermathView, FixtureView, LeagueService
+from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
 from .i18n import languages
 from .panels import Post, build_post
+from .rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
 
 __all__ = ["league_group", "install", "AftermathButton", "AftermathSelect", "aftermath_post"]
 
@@ -186,20 +189,28 @@ def _fixture_id(text: str) -> int:
 
 # --- /league -------------------------------------------------------------------------------------------
 @league_group.command(name="create", description="Create a league: you become its commissioner")
-@app_commands.describe(name="the league's name", budget="team points (default 180)", goals="goals to win a match",
-                       star2="optional rule: a star counts 2 successes", double_round="play everyone home and away",
+@app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
+                       goals="goals to win a match", star2="optional rule: a star counts 2 successes",
+                       double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
-                       clock_hours="hours per decision before a forfeit may be declared (0: none)")
-async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] = 180,
+                       clock_hours="hours per decision before a forfeit may be declared (0: none)",
+                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
+@app_commands.choices(profile=PROFILE_CHOICES)
+@app_commands.autocomplete(rules=rules_autocomplete)
+async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 1, star2: bool = False, double_round: bool = False,
-                        extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0) -> None:
+                        extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
+                        profile: str = "standard", rules: str = "") -> None:
+    words = f"profile={profile} {rules}".strip()
+    budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
-                "extra_players": extra_players, "clock_hours": clock_hours}
+                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
     lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     if lg is not None:
+        shown = describe_rules(match_options(db_leagues.settings_of(lg)))
         await _say(interaction, f"League **{lg.name}** created; <@{lg.commissioner_id}> is its commissioner. Budget "
-                   f"{budget} points, first to {goals}{', star = 2' if star2 else ''}"
-                   f"{', home and away' if double_round else ''}. Coaches: `/league join`.", allowed_mentions=MENTIONS)
+                   f"{budget} points; {shown}{'; home and away' if double_round else ''}. Coaches: `/league join`.",
+                   allowed_mentions=MENTIONS)
 
 
 @league_group.command(name="list", description="This server's leagues")
@@ -308,7 +319,9 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP)
+@app_commands.choices(profile=PROFILE_CHOICES)
+@app_commands.autocomplete(league=_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
                           budget: app_commands.Range[int, 60, 400] | None = None,
                           goals: app_commands.Range[int, 1, 3] | None = None, star2: bool | None = None,
@@ -316,11 +329,14 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           clock_hours: app_commands.Range[int, 0, 168] | None = None,
                           points_win: app_commands.Range[int, 0, 10] | None = None,
                           points_draw: app_commands.Range[int, 0, 10] | None = None,
-                          points_loss: app_commands.Range[int, 0, 10] | None = None) -> None:
+                          points_loss: app_commands.Range[int, 0, 10] | None = None,
+                          profile: str | None = None, rules: str | None = None) -> None:
     asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
              "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
              "points_draw": points_draw, "points_loss": points_loss}
-    changes = {k: v for k, v in asked.items() if v is not None}
+    changes: dict[str, Any] = {k: v for k, v in asked.items() if v is not None}
+    if profile is not None or rules is not None:
+        changes["rules"] = f"{f'profile={profile}' if profile else ''} {rules or ''}".strip()
 
     def work() -> tuple[str, dict[str, Any]]:
         svc = _svc(interaction)
@@ -333,7 +349,8 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
     res = await _work(interaction, work)
     if res is not None:
         name, settings = res
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in settings.items())
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in settings.items() if k != "rules")
+        shown += f". Fixtures play: {describe_rules(match_options(settings))}"
         await _say(interaction, f"{'Changed. ' if changes else ''}**{name}**: {shown}.", ephemeral=not changes)
 
 

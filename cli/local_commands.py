@@ -63,8 +63,19 @@ def _show(outcome, out_dir: Path, *, board: bool = True) -> None:  # type: ignor
     print(f">> {outcome.prompt}")
 
 
+def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The match's options: --profile, then --rules, then --goals."""
+    from engine.options import parse_rules
+
+    words = [f"profile={args.profile}", args.rules or ""]
+    if args.goals is not None:
+        words.append(f"goals={args.goals}")
+    return parse_rules(" ".join(words))
+
+
 def _local(args: argparse.Namespace) -> int:
     from db.matches import MatchSide
+    from engine.options import describe as describe_rules
     from render import describe
     from service.grammar import help_text
     from service.matches import AI_COACH_ID, MatchService
@@ -85,11 +96,12 @@ def _local(args: argparse.Namespace) -> int:
             channel_id=channel,
             west=MatchSide(coach_id=west_id, team_list=args.west),
             east=MatchSide(coach_id=east_id, team_list=args.east),
-            options={"goals_to_win": args.goals},
+            options=_rules(args),
         )
         vs = {"west": "the AI coach plays west", "east": "the AI coach plays east"}.get(args.ai, "two coaches at one keyboard")
         print(f"New match #{outcome.match.id} at table {channel}: {outcome.state.teams['west'].name} (west) "
               f"v {outcome.state.teams['east'].name} (east), {vs}. Type help for the commands.")
+        print(f"Rules: {describe_rules(outcome.state.options)}.")
     _show(outcome, out_dir, board=not args.quiet)
     while not outcome.finished:
         try:
@@ -132,7 +144,8 @@ def _demo(args: argparse.Namespace) -> int:
     from engine.narrate import narrate
     from engine.rosters import all_team_lists, default_roster, team_list
     from engine.dice import SeededDice
-    from engine.state import Phase, RuleOptions
+    from engine.options import describe as describe_rules
+    from engine.state import Phase
     from render import Step, action_frames, render_board, render_replay
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
@@ -145,14 +158,15 @@ def _demo(args: argparse.Namespace) -> int:
     frames_dir.mkdir(parents=True, exist_ok=True)
     dice = SeededDice(seed)
     coaches = {"west": AICoach(random.Random(seed)), "east": AICoach(random.Random(seed + 1))}
+    options = _rules(args)
     res = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)), dice,
-                    options=RuleOptions(goals_to_win=args.goals))
+                    options=options)
     state = res.state
     history = [Step(state, list(res.events), res.view)]
-    log = [f"Elfball demo, seed {seed}: {west.name} (west) v {east.name} (east), first to {args.goals}."]
+    log = [f"Elfball demo, seed {seed}: {west.name} (west) v {east.name} (east); {describe_rules(options)}."]
     log += narrate(res.events, state)
     started = time.perf_counter()
-    print(f"Demo (seed {seed}): {west.name} v {east.name}, first to {args.goals} goal(s). Writing to {out}/", file=sys.stderr)
+    print(f"Demo (seed {seed}): {west.name} v {east.name}; {describe_rules(options)}. Writing to {out}/", file=sys.stderr)
     commands = 0
     while state.phase is not Phase.MATCH_OVER and commands < args.max_commands:
         side = pending(state).side
@@ -182,6 +196,14 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rule_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--goals", type=int, choices=(0, 1, 2, 3), help="goals to win (default 1; 0: none, in a timed game)")
+    p.add_argument("--profile", default="standard", choices=("standard", "beginner", "fr-0.0.6", "tournament"),
+                   help="a rules profile (docs/rules.md section 14; default standard)")
+    p.add_argument("--rules", default="", help='optional rules and French variants on top of the profile, e.g. '
+                   '"timed double fr_failed_disengage_sim" (docs/rules.md section 14)')
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("local", help="play a match in the terminal (two coaches, or one against the AI)",
                        description="Play Elfball in the terminal on the same match service as the Discord bot. "
@@ -190,7 +212,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ai", choices=("west", "east", "none"), default="east", help="which side the AI coach plays (default east)")
     p.add_argument("--west", default="timberline-elves", help="west's team list (default Timberline Elves)")
     p.add_argument("--east", default="night-elves", help="east's team list (default Night Elves)")
-    p.add_argument("--goals", type=int, choices=(1, 2, 3), default=1, help="goals to win (default 1)")
+    _rule_arguments(p)
     p.add_argument("--table", type=int, default=1, help="which table (a saved match per table; default 1)")
     p.add_argument("--db", help="SQLite file (default: ELFBALL_DB or ./elfball.db; DATABASE_URL for PostgreSQL)")
     p.add_argument("--out", default="elfball-boards", help="folder for the board pictures (default ./elfball-boards)")
@@ -204,7 +226,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--out", default="elfball-demo", help="output folder (default ./elfball-demo)")
     d.add_argument("--west", help="west's team list (random if omitted)")
     d.add_argument("--east", help="east's team list (random if omitted)")
-    d.add_argument("--goals", type=int, choices=(1, 2, 3), default=1)
+    _rule_arguments(d)
     d.add_argument("--width", type=int, default=1000)
     d.add_argument("--max-commands", type=int, default=3000, help="stop a match that runs longer than this")
     d.set_defaults(func=_demo)

@@ -15,6 +15,8 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from engine import teambuilding as tb
+from engine.errors import ElfballError
+from engine.options import parse_rules, rules_string
 
 from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
 from .models import (
@@ -75,6 +77,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "points_win": 3,
     "points_draw": 1,
     "points_loss": 0,
+    #: The league's rules string (engine/options.py): profile, optional rules, French variants.
+    "rules": "",
 }
 _LIMITS: dict[str, tuple[int, int]] = {
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
@@ -93,7 +97,14 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in changes.items():
         if key not in DEFAULT_SETTINGS:
             raise InvalidInputError(f"unknown league setting {key!r} (known: {', '.join(DEFAULT_SETTINGS)})")
-        if isinstance(DEFAULT_SETTINGS[key], bool):
+        if isinstance(DEFAULT_SETTINGS[key], str):
+            if not isinstance(value, str):
+                raise InvalidInputError(f"{key} is text")
+            try:
+                value = rules_string(parse_rules(value))  # checked and written one way
+            except ElfballError as exc:
+                raise InvalidInputError(str(exc)) from None
+        elif isinstance(DEFAULT_SETTINGS[key], bool):
             if not isinstance(value, bool):
                 raise InvalidInputError(f"{key} is true or false")
         else:

@@ -64,7 +64,7 @@ from .hexes import (
     segment_touches_hex,
 )
 from .match import TeamEntry, apply, check, new_match, pending
-from .movement import stand_cost
+from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
 
@@ -697,6 +697,8 @@ class AICoach:
         me, them = b.occ.get(mine_hex), b.occ.get(theirs_hex)
         if me is None:
             return C.FaceoffPickup()
+        if b.state.options.simple_faceoff:
+            return self._simple_faceoff(b, mine_hex, theirs_hex)
         spot = fld.ball_spot
         need = b.pickup_need(me, spot)
         p_pick = b.p(me.skill, need, b.k)
@@ -722,6 +724,21 @@ class AICoach:
             if v > best_v + 1e-9:
                 best, best_v = C.FaceoffContact(path, "tackle"), v
         return best
+
+    def _simple_faceoff(self, b: _Board, mine_hex: Hex, theirs_hex: Hex) -> C.Command:
+        """The simplified face-off: the ball when he may take it, else the knock-down from the
+        first path that reaches the opponent."""
+        from .faceoff import simple_choices
+
+        if "pickup" in simple_choices(b.state, b.fld):
+            return C.FaceoffPickup()
+        interior = [h for h in b.fld.circle_hexes("centre") if h != b.fld.ball_spot and h not in b.occ]
+        paths: list[tuple[Hex, ...]] = [()] + [(a,) for a in interior if distance(a, mine_hex) == 1]
+        paths += [(a, c) for a in interior if distance(a, mine_hex) == 1 for c in interior if c != a and distance(a, c) == 1]
+        for path in paths:
+            if distance(path[-1] if path else mine_hex, theirs_hex) == 1:
+                return C.FaceoffContact(path, "tackle")
+        return C.FaceoffPickup()
 
     # -- choosing who acts -------------------------------------------------------------------
     def _turn(self, b: _Board) -> C.Command:
@@ -800,7 +817,7 @@ class AICoach:
             if a.dash != "none":
                 return 0
         if p.status is not Status.STANDING:
-            if a is not None and a.stood_up:
+            if (a is not None and a.stood_up) or stand_refusal(b.state):
                 return -1
             jog -= stand_cost(b.state, p)
         return jog - (1 if surcharge else 0)
@@ -828,7 +845,7 @@ class AICoach:
         if st.teams[b.side].available("cheerleaders") and self._ok(st, C.Cheer(), b.side, b.fld):
             return C.Cheer()  # once per Test each: a free counter at the start of an action
         if p.status is not Status.STANDING:
-            if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left:
+            if not a.stood_up and not a.normal_over and stand_cost(st, p) <= a.jog_left and not stand_refusal(st):
                 face = _toward(p.hex, b.ball) if b.ball and b.ball != p.hex else None
                 return C.StandUp(face)
             return C.EndAction()
@@ -1157,11 +1174,13 @@ def play_match(
     max_commands: int = 3000,
     field: Field | None = None,
     check_invariants: bool = False,
+    options: RuleOptions | None = None,
     on_command: Callable[[MatchState, Side, C.Command, list[Event]], None] | None = None,
 ) -> MatchSummary:
     """Play one match between two coaches (objects with ``choose(state, side, field)``).
 
     Stops at the end of the match or after ``max_commands`` commands (then ``capped``).
+    ``options`` (rule profiles, optional rules) replace ``goals_to_win``.
     With ``check_invariants`` every position is checked (``engine.fuzz.invariant_violations``).
     """
     from .rosters import team_list
@@ -1169,7 +1188,7 @@ def play_match(
     fld = field or standard_field()
     wl, el = team_list(west), team_list(east)
     res = new_match(TeamEntry(wl.name, default_roster(wl)), TeamEntry(el.name, default_roster(el)), dice,
-                    options=RuleOptions(goals_to_win=goals_to_win), field=fld)
+                    options=options or RuleOptions(goals_to_win=goals_to_win), field=fld)
     state = res.state
     injuries = {"west": 0, "east": 0}
     violations: list[str] = []

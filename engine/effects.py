@@ -1,12 +1,18 @@
 """What happens to players: falling Down or Dazed, leaving the field. A carrier who falls
-drops the ball, which scatters one pace (Dropping the ball, p. 6)."""
+drops the ball, which scatters one pace (Dropping the ball, p. 6).
+
+French 0.0.6 (``fr_rally``): Rally's "Ce joueur n'est jamais mit au sol sur un résultat à
+terre" is read as a rule: a result that would place him Down leaves him on his feet (a Dazed
+result still fells him; a SiM the result carries still happens)."""
 
 from __future__ import annotations
 
 from . import ball as _ball
+from .abilities import has
 from .context import Ctx
-from .events import BallDropped, PlayerFell, PlayerRemoved
+from .events import AbilityUsed, BallDropped, PlayerFell, PlayerRemoved
 from .hexes import Hex
+from .options import variant
 from .state import Location, Player, Status
 
 __all__ = ["fall", "fall_together", "remove"]
@@ -15,12 +21,19 @@ __all__ = ["fall", "fall_together", "remove"]
 def _set_status(ctx: Ctx, player: Player, status: Status, cause: str) -> bool:
     if not player.on_field:
         return False
+    if status is Status.DOWN and player.status is Status.STANDING and _rally_stays_up(ctx, player):
+        ctx.emit(AbilityUsed(player.id, "rally", "stays_up"))
+        return False
     # A Dazed player hit again stays Dazed: apply the worse state (G51).
     if player.status is Status.DAZED and status is Status.DOWN:
         status = Status.DAZED
     player.status = status
     ctx.emit(PlayerFell(player.id, status.value, cause))
     return ctx.state.ball.carrier == player.id
+
+
+def _rally_stays_up(ctx: Ctx, player: Player) -> bool:
+    return has(player, "rally") and variant(ctx.state, "fr_rally")
 
 
 def fall(ctx: Ctx, player: Player, status: Status, cause: str) -> None:

@@ -169,6 +169,25 @@ class TurnPassed(Event):
     reason: str
 
 
+@_event("second_action")
+class SecondAction(Event):
+    """Double player movement (OP2): the team may now pick a second player (or pass)."""
+
+    side: str
+    first: str  # the player who took the first action
+
+
+@_event("card_drawn")
+class CardDrawn(Event):
+    """A timed game's card left the deck; in a tournament it is an event card: ``card`` is
+    "plain" (no unusual event), "face" (+1 Momentum) or "joker" (+3)."""
+
+    side: str  # whose turn it marks
+    card: str
+    left: int  # cards left in the deck
+    momentum: int  # counters it gave
+
+
 @_event("replacement_made")
 class ReplacementMade(Event):
     player: str

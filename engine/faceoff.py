@@ -4,6 +4,16 @@ set-up. The winner takes up to two free hexes inside the circle and Shoves or Ta
 opponent, or steps onto the ball and tries a Pick-up; a winner with less Might first gets one
 Momentum per point of difference. His team then takes the first action, keeping that Momentum
 and whatever the free challenge earned, whatever became of it.
+
+The simplified face-off (Optional rules, p. 19; ``options.simple_faceoff``): "Each Team Manager
+rolls 6 challenge dice for Face-off ... If the player who wins the face-off has a Might higher
+than his Skill, he must move up to two hexes inside the Face-off circle and automatically
+succeed in tackling his opponent resulting in his opponent becoming Down (roll no dice for
+Impact, Tackle, or Grit challenges). If his Skill is higher than his Might he automatically
+gains possession of the elfball ... If the winning player's Might and Skill attributes are
+equal, then he may choose". The section it replaces gave the weaker winner his Momentum, so
+this one gives none; Buff (a Might re-roll) does not touch the 6 dice. When the loser flopped
+and lies Down already, a Might winner has nobody to knock down: he may take the ball instead.
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from .challenges.tackle import tackle
 from .context import Ctx
 from .dice import ChallengeRoll, Need
 from .errors import IllegalCommandError
-from .events import FaceoffRolled, FaceoffWon, PlayerFell, PlayerMoved, Recovered
+from .events import BallPickedUp, FaceoffRolled, FaceoffWon, PlayerFell, PlayerMoved, Recovered
 from .field import Side, other_side
 from .hexes import Hex, direction_between, distance
 from .movement import turn
@@ -24,11 +34,42 @@ from .state import ActionState, Location, MatchState, Phase, Player, Status
 from .support.bribed_referee import faceoff_decided
 from .turns import begin_turn
 
-__all__ = ["RULE_FACEOFF", "faceoff_players", "roll_faceoff", "free_pickup", "free_contact", "contact_path_refusal"]
+__all__ = [
+    "RULE_FACEOFF", "faceoff_players", "roll_faceoff", "free_pickup", "free_contact", "contact_path_refusal",
+    "simple_choices", "simple_refusal", "SIMPLE_DICE",
+]
 
 RULE_FACEOFF = "The face-off (p. 3)"
 #: Consecutive tied or double-flopped face-offs before we stop rolling (never reached with fair dice).
 MAX_FACEOFF_ROLLS = 200
+SIMPLE_DICE = 6  # the simplified face-off's dice, whoever rolls them
+
+
+def simple_choices(state: MatchState, field) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    """The simplified face-off's events open to its winner: "pickup" and/or "tackle"."""
+    side = state.faceoff_winner
+    assert side is not None
+    players = faceoff_players(state, field)
+    me, them = players[side], players[other_side(side)]
+    if me.might > me.skill:
+        return ("tackle",) if them.standing else ("pickup",)
+    if me.skill > me.might:
+        return ("pickup",)
+    return ("pickup", "tackle") if them.standing else ("pickup",)
+
+
+def simple_refusal(state: MatchState, field, kind: str) -> str | None:  # type: ignore[no-untyped-def]
+    """Why the simplified face-off's winner may not choose ``kind`` (pickup, tackle, shove)."""
+    if not state.options.simple_faceoff or state.faceoff_winner is None:
+        return None
+    if kind == "shove":
+        return "the simplified face-off knocks the opponent Down with an automatic tackle: no Shove"
+    allowed = simple_choices(state, field)
+    if kind in allowed:
+        return None
+    if kind == "tackle":
+        return "his Skill is higher than his Might: the simplified face-off gives him the ball"
+    return "his Might is higher than his Skill: the simplified face-off makes him tackle his opponent"
 
 
 def faceoff_players(state: MatchState, field) -> dict[Side, Player]:  # type: ignore[no-untyped-def]
@@ -44,9 +85,13 @@ def faceoff_players(state: MatchState, field) -> dict[Side, Player]:  # type: ig
 def roll_faceoff(ctx: Ctx) -> None:
     st = ctx.state
     players = faceoff_players(st, ctx.field)
+    simple = st.options.simple_faceoff
     for _ in range(MAX_FACEOFF_ROLLS):
-        rolls = {s: ChallengeRoll.roll(players[s].might, Need(1), ctx.dice, star2=st.options.star2) for s in players}
-        for s in ("west", "east"):
+        rolls = {
+            s: ChallengeRoll.roll(SIMPLE_DICE if simple else players[s].might, Need(1), ctx.dice, star2=st.options.star2)
+            for s in players
+        }
+        for s in ("west", "east") if not simple else ():
             rolls[s] = faceoff_buff(ctx, players[s], rolls[s])  # type: ignore[index]
         flops = {s: rolls[s].flopped for s in rolls}
         if flops["west"] and flops["east"]:
@@ -74,7 +119,7 @@ def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
     st = ctx.state
     st.phase, st.faceoff_winner, st.turn_side = Phase.FACEOFF, side, side
     st.momentum, st.momentum_side = 0, side
-    bonus = min(MOMENTUM_CAP, max(0, loser.might - winner.might))
+    bonus = 0 if st.options.simple_faceoff else min(MOMENTUM_CAP, max(0, loser.might - winner.might))
     ctx.emit(FaceoffWon(side, winner.id, bonus))
     faceoff_decided(st, (winner, loser))  # a bribed Monster: checked before his team's first action
     gain_momentum(ctx, side, bonus, "face-off against a stronger player")
@@ -103,6 +148,12 @@ def free_pickup(ctx: Ctx) -> None:
     side = st.faceoff_winner
     assert side is not None
     p = faceoff_players(st, ctx.field)[side]
+    if st.options.simple_faceoff:
+        # "he automatically gains possession of the elfball (place the elfball token on his base)"
+        st.ball.carrier, st.ball.hex = p.id, None
+        ctx.emit(BallPickedUp(p.id))
+        _finish(ctx, side)
+        return
     action = _free_action(ctx, p)
     origin, p.hex = p.hex, ctx.field.ball_spot
     assert origin is not None
@@ -160,7 +211,11 @@ def free_contact(ctx: Ctx, path: tuple[Hex, ...], challenge: str) -> None:
     assert me.hex is not None and them.hex is not None
     towards = direction_between(me.hex, them.hex)
     turn(ctx, me, towards)
-    if challenge == "tackle":
+    if st.options.simple_faceoff:
+        # "automatically succeed in tackling his opponent ... (roll no dice ...)"
+        them.status = Status.DOWN
+        ctx.emit(PlayerFell(them.id, "down", "the simplified face-off"))
+    elif challenge == "tackle":
         tackle(ctx, action, me, them)
     else:
         shove(ctx, action, me, them)

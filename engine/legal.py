@@ -213,6 +213,8 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
                         yield C.Replace(p.id, h, d)
         if state.teams[side].available("wizard") and want(C.CastSpell):
             yield from _spells(state, side)
+        if state.turn_actors:
+            yield C.EndAction()  # double movement: no second player
     elif phase is Phase.ACTION and state.turn_side == side:
         p = state.acting_player
         assert p is not None and p.hex is not None

@@ -33,11 +33,12 @@ from .abilities import taunt as taunting
 from .actions import challenge_refusal
 from .challenges.dash import dash
 from .challenges.pickup import pickup
-from .challenges.shove import shove
+from .challenges.shove import shove, shove_limit
 from .challenges.tackle import USES as TACKLE_USES
 from .challenges.tackle import tackle, use_refusal
 from .challenges.throw import LONG_MAX, SHORT_MAX, throw
 from .abilities.scramble import long_throw_barred, scrambles
+from . import clock, options as rule_options, tournament
 from .context import Ctx, NeedAnswer
 from .dice import DiceSource
 from .errors import IllegalCommandError, MalformedInputError
@@ -51,11 +52,11 @@ from .events import (
     ReplacementMade,
     SetupCompleted,
 )
-from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff
+from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff, simple_refusal
 from .field import Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
-from .movement import counter_walk, stand_cost, stand_up, turn, walk
-from .rosters import TeamRoster, singular_name
+from .movement import counter_walk, stand_cost, stand_refusal, stand_up, turn, walk
+from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 from .support import cheerleaders, experience, potions, wizard
@@ -90,6 +91,9 @@ RULES = {
     "support": "Team support (p. 11)",
     "potion": "Magic Potions (p. 11)",
     "wizard": "Hired Gun Wizard (p. 19)",
+    "double": "Double player movement (p. 18)",
+    "fr_stand": "Se relever, French 0.0.6 (p. 14)",
+    "fr_shove": "Pousser, French 0.0.6 (p. 20)",
 }
 
 
@@ -187,6 +191,17 @@ def _support(entry: TeamEntry) -> dict[str, int]:
     return out
 
 
+def _check_roster(entry: TeamEntry, options: RuleOptions) -> None:
+    """The Optional Rules the match left out: the Orcs and Ratmen lists, the extra players."""
+    tl = entry.roster.team
+    if tl.optional and not options.optional_teams:
+        raise MalformedInputError(f"{entry.name}: {tl.name} is an optional team list ({RULE_OPTIONAL_TEAMS}), not allowed in this match")
+    allowed = {rule_options.EXTRA_PLAYERS[e] for e in options.extra_players}
+    for position, _ in entry.roster.entries:
+        if position.id.startswith("extra/") and position.id not in allowed:
+            raise MalformedInputError(f"{entry.name}: the {position.name} is an extra player ({RULE_EXTRA_PLAYERS}), not allowed in this match")
+
+
 def new_match(
     west: TeamEntry,
     east: TeamEntry,
@@ -198,9 +213,11 @@ def new_match(
     """Both teams on their Benches, the ball on the centre dot, and the dice-off rolled:
     "each player rolls a D6 with both players re-rolling in cases of a tie. The loser of this
     dice off must set up his entire team first"."""
-    options = options or RuleOptions()
-    if not 1 <= options.goals_to_win <= 3:
-        raise MalformedInputError("goals to win must be 1, 2 or 3")
+    options = rule_options.validate(options or RuleOptions())
+    for entry in (west, east):
+        _check_roster(entry, options)
+    if options.tournament:
+        tournament.check_entries(west, east)
     fld = field or standard_field()
     teams: dict[Side, Team] = {}
     players: dict[str, Player] = {}
@@ -210,7 +227,8 @@ def new_match(
         teams[side] = Team(  # type: ignore[index]
             side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps], support=_support(entry)
         )
-    state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot))
+    state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot),
+                       deck=clock.new_deck(options))
     ctx = Ctx(state, dice, field=fld)
     ctx.emit(MatchStarted(west.name, east.name, options.goals_to_win))
     rolls: list[tuple[int, int]] = []
@@ -430,12 +448,18 @@ def _v_winner(state: MatchState, by: Side) -> None:
 
 def _v_faceoff_pickup(state: MatchState, fld: Field, cmd: C.FaceoffPickup, by: Side) -> None:
     _v_winner(state, by)
+    why = simple_refusal(state, fld, "pickup")
+    if why:
+        raise _refuse(why, "faceoff")
 
 
 def _v_faceoff_contact(state: MatchState, fld: Field, cmd: C.FaceoffContact, by: Side) -> None:
     _v_winner(state, by)
     if cmd.challenge not in ("shove", "tackle"):
         raise MalformedInputError("the face-off challenge is a shove or a tackle")
+    why = simple_refusal(state, fld, cmd.challenge)
+    if why:
+        raise _refuse(why, "faceoff")
     why = contact_path_refusal(state, fld, tuple(cmd.path))
     if why:
         raise _refuse(why, "faceoff")
@@ -569,6 +593,9 @@ def _v_stand(state: MatchState, fld: Field, cmd: C.StandUp, by: Side) -> tuple[P
     p, a = _v_actor(state, by)
     if p.standing:
         raise _refuse(f"{p.name} is already standing", "stand")
+    why = stand_refusal(state)
+    if why:
+        raise _refuse(why, "fr_stand")
     if a.normal_over:
         raise _refuse("his normal action is over", "stand")
     cost = stand_cost(state, p)
@@ -635,7 +662,7 @@ def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[P
     use, why = use_refusal(state, a, p, t, cmd.use)
     if why is not None:
         raise _refuse(*why)
-    if a.impact_tackle_used:
+    if a.impact_tackle_used and not _dash_extra(state, a):
         raise _refuse("an Impact/Tackle may be attempted once per action", "tackle")
     _v_challenge(p, a, "tackle")
     return p, a, t, use
@@ -644,8 +671,17 @@ def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[P
 def _v_shove(state: MatchState, fld: Field, cmd: C.Shove, by: Side) -> tuple[Player, ActionState, Player]:
     p, a = _v_actor(state, by)
     t = _v_target(state, p, cmd.target, "shove")
+    limit = shove_limit(state, p)
+    if limit is not None and a.shoves >= limit and not _dash_extra(state, a):
+        raise _refuse(f"{p.name} may attempt {limit} Shoves an action (half his Jog, rounded up)", "fr_shove")
     _v_challenge(p, a, "shove")
     return p, a, t
+
+
+def _dash_extra(state: MatchState, a: ActionState) -> bool:
+    """The French Dash: "Si vous avez déjà utilisé toutes vos Poussées et/ou Plaquage, vous
+    pouvez en exécuter un autre mais sans dés en bonus"."""
+    return a.dash == "granted" and rule_options.variant(state, "fr_dash")
 
 
 def _v_dash(state: MatchState, fld: Field, cmd: C.Dash, by: Side) -> tuple[Player, ActionState]:
@@ -698,7 +734,13 @@ def _v_quickling(state: MatchState, fld: Field, cmd: C.Quickling, by: Side) -> P
     return p
 
 
-def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player:
+def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player | None:
+    if state.phase is Phase.TURN:
+        # Double player movement: the team passes on its second player.
+        _v_my_turn(state, by)
+        if not state.turn_actors:
+            raise _refuse("pick the player who takes this turn's action (only a second player may be passed on)", "double")
+        return None
     p, _ = _v_actor(state, by)
     return p
 
@@ -783,7 +825,8 @@ def _replace(ctx: Ctx, cmd: C.Replace, by: Side) -> None:
     st.last_moved[by] = p.id  # "This player should be marked as the last player moved."
     if st.ball.carrier is None and st.ball.hex == cmd.hex:
         pickup(ctx, p)  # "may pick-up the ball if it is in the hex" (G35: Jog-free, a failure shifts)
-    end_turn(ctx, by)
+    # As a double movement's second "player" the turn's marker follows OP2 (docs/rules.md 14.1).
+    end_turn(ctx, by, action_ended=bool(st.turn_actors))
 
 
 def _finish_command(ctx: Ctx) -> None:
@@ -799,6 +842,8 @@ def _move(ctx: Ctx, cmd: C.Move, by: Side) -> None:
         return
     p, a = _v_jog_move(ctx.state, ctx.field, cmd, by)
     walk(ctx, a, p, tuple(cmd.path), cmd.facing)
+    if a.dash == "moved" and rule_options.variant(ctx.state, "fr_dash"):
+        a.dash = "done"  # "pas d'autre défi que Désengager ou Ramasser"
     _finish_command(ctx)
 
 
@@ -849,6 +894,8 @@ def _face_target(ctx: Ctx, p: Player, t: Player) -> None:
 
 def _tackle(ctx: Ctx, cmd: C.Tackle, by: Side) -> None:
     p, a, t, use = _v_tackle(ctx.state, ctx.field, cmd, by)
+    if a.impact_tackle_used:
+        a.dash_die = None  # the Dash's extra Tackle comes "sans dés en bonus"
     _face_target(ctx, p, t)
     tackle(ctx, a, p, t, use)
     _finish_command(ctx)
@@ -856,6 +903,9 @@ def _tackle(ctx: Ctx, cmd: C.Tackle, by: Side) -> None:
 
 def _shove(ctx: Ctx, cmd: C.Shove, by: Side) -> None:
     p, a, t = _v_shove(ctx.state, ctx.field, cmd, by)
+    limit = shove_limit(ctx.state, p)
+    if limit is not None and a.shoves >= limit:
+        a.dash_die = None  # the Dash's extra Shove comes "sans dés en bonus"
     _face_target(ctx, p, t)
     shove(ctx, a, p, t)
     _finish_command(ctx)
@@ -869,6 +919,9 @@ def _dash(ctx: Ctx, cmd: C.Dash, by: Side) -> None:
 
 def _end_action(ctx: Ctx, cmd: C.EndAction, by: Side) -> None:
     p = _v_end(ctx.state, ctx.field, cmd, by)
+    if p is None:
+        end_turn(ctx, by, action_ended=True)  # no second player this turn
+        return
     if cmd.facing is not None and p.standing:
         turn(ctx, p, cmd.facing)
     end_action(ctx)
@@ -887,7 +940,9 @@ def _drink_potion(ctx: Ctx, cmd: C.DrinkPotion, by: Side) -> None:
 def _cast_spell(ctx: Ctx, cmd: C.CastSpell, by: Side) -> None:
     _v_cast_spell(ctx.state, ctx.field, cmd, by)
     wizard.cast(ctx, by, cmd.spell, cmd.target, cmd.hex)
-    end_turn(ctx, by)  # "instead of taking an action with a player for this turn"
+    # "instead of taking an action with a player for this turn"; after a double movement's
+    # first player, the turn's marker follows OP2.
+    end_turn(ctx, by, action_ended=bool(ctx.state.turn_actors))
 
 
 def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
@@ -916,6 +971,7 @@ _PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
         C.Quickling: _quickling,
         C.CastSpell: _cast_spell,
         C.DrinkPotion: _drink_potion,
+        C.EndAction: _end_action,
     },
     Phase.ACTION: {
         C.Move: _move,
@@ -1008,6 +1064,8 @@ def pending(state: MatchState) -> Pending:
         committed = _committed(st, side)
         actors = [committed] if committed is not None else eligible_actors(st, side)
         default: tuple[C.Command, ...] = (C.StartAction(actors[0].id), C.EndAction()) if actors else _default_replacement(st, side)
+        if st.turn_actors:
+            default = (C.EndAction(),)  # a double movement's second player is a choice, not a duty
         return Pending(side, "turn", None, default)
     if st.phase is Phase.ACTION:
         return Pending(st.turn_side, "action", None, (C.EndAction(),))

@@ -7,6 +7,11 @@ line or a goal hex calls the referee. Standing costs 5 - Grit from Down, 8 - Gri
 -1 per standing team-mate and +1 per standing opponent adjacent and facing him; 0 or less is
 free.
 
+French 0.0.6 (``fr_stand_up``): "Vous ne pouvez relever qu'un joueur par tour. Vous ne pouvez
+pas vous relever après un RdS": one stand-up a team turn (two players act in a turn with double
+movement; a player may fall and rise again in one action), and none on a turn that began after
+the other team's Shift in Momentum (``stand_refusal``).
+
 Some abilities pay steps with Momentum counters instead of Jog (``counter_walk``; the rules of
 each are in ``engine/abilities/counter_moves.py``).
 """
@@ -24,9 +29,10 @@ from .challenges.pickup import pickup
 from .context import Ctx
 from .events import AbilityUsed, PlayerMoved, PlayerStoodUp, PlayerTurned
 from .hexes import Direction, Hex, direction_between
+from .options import variant
 from .state import ActionState, MatchState, Player, Status
 
-__all__ = ["walk", "counter_walk", "stand_cost", "stand_up", "turn"]
+__all__ = ["walk", "counter_walk", "stand_cost", "stand_refusal", "stand_up", "turn"]
 
 
 def _crowd(state: MatchState, p: Player) -> int:
@@ -36,6 +42,17 @@ def _crowd(state: MatchState, p: Player) -> int:
 def stand_cost(state: MatchState, p: Player) -> int:
     # Rally and Rugged change the 5 - Grit / 8 - Grit.
     return max(0, stand_base(p) + _crowd(state, p))
+
+
+def stand_refusal(state: MatchState) -> str | None:
+    """Why no player may stand up now under the French limits, or None."""
+    if not variant(state, "fr_stand_up"):
+        return None
+    if state.turn_stood:
+        return "one player may stand up each turn, and one already has"
+    if state.turn_after_sim:
+        return "no player may stand up on a turn that follows a Shift in Momentum"
+    return None
 
 
 def turn(ctx: Ctx, p: Player, facing: Direction | None) -> None:
@@ -50,6 +67,7 @@ def stand_up(ctx: Ctx, action: ActionState, p: Player, facing: Direction | None)
         ctx.emit(AbilityUsed(p.id, used, "stand_cost"))
     action.jog_left -= cost
     action.stood_up = True
+    ctx.state.turn_stood = True
     p.status = Status.STANDING
     ctx.emit(PlayerStoodUp(p.id, cost, action.jog_left))
     turn(ctx, p, facing or p.facing or Direction.E)
@@ -75,6 +93,7 @@ def walk(ctx: Ctx, action: ActionState, p: Player, path: tuple[Hex, ...], facing
         cost = step_cost(action)
         if action.dash == "granted":
             action.dash = "moved"
+            action.dash_die = None  # the French Dash's extra die is for the other option
         else:
             action.jog_left -= cost
             action.surcharge = False

@@ -254,6 +254,8 @@ Handler = Callable[[Narrator, Any, "MatchState | None"], str]
 
 
 def _match_started(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if not e.goals_to_win:
+        return n.t("event.match_started.timed", west=e.west, east=e.east)
     return n.t("event.match_started", west=e.west, east=e.east, goals=n.count("goal", e.goals_to_win))
 
 
@@ -319,6 +321,18 @@ def _action_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
 
 def _turn_passed(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.turn_passed", side=n.side(e.side), reason=n.phrase(e.reason))
+
+
+def _second_action(n: Narrator, e: Any, s: MatchState | None) -> str:
+    return n.t("event.second_action", side=n.side(e.side), player=n.player(s, e.first))
+
+
+def _card_drawn(n: Narrator, e: Any, s: MatchState | None) -> str:
+    if e.momentum:
+        key = "event.card_drawn.momentum"
+    else:
+        key = "event.card_drawn.plain" if e.card == "plain" and s is not None and s.options.tournament else "event.card_drawn"
+    return n.t(key, side=n.side(e.side), card=n.keyed("card", e.card), momentum=e.momentum, left=e.left)
 
 
 def _replacement(n: Narrator, e: Any, s: MatchState | None) -> str:
@@ -497,6 +511,8 @@ _HANDLERS: dict[str, Handler] = {
     "action_started": _action_started,
     "action_ended": _action_ended,
     "turn_passed": _turn_passed,
+    "second_action": _second_action,
+    "card_drawn": _card_drawn,
     "replacement_made": _replacement,
     "player_moved": _moved,
     "player_turned": _turned,

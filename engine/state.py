@@ -25,6 +25,7 @@ __all__ = [
     "ActionState",
     "InProgress",
     "RuleOptions",
+    "Deck",
     "MatchState",
 ]
 
@@ -246,6 +247,10 @@ class ActionState:
     momentum_dash: bool = False  # the one Dash paid with Momentum (a Sprinter may add his own, G46)
     lead_pass: str | None = None  # Lead Pass: the team-mate who caught his throw and may move now
     burst: bool = False  # Burst: he gained the ball by a Pick-up or a Steal this action
+    shoves: int = 0  # Shoves attempted this action (the French limit, half his Jog)
+    #: The French Dash's extra die, waiting for its challenge: "any", or "impact"/"tackle"
+    #: once the coach put it on one of the two.
+    dash_die: str | None = None
 
     @property
     def normal_over(self) -> bool:
@@ -255,11 +260,19 @@ class ActionState:
         return dataclasses.replace(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        for key, default in _ACTION_OPTIONAL.items():  # only when set, so older states read the same
+            if out[key] == default:
+                del out[key]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ActionState:
         return cls(**d)
+
+
+#: ActionState fields of the optional rules, written only when they differ from these.
+_ACTION_OPTIONAL: dict[str, Any] = {"shoves": 0, "dash_die": None}
 
 
 @dataclass(slots=True)
@@ -301,9 +314,14 @@ class InProgress:
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """Per-match choices the rulebook leaves to the coaches (issue 10 adds more)."""
+    """Per-match choices the rulebook leaves to the coaches: the Optional Rules (pp. 18-19),
+    the French 0.0.6 differences and the tournament rules (``engine/options.py`` names, parses
+    and describes them; docs/rules.md section 14). Every field has a default, so a state saved
+    before a field existed still loads."""
 
-    goals_to_win: int = 1  # "A normal game would be played to first goal wins"
+    #: "A normal game would be played to first goal wins". 0 only in a timed game: no goal
+    #: limit, the deck alone ends it.
+    goals_to_win: int = 1
     star2: bool = False  # optional rule: a star counts 2 successes and is not re-rolled
     #: Play-by-post clock: hours a coach has for each decision before a moderator may declare
     #: a forfeit (0: no clock). Not a rule of the book; the engine only carries it.
@@ -311,13 +329,58 @@ class RuleOptions:
     #: The Advanced Rules' Injury results (career-ending and lasting injuries) instead of the
     #: Basic ones (p. 8). Abilities and team support work whenever a team has them.
     advanced: bool = False
+    timed: bool = False  # OP1: a deck of cards times the game
+    decks: int = 1  # how many 52-card decks a timed game uses (the French text allows 2)
+    double: bool = False  # OP2: two players act in each team turn
+    simple_faceoff: bool = False  # OP4: 6 dice each, then an automatic knock-down or ball
+    optional_teams: bool = True  # OP5: the Orcs and Ratmen lists may play
+    #: OP6: the extra players allowed (``samhaino-horror``, ``impcrusher``).
+    extra_players: tuple[str, ...] = ("samhaino-horror", "impcrusher")
+    #: French 0.0.6 differences in force, by id (``engine.options.VARIANTS``).
+    variants: tuple[str, ...] = ()
+    #: The French text's tournament rules: the event deck, its scoring, team limits.
+    tournament: bool = False
+    #: Team turns before the game ends (0: none): the play-by-post stand-in for a tournament's
+    #: 75 minutes.
+    turn_limit: int = 0
+    profile: str = "standard"  # the profile the options started from, for display
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        out["extra_players"], out["variants"] = list(self.extra_players), list(self.variants)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleOptions:
+        d = dict(d)
+        for key in ("extra_players", "variants"):
+            if key in d:
+                d[key] = tuple(d[key])
         return cls(**d)
+
+
+@dataclass(slots=True)
+class Deck:
+    """The cards of a timed game (OP1) or a tournament's event deck, by kind: ``plain`` (2-10,
+    and every card of a timed game without events), ``face`` (J to A), ``joker``.
+    ``no_event`` counts the "no unusual event" cards each side drew (tournament scoring)."""
+
+    cards: dict[str, int]
+    no_event: dict[str, int] = field(default_factory=lambda: {"west": 0, "east": 0})
+
+    @property
+    def left(self) -> int:
+        return sum(self.cards.values())
+
+    def copy(self) -> Deck:
+        return Deck(dict(self.cards), dict(self.no_event))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": dict(self.cards), "no_event": dict(self.no_event)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Deck:
+        return cls(dict(d["cards"]), dict(d.get("no_event", {"west": 0, "east": 0})))
 
 
 @dataclass(slots=True)
@@ -349,6 +412,13 @@ class MatchState:
     targeted: list[str] = field(default_factory=list)  # hit by Impact/Tackle/Shove this turn (Enrage)
     provoked: list[str] = field(default_factory=list)  # ... on the previous turn
     once: list[str] = field(default_factory=list)  # "w3:agile": once-per-action uses this action
+    # -- Optional rules (engine/options.py) --
+    deck: Deck | None = None  # a timed game's cards, a tournament's event deck
+    turns: int = 0  # team turns finished (a turn limit)
+    turn_actors: list[str] = field(default_factory=list)  # who acted this team turn (double movement)
+    turn_carrier: str | None = None  # who held the ball as this team turn began (the last-moved marker)
+    turn_stood: bool = False  # a player stood up this team turn (the French one stand-up a turn)
+    turn_after_sim: bool = False  # this team turn began after the other team's Shift in Momentum
     schema: int = SCHEMA_VERSION
 
     # -- queries used everywhere -------------------------------------------------------
@@ -403,6 +473,8 @@ class MatchState:
             targeted=list(self.targeted),
             provoked=list(self.provoked),
             once=list(self.once),
+            deck=self.deck.copy() if self.deck else None,
+            turn_actors=list(self.turn_actors),
             action=self.action.copy() if self.action else None,
             in_progress=self.in_progress.copy() if self.in_progress else None,
         )
@@ -435,6 +507,12 @@ class MatchState:
             **({"targeted": list(self.targeted)} if self.targeted else {}),
             **({"provoked": list(self.provoked)} if self.provoked else {}),
             **({"once": list(self.once)} if self.once else {}),
+            **({"deck": self.deck.to_dict()} if self.deck else {}),
+            **({"turns": self.turns} if self.turns else {}),
+            **({"turn_actors": list(self.turn_actors)} if self.turn_actors else {}),
+            **({"turn_carrier": self.turn_carrier} if self.turn_carrier else {}),
+            **({"turn_stood": True} if self.turn_stood else {}),
+            **({"turn_after_sim": True} if self.turn_after_sim else {}),
         }
 
     @classmethod
@@ -468,4 +546,10 @@ class MatchState:
             targeted=list(d.get("targeted", ())),
             provoked=list(d.get("provoked", ())),
             once=list(d.get("once", ())),
+            deck=Deck.from_dict(d["deck"]) if d.get("deck") else None,
+            turns=d.get("turns", 0),
+            turn_actors=list(d.get("turn_actors", ())),
+            turn_carrier=d.get("turn_carrier"),
+            turn_stood=d.get("turn_stood", False),
+            turn_after_sim=d.get("turn_after_sim", False),
         )

@@ -9,6 +9,7 @@ ball in the opponent's goal hex at the end of one of its actions (G36).
 
 from __future__ import annotations
 
+from . import clock
 from .abilities import enrage
 from .context import Ctx
 from .events import (
@@ -18,6 +19,7 @@ from .events import (
     MatchEnded,
     MomentumReset,
     MomentumShifted,
+    SecondAction,
     TestStarted,
     TurnPassed,
 )
@@ -41,9 +43,10 @@ __all__ = [
 
 def eligible_actors(state: MatchState, side: Side) -> list[Player]:
     on = state.on_field(side)
+    fresh = [p for p in on if p.id not in state.turn_actors]  # double movement: never twice a turn
     if len(on) == 1:
-        return on  # "If a team has only one player on the field, then he may perform an action in consecutive turns."
-    return [p for p in on if p.id != state.last_moved.get(side)]
+        return fresh  # "If a team has only one player on the field, then he may perform an action in consecutive turns."
+    return [p for p in fresh if p.id != state.last_moved.get(side)]
 
 
 def replacement_possible(state: MatchState, ctx_field, side: Side) -> bool:  # type: ignore[no-untyped-def]
@@ -59,14 +62,21 @@ def begin_turn(ctx: Ctx, side: Side, *, passes: int = 0) -> None:
     st = ctx.state
     st.phase, st.turn_side, st.action = Phase.TURN, side, None
     st.once = []
+    carrier = st.carrier()
+    st.turn_actors, st.turn_stood, st.turn_after_sim = [], False, st.after_sim
+    st.turn_carrier = carrier.id if carrier is not None and carrier.side == side else None
     if bribed_referee.check(ctx, side):
         # "your team loses the ability to perform anything this turn (this counts as a SiM)"
         _shift_or_reset(ctx, side, True, "the referee has had enough")
-        begin_turn(ctx, other_side(side))
+        if not _time_up(ctx, side):
+            begin_turn(ctx, other_side(side))
         return
     if eligible_actors(st, side) or replacement_possible(st, ctx.field, side):
+        clock.turn_started(ctx, side)
         return
     ctx.emit(TurnPassed(side, "no player on the field and no Replacement possible"))
+    if _time_up(ctx, side):
+        return
     if passes >= 1:
         # Neither team can do anything: the referee restarts the Test (not in the book; see
         # docs/rules.md, "Turn sequence").
@@ -105,18 +115,25 @@ def _shift_or_reset(ctx: Ctx, side: Side, sim: bool, reason: str | None = None) 
         st.momentum, st.momentum_side = 0, None
 
 
-def _goal_check(ctx: Ctx, side: Side) -> bool:
+def _scoring(ctx: Ctx, side: Side) -> bool:
     st = ctx.state
     carrier = st.carrier()
     goal = ctx.field.goals[other_side(side)]
-    if carrier is not None and carrier.side == side and carrier.on_field and carrier.hex == goal:
+    return carrier is not None and carrier.side == side and carrier.on_field and carrier.hex == goal
+
+
+def _goal_check(ctx: Ctx, side: Side) -> bool:
+    st = ctx.state
+    carrier = st.carrier()
+    if _scoring(ctx, side):
+        assert carrier is not None
         st.teams[side].score += 1
         ctx.emit(GoalScored(side, carrier.id, (st.teams["west"].score, st.teams["east"].score)))
         experience.goal(ctx, side)
         st.last_scorer = side
         st.momentum, st.momentum_side = 0, None
         st.action = None
-        if st.teams[side].score >= st.options.goals_to_win:
+        if st.options.goals_to_win and st.teams[side].score >= st.options.goals_to_win:
             end_match(ctx, side, "goal")
         else:
             st.phase = Phase.TEST_OVER
@@ -132,8 +149,42 @@ def end_action(ctx: Ctx) -> None:
     acted = st.action is not None
     if st.action is not None:
         ctx.emit(ActionEnded(st.action.player, ctx.sim))
-        st.last_moved[side] = st.action.player
+        st.turn_actors.append(st.action.player)
+    if acted and _second_player(ctx, side):
+        # Double player movement: "You do not choose the second player to be moved until the
+        # first has completed his action."
+        st.phase, st.action, st.once = Phase.TURN, None, []
+        ctx.emit(SecondAction(side, st.turn_actors[0]))
+        return
     end_turn(ctx, side, action_ended=acted)
+
+
+def _second_player(ctx: Ctx, side: Side) -> bool:
+    """OP2: "two players may be moved instead of just one each team turn unless the first
+    player suffers a Shift in Momentum" (and not after a goal, which ends the Test)."""
+    st = ctx.state
+    return (
+        st.options.double and len(st.turn_actors) == 1 and not ctx.sim and st.phase is Phase.ACTION
+        and not _scoring(ctx, side) and bool(eligible_actors(st, side))
+    )
+
+
+def _marker(state: MatchState) -> str:
+    """OP2: "The player marked with the last moved marker is always the player holding the ball
+    at the start of the turn (if he was one of the two players to move) otherwise the first
+    player moved receives the last moved marker"; with one player a turn, that player."""
+    if state.turn_carrier in state.turn_actors:
+        return state.turn_carrier  # type: ignore[return-value]
+    return state.turn_actors[0]
+
+
+def _time_up(ctx: Ctx, side: Side) -> bool:
+    """Count the finished turn; end the game if its deck or turn limit ran out."""
+    why = clock.turn_finished(ctx, side)
+    if why is None or ctx.state.phase is Phase.MATCH_OVER:
+        return False
+    end_match(ctx, clock.result(ctx.state), why)
+    return True
 
 
 def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
@@ -144,13 +195,18 @@ def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
     st.action = None
     # Enrage looks back one turn: who was hit (Impact, Tackle, Shove...) on the turn now ending.
     st.provoked, st.targeted = st.targeted, []
+    if action_ended and st.turn_actors:
+        st.last_moved[side] = _marker(st)
     if action_ended:
         if _goal_check(ctx, side):
-            return  # the Test is over: no Impcrusher check after a scoring action
-        actor = st.last_moved.get(side)
-        if actor is not None:
+            if st.phase is not Phase.MATCH_OVER:
+                _time_up(ctx, side)  # the Test is over: no Impcrusher check after a scoring action
+            return
+        for actor in st.turn_actors:
             impcrusher.after_action(ctx, st.players[actor])
     _shift_or_reset(ctx, side, ctx.sim)
+    if _time_up(ctx, side):
+        return
     begin_turn(ctx, other_side(side))
 
 
@@ -166,6 +222,7 @@ def start_test(ctx: Ctx, *, first: Side, restart: bool = False) -> None:
     st.momentum, st.momentum_side = 0, None
     st.last_moved = {"west": None, "east": None}
     st.after_sim, st.committed_actor, st.targeted, st.provoked = False, None, [], []
+    st.turn_actors, st.turn_carrier, st.turn_stood, st.turn_after_sim = [], None, False, False
     for team in st.teams.values():
         # Cheerleaders and Zlurpee Kegs are "once per Test" each; an unchecked face-off lapses.
         for item in ("cheerleaders", "kegs", "bribe_faceoff_check"):

@@ -255,10 +255,10 @@ def describe(
     evs = as_events(events)
     w, e = state.teams["west"], state.teams["east"]
     goals = state.options.goals_to_win
-    lines = [
-        f"{w.name} (West) {w.score} – {e.score} {e.name} (East); first to {goals} goal{'s' if goals != 1 else ''} wins.",
-        f"Test {state.test}.",
-    ]
+    target = f"first to {goals} goal{'s' if goals != 1 else ''} wins" if goals else "a timed game, no goal limit"
+    if state.deck is not None:
+        target += f"; {state.deck.left} cards left"
+    lines = [f"{w.name} (West) {w.score} – {e.score} {e.name} (East); {target}.", f"Test {state.test}."]
     side, text = status_line(state)
     lines.append(f"Now: {text}" + ("" if text.endswith(("?", ".", "!")) else "."))
     question = _question_text(state)

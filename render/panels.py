@@ -70,8 +70,10 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     draw_text(canvas, (half - 0.55 * s, y_score), str(w.score), score_size, C.TEXT, "rm")
     draw_text(canvas, (half + 0.55 * s, y_score), str(e.score), score_size, C.TEXT, "lm")
     goals = state.options.goals_to_win
-    draw_text(canvas, (half, y1 + 0.82 * s), f"Test {state.test} · first to {goals} goal{'s' if goals != 1 else ''}",
-              sub_size, C.TEXT_DIM, "mm")
+    target = f"first to {goals} goal{'s' if goals != 1 else ''}" if goals else "no goal limit"
+    if state.deck is not None:
+        target += f" · {state.deck.left} cards left"
+    draw_text(canvas, (half, y1 + 0.82 * s), f"Test {state.test} · {target}", sub_size, C.TEXT_DIM, "mm")
     _draw_momentum(canvas, d, g, state, fills, lw)
     # who must decide what
     side, text = status_line(state)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +48,8 @@ from engine.dice import HashDice
 from engine.match import apply
 from engine.narrate import describe_question, narrate
 from engine.rosters import Attributes, position_by_id
-from engine.state import Location, MatchState
+from engine.options import parse_rules
+from engine.state import Location, MatchState, RuleOptions
 
 from .matches import MatchService, Outcome, SessionFactory
 
@@ -60,6 +62,7 @@ __all__ = [
     "AftermathView",
     "TeamSheet",
     "LeagueService",
+    "match_options",
 ]
 
 SIDES = ("west", "east")  # home plays west
@@ -68,6 +71,20 @@ _HURT = (Location.INFIRMARY, Location.RECOVERY)
 
 
 # --- pure helpers ----------------------------------------------------------------------------------
+def match_options(settings: Mapping[str, Any]) -> RuleOptions:
+    """The options every fixture of a league plays with: its rules string (profile, optional
+    rules, French variants), then its own goals, star and clock settings, under the Advanced
+    Rules. The rules string's own goals (or a timed game's none) win over the goals setting."""
+    rules = str(settings.get("rules", ""))
+    opts = parse_rules(rules)
+    changes: dict[str, Any] = {"clock_hours": settings["clock_hours"], "advanced": True}
+    if "goals=" not in rules and opts.profile != "tournament" and not opts.timed:
+        changes["goals_to_win"] = settings["goals_to_win"]
+    if settings["star2"]:
+        changes["star2"] = True
+    return dataclasses.replace(opts, **changes)
+
+
 def round_robin(team_ids: Sequence[int], *, double: bool = False) -> list[tuple[int, int, int]]:
     """Every team meets every other once (twice, home and away, with ``double``): ``(round, home,
     away)`` by the circle method, a bye for one team a round when their number is odd. Homes
@@ -364,8 +381,7 @@ class LeagueService:
                                                   key=lambda p: p.number)]
                       for side, tid in (("west", f.home_team_id), ("east", f.away_team_id))}
             db.start_fixture(session=s, fixture_id=f.id, channel_id=channel_id, lineup=lineup)
-        options = {"goals_to_win": settings["goals_to_win"], "star2": settings["star2"],
-                   "clock_hours": settings["clock_hours"], "advanced": True}
+        options = match_options(settings)
         try:
             out = self.matches.start(guild_id=guild_id, channel_id=channel_id,
                                      west=MatchSide(coach_id=view.home_coach, team=f.home_team_id),

@@ -21,6 +21,8 @@ from engine.field import Field, Side, standard_field
 from engine.hexes import Direction
 from engine.match import apply, pending
 from engine.rosters import position_by_id, singular_name, team_list
+from engine.clock import new_deck
+from engine.options import parse_rules
 from engine.state import ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 
 from .grammar import parse
@@ -88,7 +90,10 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
             {str(k): int(v) for k, v in dict(t.get("used", {})).items()},
         )
     ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
-    st = MatchState(options=RuleOptions(**data.get("rules", {})), teams=teams, players=players, ball=ball)
+    rules = data.get("rules", {})
+    # A rules string ("profile=fr-0.0.6 double") or the options' fields.
+    options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict(dict(rules))
+    st = MatchState(options=options, teams=teams, players=players, ball=ball, deck=new_deck(options))
     m = data.get("momentum", {})
     st.momentum, st.momentum_side = int(m.get("counters", 0)), m.get("side")
     acting = data.get("acting")
@@ -101,6 +106,9 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
         st.turn_side = data.get("turn")
     if data.get("last_moved"):
         st.last_moved.update(data["last_moved"])
+    carrier = st.carrier()
+    if carrier is not None and carrier.side == st.turn_side:
+        st.turn_carrier = carrier.id  # who held the ball as the turn began (double movement)
     return st
 
 

@@ -20,6 +20,7 @@ from engine.ai import AICoach
 from engine.field import standard_field
 from engine.hexes import direction_between
 from engine.match import pending
+from engine.state import Phase
 from service.matches import MatchService
 
 F = standard_field()
@@ -176,6 +177,8 @@ async def press(fake, pitch, member, cmd, state):
             return await fake.click(member, board, label="Stand up")
         return await fake.slash(member, pitch, "stand", facing=cmd.facing.name)
     if isinstance(cmd, C.EndAction):
+        if state.phase is Phase.TURN:  # double player movement: no second player
+            return await fake.click(member, board, label="No second player")
         if cmd.facing is None:
             return await fake.click(member, board, label="End action")
         return await fake.slash(member, pitch, "end", facing=cmd.facing.name)
@@ -394,3 +397,38 @@ async def test_team_show_lists_abilities_and_support_and_a_match_gets_them(datab
         state = bot.service.status(pitch.id).state
         assert state.teams["west"].support == {"cheerleaders": 2, "wizard": 1}
         assert {"grapple", "psycho"} <= set(state.players["w1"].abilities)
+
+
+async def test_a_challenge_with_a_profile_plays_its_rules(database):
+    """/match challenge with the beginner profile and a rules string: the accepted match keeps
+    them, /match status shows them, and a whole match is played under them with the second
+    player of double movement passed on with its button."""
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        choices = await fake.autocomplete(alice, pitch, "match challenge", option="rules", value="double fr_da")
+        assert [c.value for c in choices] == ["double fr_dash"]
+        bad = await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls", rules="bogus")
+        assert bad.ephemeral and "unknown rule" in bad.content
+        reply = await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls", profile="beginner",
+                                 rules="double fr_failed_disengage_sim goals=1")
+        assert "simplified face-off" in reply.content and "double player movement" in reply.content
+        await fake.slash(bob, pitch, "match accept", team="sarcos")
+        state = bot.service.status(pitch.id).state
+        assert state.options.simple_faceoff and state.options.star2 and state.options.double
+        assert state.options.variants == ("fr_failed_disengage_sim",) and state.options.profile == "beginner"
+        status = await fake.slash(carol, pitch, "match status")
+        assert "Rules: profile beginner" in status.content and "fr_failed_disengage_sim" in status.content
+        coaches = {"west": alice, "east": bob}
+        ais = {"west": AICoach(), "east": AICoach()}
+        seen = {"second": False}
+
+        def stop(o):
+            if o.state.turn_actors and o.state.phase is Phase.TURN:
+                seen["second"] = True
+            return False
+
+        await play_until(fake, pitch, bot.service, coaches, ais, stop)
+        assert seen["second"], "double movement offered a second player at least once"
+        assert "Match over" in fake.channel_messages(pitch)[-1].content

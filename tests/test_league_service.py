@@ -290,3 +290,20 @@ def test_standings_order_by_points_then_goal_difference() -> None:
                           [fx(1, 1, 2, 2, 0), fx(2, 2, 3, 1, 1, 3, 0), fx(3, 3, 1, 1, 0)], settings)
     assert [(r.name, r.played, r.won, r.drawn, r.lost, r.points, r.goal_difference, r.casualties) for r in rows] == [
         ("C", 2, 1, 1, 0, 4, 1, 0), ("A", 2, 1, 0, 1, 3, 1, 0), ("B", 2, 0, 1, 1, 1, -2, 3)]
+
+
+def test_every_fixture_plays_the_league_rules(league) -> None:
+    """A league chooses its rules once (a profile and a rules string); each fixture's match
+    starts with them, under the Advanced Rules, and a change is audited."""
+    league.create(GUILD, ALICE, "French Cup", {"budget": 180, "rules": "fr double"})
+    for c, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls")):
+        team(c, name, lst)
+        league.join(GUILD, c, "french cup", name)
+    (fixture,) = league.schedule(GUILD, ALICE, "French Cup")
+    league.change_settings(GUILD, ALICE, "French Cup", {"rules": "fr double fr_dash"})
+    with pytest.raises(InvalidInputError):
+        league.change_settings(GUILD, ALICE, "French Cup", {"rules": "double bogus"})
+    _, out = league.play(GUILD, 700, ALICE, fixture.id)
+    opts = out.state.options
+    assert opts.profile == "fr-0.0.6" and opts.double and opts.advanced and "fr_dash" in opts.variants
+    assert league.settings(GUILD, "French Cup")["rules"] == "profile=fr-0.0.6 double"

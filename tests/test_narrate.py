@@ -135,7 +135,8 @@ _ROLL = ChallengeRoll.roll(2, Need(1), ScriptedDice("O X")).to_dict()
 H, H2 = Hex(0, 0), Hex(1, 0)
 
 SAMPLES: dict[str, list[E.Event]] = {
-    "match_started": [E.MatchStarted("Elves", "Dwarves", 1), E.MatchStarted("Elves", "Dwarves", 2)],
+    "match_started": [E.MatchStarted("Elves", "Dwarves", 1), E.MatchStarted("Elves", "Dwarves", 2),
+                      E.MatchStarted("Elves", "Dwarves", 0)],
     "dice_off_rolled": [E.DiceOffRolled(((3, 3), (2, 5)), "west")],
     "test_started": [E.TestStarted(2, "east")],
     "goal_scored": [E.GoalScored("east", "e1", (0, 1))],
@@ -150,6 +151,8 @@ SAMPLES: dict[str, list[E.Event]] = {
     "action_started": [E.ActionStarted("w1", 5)],
     "action_ended": [E.ActionEnded("w1", False), E.ActionEnded("w1", True)],
     "turn_passed": [E.TurnPassed("west", "no player on the field")],
+    "second_action": [E.SecondAction("west", "w1")],
+    "card_drawn": [E.CardDrawn("west", "plain", 40, 0), E.CardDrawn("east", "joker", 12, 3), E.CardDrawn("west", "face", 3, 1)],
     "replacement_made": [E.ReplacementMade("w3", H)],
     "player_moved": [E.PlayerMoved("w1", H, H2, 3), E.PlayerMoved("w1", H, H2, None)],
     "player_turned": [E.PlayerTurned("w1", "SW")],

@@ -116,6 +116,16 @@ def test_local_console_plays_quits_and_resumes(tmp_path, monkeypatch, capsys):
     assert len(list(boards.glob("board-*.png"))) >= 3
 
 
+def test_local_console_takes_a_profile_and_rules(tmp_path, monkeypatch, capsys):
+    db, boards = tmp_path / "local.db", tmp_path / "boards"
+    args = ["local", "--db", str(db), "--out", str(boards), "--quiet", "--ai", "east", "--profile", "beginner",
+            "--rules", "timed double fr_dash"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Rules: profile beginner; timed (52-card deck" in out and "no goal limit" in out and "fr_dash" in out
+
+
 def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
     out_dir = tmp_path / "demo"
     assert main(["demo", "--seed", "3", "--out", str(out_dir), "--width", "600"]) == 0

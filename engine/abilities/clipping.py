@@ -50,7 +50,8 @@ def break_free(ctx: Ctx, action: ActionState, mover: Player, opponents: list[Pla
     while True:
         need = impact_need(ctx.state, mover, c)
         if attribute == "dodge":
-            need = slippery_need(mover, need)  # a Dodge challenge: Slippery ignores one opponent
+            # a Dodge challenge: Slippery ignores one opponent (every one under the French text)
+            need = slippery_need(mover, need, every="fr_slippery" in ctx.state.options.variants)
         spec = Spec("impact", mover.id, attribute, mover.attribute(attribute), need, target=c.id, earns=earns)
         roll = resolve(ctx, spec, result=lambda r: IMPACT_RESULT[r.band])
         collision.announce(ctx, mover, "collision", _extra, roll)

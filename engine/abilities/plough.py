@@ -7,6 +7,9 @@ Asked of his coach (``plough``: "plough" or "stay") only when the Shove moved th
 he has a counter and a pace to pay. The step is an ordinary entry for the referee. Not when the
 ball, shoved loose, came to rest in the vacated hex: entering it would force a Pick-up, a second
 challenge the Shove's cost did not pay for.
+
+French 0.0.6 (``fr_plough``): "Ce joueur peut utiliser un Temps fort au lieu du Mouvement pour
+avancer dans l'hexagone qu'occupé précédemment son adversaire": one counter, no Jog.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ..challenges.base import spend_momentum
 from ..context import Ctx
 from ..events import AbilityUsed, PlayerMoved
 from ..hexes import Hex
+from ..options import variant
 from ..state import ActionState, Player
 from . import has
 
@@ -26,7 +30,8 @@ def offer(ctx: Ctx, action: ActionState, shover: Player, target: Player, vacated
     st = ctx.state
     if not has(shover, "plough") or not shover.standing or ctx.sim:
         return
-    if st.momentum_side != shover.side or st.momentum < 1 or action.jog_left < 1:
+    pace = 0 if variant(st, "fr_plough") else 1
+    if st.momentum_side != shover.side or st.momentum < 1 or action.jog_left < pace:
         return
     if st.player_at(vacated) is not None or (st.ball.carrier is None and st.ball.hex == vacated):
         return
@@ -38,7 +43,7 @@ def offer(ctx: Ctx, action: ActionState, shover: Player, target: Player, vacated
         return
     ctx.emit(AbilityUsed(shover.id, "plough", "plough", target.id))
     spend_momentum(ctx, 1, "Plough")
-    action.jog_left -= 1
+    action.jog_left -= pace
     action.moved = True
     origin, shover.hex = shover.hex, vacated
     assert origin is not None

@@ -10,6 +10,10 @@ more opponents facing"); ignoring one of those players is one more term of -1, s
 shows what was ignored. In a Disengage only the "+1 per such opponent after the first" counts
 opposing players as modifiers: the first opponent's Tackle is the challenge itself, not a
 modifier, so a lone opponent leaves nothing to ignore.
+
+French 0.0.6 (``fr_slippery``): "Ce joueur peut ignorer les modifications provoquées par les
+joueurs adverse pour tous les défis utilisant l'attribut Esquive": every opposing player's
+modifier is ignored (``every``).
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from ..dice import Modifier, Need
 from ..state import Player
 from . import has
 
-__all__ = ["ignore_one_opponent", "slippery_need", "auto_disengage"]
+__all__ = ["ignore_one_opponent", "ignore_all_opponents", "slippery_need", "auto_disengage"]
 
 LABEL = "Slippery: one opponent ignored"
+LABEL_ALL = "Slippery: opponents ignored"
 
 
 def ignore_one_opponent(need: Need, label: str = LABEL) -> Need:
@@ -30,9 +35,18 @@ def ignore_one_opponent(need: Need, label: str = LABEL) -> Need:
     return need
 
 
-def slippery_need(player: Player, need: Need) -> Need:
-    """A Dodge challenge's need for ``player``: one opponent ignored if he has Slippery."""
-    return ignore_one_opponent(need) if has(player, "slippery") else need
+def ignore_all_opponents(need: Need, label: str = LABEL_ALL) -> Need:
+    """``need`` with every opposing player's modifier cancelled."""
+    total = sum(m.value for m in need.modifiers if m.value > 0 and "opponent" in m.label)
+    return Need(need.base, (*need.modifiers, Modifier(label, -total))) if total else need
+
+
+def slippery_need(player: Player, need: Need, *, every: bool = False) -> Need:
+    """A Dodge challenge's need for ``player``: one opponent ignored if he has Slippery (every
+    opponent under the French text)."""
+    if not has(player, "slippery"):
+        return need
+    return ignore_all_opponents(need) if every else ignore_one_opponent(need)
 
 
 def auto_disengage(player: Player, need: Need) -> bool:

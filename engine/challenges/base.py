@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..abilities.focused import focused_modifiers
 from ..abilities.helping_hand import helping_hand_modifier, helping_hands
 from ..abilities.rerolls import offer_ability_reroll
+from ..actions import take_dash_die
 from ..context import Ctx
 from ..dice import ChallengeRoll, Modifier, Need, Reason
 from ..events import ChallengeRolled, MomentumGained, MomentumSpent
@@ -190,7 +191,8 @@ def resolve(ctx: Ctx, spec: Spec, *, result: Callable[[ChallengeRoll], str] | No
     """Roll ``spec``, offer its re-roll ability then Momentum, book earnings and flops, and
     report the roll."""
     st = ctx.state
-    roll = ChallengeRoll.roll(max(0, spec.dice), spec.need, ctx.dice, star2=st.options.star2)
+    dice = spec.dice + take_dash_die(ctx, spec.challenge, spec.roller)  # the French Dash's extra die
+    roll = ChallengeRoll.roll(max(0, dice), spec.need, ctx.dice, star2=st.options.star2)
     # Ability replacements come before the flop test, so they may rescue a flop (G26).
     roll = offer_ability_reroll(ctx, spec, roll)
     roll = _offer_replacements(ctx, spec, roll)

@@ -1,7 +1,10 @@
 """Disengage challenge (p. 5): leaving a hex next to a standing opponent who faces you.
 Dodge; needs (highest Tackle among those opponents) - 2, -1 per team-mate facing you, +1 per
 such opponent after the first. Failure: Down in the starting hex; flop: Dazed there and a SiM.
-The step still costs its pace; the challenge costs none."""
+The step still costs its pace; the challenge costs none.
+
+French 0.0.6 (``fr_failed_disengage_sim``): "Nombre de succès insuffisant: Joueur à terre. RdS"
+— a failure is a Shift in Momentum too. ``fr_slippery``: Slippery ignores every opponent."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from ..abilities.slippery import auto_disengage, slippery_need
 from ..context import Ctx
 from ..dice import Band, Modifier, Need
 from ..events import AbilityUsed
+from ..options import variant
 from ..state import MatchState, Player, Status
 from .base import Spec, mates_facing, opps_facing, plural, resolve
 
@@ -35,7 +39,7 @@ def disengage_need(state: MatchState, player: Player, opponents: list[Player]) -
     if len(opponents) > 1:
         n = len(opponents) - 1
         mods.append(Modifier(plural(n, "more opponent") + " facing", n))
-    return slippery_need(player, Need(best.tackle - 2, tuple(mods)))
+    return slippery_need(player, Need(best.tackle - 2, tuple(mods)), every=variant(state, "fr_slippery"))
 
 
 def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
@@ -49,4 +53,6 @@ def disengage(ctx: Ctx, player: Player, opponents: list[Player]) -> bool:
     if roll.succeeded:
         return True
     effects.fall(ctx, player, Status.DAZED if roll.flopped else Status.DOWN, "failed to Disengage")
+    if variant(ctx.state, "fr_failed_disengage_sim"):
+        ctx.shift("failed Disengage")
     return False

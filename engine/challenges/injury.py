@@ -15,6 +15,10 @@ and asks for the tie-break); the rest of the table is the Basic one.
 Rugged (Grit, Advanced, p. 13): "may treat 3 or more successes on a Grit challenge as being
 placed Down". Everlasting (Undead, Advanced): the opposing manager may not force re-rolls on
 his Injury rolls. A Zlurpee Keg may add a success (``engine/support/kegs.py``).
+
+French 0.0.6 (``fr_injury_table``): one table, "Échec" career-ending and 0 a lasting injury
+in every game, so the Advanced results apply even when ``options.advanced`` is off. The French
+Pummel takes successes off (``malus``, never below 0).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ..abilities import has
 from ..context import Ctx
 from ..dice import ChallengeRoll, Need
 from ..events import AbilityUsed, InjuryRecorded
+from ..options import variant
 from ..state import Location, Player, Status
 from ..support import kegs
 from .base import Spec, resolve
@@ -97,8 +102,8 @@ def record_injury(ctx: Ctx, player: Player, kind: str) -> None:
     ctx.emit(InjuryRecorded(player.id, kind, attributes))
 
 
-def injury(ctx: Ctx, player: Player, dice: int, cause: str) -> None:
-    advanced = ctx.state.options.advanced
+def injury(ctx: Ctx, player: Player, dice: int, cause: str, *, malus: int = 0) -> None:
+    advanced = ctx.state.options.advanced or variant(ctx.state, "fr_injury_table")
     rugged = has(player, "rugged")
 
     def read(r: ChallengeRoll) -> Outcome:
@@ -109,7 +114,7 @@ def injury(ctx: Ctx, player: Player, dice: int, cause: str) -> None:
         "injury", player.id, label, dice, Need(1), earns=None, flop_shifts=False,
         # Everlasting: "The opposing manager may not force re-rolls on his Injury rolls."
         no_forced_rerolls=has(player, "everlasting"),
-        adjust=_keg(player, read),
+        adjust=_keg(player, read, malus),
     )
     roll = resolve(ctx, spec, result=lambda r: read(r)[0])
     _, outcome = read(roll)
@@ -125,8 +130,10 @@ def injury(ctx: Ctx, player: Player, dice: int, cause: str) -> None:
         _ball.scatter(ctx, old)
 
 
-def _keg(player: Player, read: Callable[[ChallengeRoll], Outcome]) -> Callable[[Ctx, ChallengeRoll], ChallengeRoll]:
+def _keg(player: Player, read: Callable[[ChallengeRoll], Outcome], malus: int = 0) -> Callable[[Ctx, ChallengeRoll], ChallengeRoll]:
     def adjust(ctx: Ctx, roll: ChallengeRoll) -> ChallengeRoll:
+        if malus and not roll.flopped:
+            roll = roll.with_bonus(-min(malus, max(0, roll.net)))  # the French Pummel
         return kegs.offer(ctx, player, roll, lambda r: read(r)[1])
 
     return adjust

@@ -10,6 +10,10 @@ Advanced abilities (pp. 12-14) change it through ``Tackle(use=...)``: Cheapshot 
 target), Cutblock, Pummel and Steal; Psycho, Fear, Collision, Bonecrusher and Malicious apply
 by themselves. ``plan`` says what a Tackle will roll, for the challenge and for the odds shown
 before it.
+
+French 0.0.6: Pummel (``fr_pummel``) drops up to three Tackle dice and takes as many successes
+off the Injury roll it causes (``engine/abilities/pummel.py``); after the French Dash the coach
+puts its extra die on the Impact or the Tackle (``fr_dash``, "pas pour les deux").
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, ChallengeRoll, Modifier, Need
 from ..events import AbilityUsed
+from ..options import variant
 from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 from .impact import impact
@@ -135,14 +140,23 @@ def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player, use:
     # later throw of 7+ hexes ("may not move or perform a challenge before or after").
     action.challenged = True
     enrage.provoke(ctx, target)
-    p = plan(attacker, target, use)
+    french_pummel = use == "pummel" and variant(ctx.state, "fr_pummel")
+    p = plan(attacker, target, None if french_pummel else use)
+    dropped = pummel.french_dice(ctx, attacker, target, p.dice) if french_pummel else 0
+    if french_pummel:
+        p = TacklePlan("pummel", p.impact, p.impact_dice, p.dice - dropped, p.attribute)
+    if p.impact is not None and action.dash_die == "any":
+        action.dash_die = ctx.ask({
+            "kind": "dash_die", "side": attacker.side, "player": attacker.id,
+            "options": ["tackle", "impact"], "default": "tackle",
+        })
     _announce(ctx, attacker, target, p)
     if p.impact is not None and not impact(ctx, action, attacker, target, dice=p.impact_dice, fear=p.impact == "fear"):
         return
     pay_for_challenge(ctx, action)
     need = tackle_need(ctx.state, attacker, target, use)
     earns = collision.earns(attacker, _earned)
-    adjust = pummel.adjuster(attacker, target) if use == "pummel" else None
+    adjust = pummel.adjuster(attacker, target) if use == "pummel" and not french_pummel else None
     spec = Spec("tackle", attacker.id, p.attribute, p.dice, need, target=target.id, earns=earns, adjust=adjust)
     was_on_field, was_dazed = target.on_field, target.status is Status.DAZED
     roll = resolve(ctx, spec, result=lambda r: tackle_result(r, use))
@@ -150,13 +164,13 @@ def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player, use:
     if use == "steal":
         steal.resolve_result(ctx, action, attacker, target, roll)
         return
-    _result(ctx, attacker, target, roll, use)
+    _result(ctx, attacker, target, roll, use, malus=dropped)
     if use == "cutblock":
         cutblock.after_tackle(ctx, attacker)
     malicious.after_tackle(ctx, attacker, target, was_on_field=was_on_field, was_dazed=was_dazed)
 
 
-def _result(ctx: Ctx, attacker: Player, target: Player, roll: ChallengeRoll, use: str | None) -> None:
+def _result(ctx: Ctx, attacker: Player, target: Player, roll: ChallengeRoll, use: str | None, *, malus: int = 0) -> None:
     if roll.band is Band.FLOP:
         effects.fall(ctx, attacker, Status.DOWN, "flopped a Tackle")
     elif roll.band is Band.FAILURE:
@@ -170,6 +184,6 @@ def _result(ctx: Ctx, attacker: Player, target: Player, roll: ChallengeRoll, use
         else:
             effects.fall(ctx, target, Status.DOWN, "Solid Hit")
     elif roll.extra == 2:
-        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, 6), "Punishing Hit")
+        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, 6), "Punishing Hit", malus=malus)
     else:
-        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, target.grit), "Crippling Hit")
+        injury(ctx, target, bonecrusher.injury_dice(ctx, attacker, target, target.grit), "Crippling Hit", malus=malus)

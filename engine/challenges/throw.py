@@ -8,6 +8,11 @@ team-mate catches it. Exactly: wobbly, the receiver must Catch unless he is next
 thrower. More: perfect spiral, caught automatically "even if bounced off a line".
 Failing to have one of your players catch the ball after a Throw is a SiM, so a throw to an
 empty hex always shifts Momentum (G32).
+
+French 0.0.6 (``fr_catch_sim``): "RdS si l'échec a lieu pendant votre tour ou si un adversaire
+récupère la balle à la fin de l'action": an accurate throw (wobbly or spiral) that ends on the
+ground is no SiM; an opponent with the ball is. A miss still shifts unless a team-mate catches
+it, as the French Throw table says ("RdS si la balle n'est rattrapée par aucun de vos joueurs").
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from ..context import Ctx
 from ..dice import Band, Modifier, Need
 from ..events import BallStoppedByLine, BallThrown, PlayerTurned
 from ..hexes import Direction, Hex, distance, line, nearest_direction, ray
+from ..options import variant
 from ..state import ActionState, MatchState, Player
 from .base import Spec, facing_modifiers, resolve
 from .intercept import offer_interception
@@ -106,7 +112,10 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
             kind = "automatic"
         _ball.arrive(ctx, final, came_from=came_from, catch_kind=kind, bankshot=bankshot)
     carrier = st.carrier()
-    if carrier is None or carrier.side != thrower.side:
+    accurate_on_ground = carrier is None and roll.band in (Band.EXACT, Band.EXTRA)
+    if accurate_on_ground and variant(st, "fr_catch_sim"):
+        pass  # no opponent has the ball: the French footnote shifts nothing
+    elif carrier is None or carrier.side != thrower.side:
         ctx.shift("no team-mate caught the throw")
     elif carrier.id != thrower.id and has(thrower, "lead-pass"):
         action.lead_pass = carrier.id  # he may move now, for counters (abilities/counter_moves.py)

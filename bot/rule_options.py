@@ -1,0 +1,68 @@
+"""The rules a challenge or a league chooses: the ``profile`` choice, the ``rules`` string with
+its autocomplete, and the line ``/match status`` shows. The engine (``engine/options.py``)
+reads and checks the words; here they are only offered and passed on."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from discord import app_commands
+
+from engine.options import EXTRA_PLAYERS, VARIANTS, describe, parse_rules
+from engine.state import MatchState, RuleOptions
+from engine.tournament import score
+
+__all__ = ["PROFILE_CHOICES", "rule_options", "rules_autocomplete", "status_line", "RULES_HELP"]
+
+PROFILE_CHOICES = [
+    app_commands.Choice(name="standard (the English rules)", value="standard"),
+    app_commands.Choice(name="beginner (simplified face-off, star = 2 successes)", value="beginner"),
+    app_commands.Choice(name="fr-0.0.6 (every French 0.0.6 difference)", value="fr-0.0.6"),
+    app_commands.Choice(name="tournament (event deck, first goal, tournament scoring)", value="tournament"),
+]
+
+RULES_HELP = 'optional rules on top of the profile, e.g. "timed double fr_failed_disengage_sim" (/rules Options)'
+
+_WORDS = [
+    "timed", "double", "star2", "simple_faceoff", "advanced", "no-optional_teams", "goals=1", "goals=2", "goals=3",
+    "goals=0", "decks=2", "turns=40", "extras=none", *(f"extras={e}" for e in EXTRA_PLAYERS), *VARIANTS,
+]
+
+
+def rule_options(profile: str | None, rules: str | None, *, goals: int | None = None, clock_hours: int = 0,
+                 advanced: bool = False) -> RuleOptions:
+    """The options a command's parameters choose (the engine refuses bad words)."""
+    words = [f"profile={profile or 'standard'}", rules or ""]
+    if goals is not None:
+        words.append(f"goals={goals}")
+    opts = parse_rules(" ".join(words))
+    return dataclasses.replace(opts, clock_hours=clock_hours or opts.clock_hours, advanced=advanced or opts.advanced)
+
+
+def rules_suggestions(current: str) -> list[tuple[str, str]]:
+    """Completions of the rules string typed so far: the words before stay, the last one grows."""
+    head, _, last = current.rpartition(" ")
+    used = set(head.split())
+    out = []
+    for w in _WORDS:
+        if w.startswith(last.lower()) and w not in used:
+            text = f"{head} {w}".strip()
+            out.append((text, text))
+    return out[:25]
+
+
+async def rules_autocomplete(interaction, current: str) -> list[app_commands.Choice[str]]:  # type: ignore[no-untyped-def]
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in rules_suggestions(current)]
+
+
+def status_line(state: MatchState) -> str:
+    """The rules in force, the cards left and, once a tournament game is over, its points."""
+    line = f"Rules: {describe(state.options)}."
+    if state.deck is not None:
+        line += f" Cards left: {state.deck.left}."
+    if state.options.turn_limit:
+        line += f" Turns: {state.turns}/{state.options.turn_limit}."
+    if state.options.tournament and state.winner is not None:
+        pts = score(state)
+        line += f" Tournament points: {state.teams['west'].name} {pts['west']}, {state.teams['east'].name} {pts['east']}."
+    return line

@@ -1,0 +1,213 @@
+"""Rule options and profiles: the Optional Rules (pp. 18-19), the French 0.0.6 differences and
+the French text's tournament rules, as one ``RuleOptions`` a match or a league chooses once.
+
+Each French difference is a named variant (``VARIANTS``); the rule it changes asks
+``variant(state, "fr_...")`` where that rule lives, so the English behaviour stays the default.
+``PROFILES`` bundle options (``beginner``: the two "HEAVILY recommended" rules; ``fr-0.0.6``:
+every French difference; ``tournament``). ``parse_rules`` reads a rules string such as
+``"goals=2 timed double star2 fr_failed_disengage_sim"`` (the bot's ``rules`` option, the
+console's ``--rules``, a league's settings), and ``describe`` says in one line what is in force.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .errors import MalformedInputError
+from .rosters import RosterOptions
+from .state import MatchState, RuleOptions
+
+__all__ = [
+    "VARIANTS",
+    "PROFILES",
+    "EXTRA_PLAYERS",
+    "variant",
+    "profile",
+    "parse_rules",
+    "validate",
+    "describe",
+    "roster_options",
+    "rules_string",
+]
+
+#: The French 0.0.6 differences a group may pick (rules-analysis section 3, by row number).
+VARIANTS: dict[str, str] = {
+    "fr_challenges_free": "challenges cost no Jog, even after the last pace (FR 1)",
+    "fr_shove_limit": "at most half his Jog (rounded up) Shoves an action (FR 2-3)",
+    "fr_failed_shove_pace": "a failed Shove costs 1 pace to go on (FR 4)",
+    "fr_dash": "the French Dash: one hex, or one challenge with an extra die, then the end (FR 5)",
+    "fr_stand_up": "one stand-up a team turn, none on a turn after a SiM (FR 6)",
+    "fr_failed_disengage_sim": "a failed Disengage is a SiM (FR 7)",
+    "fr_catch_sim": "an accurate throw left on the ground is no SiM; an opponent with the ball is (FR 12)",
+    "fr_injury_table": "flop always career-ending, 0 always a lasting injury (FR 18)",
+    "fr_scorer_xp": "the scorer gains 2 XP (FR 28)",
+    "fr_slippery": "Slippery ignores every opposing modifier (FR 33)",
+    "fr_rally": "Rally: never placed Down on a Down result (FR 34)",
+    "fr_pummel": "Pummel: up to 3 dice fewer on the Tackle, as many successes off the Injury (FR 35)",
+    "fr_plough": "Plough costs 1 counter and no Jog (FR 36)",
+    "fr_timed_any_turn": "timed game: a card for every turn of either team (FR 43)",
+    "fr_double_momentum": "double movement, the first player's counters left to the second (FR 44)",
+}
+
+#: OP6 extra players by option id -> their roster position id.
+EXTRA_PLAYERS: dict[str, str] = {"samhaino-horror": "extra/samhaino-horror", "impcrusher": "extra/impcrusher"}
+
+_FR = tuple(VARIANTS)
+
+#: Named bundles of options; a rules string may change any of them afterwards.
+PROFILES: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "beginner": {"simple_faceoff": True, "star2": True},
+    "fr-0.0.6": {"variants": _FR},
+    # "JOUER EN TOURNOIS": the optional face-off and star rules, the event deck (a card a turn
+    # of either team, as the French timed game counts), the first goal ends the game.
+    "tournament": {
+        "tournament": True, "timed": True, "simple_faceoff": True, "star2": True, "goals_to_win": 1,
+        "variants": ("fr_timed_any_turn",), "turn_limit": 40,
+    },
+}
+
+_FLAGS = {"timed": "timed", "double": "double", "star2": "star2", "simple_faceoff": "simple_faceoff",
+          "simple-faceoff": "simple_faceoff", "advanced": "advanced", "optional_teams": "optional_teams",
+          "optional-teams": "optional_teams", "tournament": "tournament"}
+_NUMBERS = {"goals": ("goals_to_win", 0, 3), "decks": ("decks", 1, 2), "turns": ("turn_limit", 0, 200),
+            "clock": ("clock_hours", 0, 168)}
+
+
+def variant(state: MatchState | RuleOptions, name: str) -> bool:
+    """Whether the French difference ``name`` is in force in this match."""
+    assert name in VARIANTS, f"unknown variant {name!r}"
+    options = state if isinstance(state, RuleOptions) else state.options
+    return name in options.variants
+
+
+def profile(name: str, **changes: Any) -> RuleOptions:
+    """A profile's options, with ``changes`` on top."""
+    key = name.strip().lower()
+    if key in ("fr", "french", "fr-0.0.6", "fr_0.0.6"):
+        key = "fr-0.0.6"
+    if key not in PROFILES:
+        raise MalformedInputError(f"unknown rules profile {name!r} (known: {', '.join(PROFILES)})")
+    return validate(dataclasses.replace(RuleOptions(profile=key), **{**PROFILES[key], **changes}))
+
+
+def parse_rules(text: str, base: RuleOptions | None = None) -> RuleOptions:
+    """Read a rules string on top of ``base``: words separated by spaces or commas.
+
+    ``profile=NAME`` (or a profile's name alone) starts from that profile; ``goals=N``,
+    ``decks=N``, ``turns=N``, ``clock=N``; a flag (``timed``, ``double``, ``star2``,
+    ``simple_faceoff``, ``advanced``, ``optional_teams``, ``tournament``) turns it on and
+    ``no-FLAG`` off; a variant id (``fr_failed_disengage_sim``) adds it and ``no-ID`` drops
+    it; ``extras=samhaino-horror+impcrusher`` or ``extras=none`` chooses the extra players.
+    """
+    opts = base or RuleOptions()
+    changes: dict[str, Any] = {}
+    variants = list(opts.variants)
+    words = [w for w in text.replace(",", " ").split() if w]
+    for word in words:
+        low = word.lower()
+        key, _, value = low.partition("=")
+        if key == "profile" or (not value and (low in PROFILES or low in ("fr", "french"))):
+            opts = profile(value or low)
+            changes, variants = {}, list(opts.variants)
+            continue
+        negate = key.startswith("no-") or key.startswith("no_")
+        name = key[3:] if negate else key
+        if value and key in _NUMBERS:
+            field, low_, high = _NUMBERS[key]
+            if not value.isdigit() or not low_ <= int(value) <= high:
+                raise MalformedInputError(f"{key} is a whole number from {low_} to {high}, got {value!r}")
+            changes[field] = int(value)
+        elif value and key == "extras":
+            chosen = () if value == "none" else tuple(v for v in value.replace("/", "+").split("+") if v)
+            for e in chosen:
+                if e not in EXTRA_PLAYERS:
+                    raise MalformedInputError(f"unknown extra player {e!r} (known: {', '.join(EXTRA_PLAYERS)}, none)")
+            changes["extra_players"] = chosen
+        elif not value and name in _FLAGS:
+            changes[_FLAGS[name]] = not negate
+        elif not value and name in VARIANTS:
+            if negate:
+                variants = [v for v in variants if v != name]
+            elif name not in variants:
+                variants.append(name)
+        else:
+            known = ", ".join([*PROFILES, *_FLAGS, *(f"{k}=N" for k in _NUMBERS), "extras=...", *VARIANTS])
+            raise MalformedInputError(f"unknown rule {word!r} (known: {known})")
+    if "fr_double_momentum" in variants and "fr_double_momentum" not in opts.variants:
+        changes.setdefault("double", True)  # the French wording of double movement turns it on
+    if changes.get("timed") and "goals_to_win" not in changes and not opts.timed:
+        changes["goals_to_win"] = 0  # "a timed game instead of the first to 1, 2 or 3 goals"
+    ordered = tuple(v for v in VARIANTS if v in variants)
+    return validate(dataclasses.replace(opts, **changes, variants=ordered))
+
+
+def validate(opts: RuleOptions) -> RuleOptions:
+    """Refuse options that cannot be played; return them unchanged."""
+    if not (opts.timed and 0 <= opts.goals_to_win <= 3) and not 1 <= opts.goals_to_win <= 3:
+        raise MalformedInputError("goals to win must be 1, 2 or 3 (0, no limit, only in a timed game)")
+    if not 1 <= opts.decks <= 2:
+        raise MalformedInputError("a timed game uses 1 or 2 decks")
+    if opts.turn_limit < 0:
+        raise MalformedInputError("the turn limit is 0 (none) or more")
+    unknown = [v for v in opts.variants if v not in VARIANTS]
+    if unknown:
+        raise MalformedInputError(f"unknown French variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
+    bad = [e for e in opts.extra_players if e not in EXTRA_PLAYERS]
+    if bad:
+        raise MalformedInputError(f"unknown extra player {bad[0]!r} (known: {', '.join(EXTRA_PLAYERS)})")
+    if opts.tournament and not opts.timed:
+        raise MalformedInputError("a tournament game is timed by its event deck: add timed")
+    if opts.goals_to_win == 0 and opts.turn_limit == 0 and not opts.timed:
+        raise MalformedInputError("a game with no goal limit needs the timed rule")
+    return opts
+
+
+def roster_options(opts: RuleOptions) -> RosterOptions:
+    """What team lists and extra players these rules let a team field (OP5, OP6)."""
+    return RosterOptions(allow_optional_teams=opts.optional_teams, allow_extra_players=bool(opts.extra_players))
+
+
+def rules_string(opts: RuleOptions) -> str:
+    """The rules string that rebuilds ``opts`` from its profile (for a league's settings)."""
+    base = profile(opts.profile) if opts.profile in PROFILES else RuleOptions()
+    words = [f"profile={base.profile}"] if base.profile != "standard" else []
+    for flag in ("timed", "double", "star2", "simple_faceoff", "advanced", "optional_teams", "tournament"):
+        if getattr(opts, flag) != getattr(base, flag):
+            words.append(flag if getattr(opts, flag) else f"no-{flag}")
+    for key, (field, _, _) in _NUMBERS.items():
+        if getattr(opts, field) != getattr(base, field):
+            words.append(f"{key}={getattr(opts, field)}")
+    if opts.extra_players != base.extra_players:
+        words.append("extras=" + ("+".join(opts.extra_players) or "none"))
+    words += [v for v in opts.variants if v not in base.variants]
+    words += [f"no-{v}" for v in base.variants if v not in opts.variants]
+    return " ".join(words)
+
+
+def describe(opts: RuleOptions) -> str:
+    """The rules in force, in one line for ``/match status`` and the console."""
+    parts = [f"profile {opts.profile}"]
+    if opts.timed:
+        deck = "event deck" if opts.tournament else f"{52 * opts.decks}-card deck"
+        when = "every turn" if "fr_timed_any_turn" in opts.variants else "the face-off loser's turns"
+        parts.append(f"timed ({deck}, a card for {when})")
+    parts.append(f"first to {opts.goals_to_win} goal{'s' if opts.goals_to_win > 1 else ''}" if opts.goals_to_win
+                 else "no goal limit")
+    if opts.turn_limit:
+        parts.append(f"{opts.turn_limit} turns at most")
+    for flag, label in (("double", "double player movement"), ("star2", "star = 2 successes"),
+                        ("simple_faceoff", "simplified face-off"), ("advanced", "Advanced injuries"),
+                        ("tournament", "tournament scoring")):
+        if getattr(opts, flag):
+            parts.append(label)
+    if not opts.optional_teams:
+        parts.append("no Orcs or Ratmen")
+    if tuple(opts.extra_players) != tuple(EXTRA_PLAYERS):
+        parts.append("extra players: " + (", ".join(opts.extra_players) or "none"))
+    if opts.variants:
+        parts.append("French: " + ", ".join(opts.variants) if len(opts.variants) < len(VARIANTS) else "every French 0.0.6 difference")
+    if opts.clock_hours:
+        parts.append(f"{opts.clock_hours} h a decision")
+    return "; ".join(parts)
