@@ -471,3 +471,21 @@ def test_the_random_coach_answers_a_pending_question():
         for seed in range(5):
             cmd = RandomCoach(random.Random(seed), purpose=1.0).choose(state, side, FIELD)  # type: ignore[arg-type]
             assert isinstance(cmd, (C.Answer, C.Concede)), (i, cmd)
+
+
+def test_a_concession_closes_the_out_of_sequence_window():
+    """Advanced fuzz, seed 0: west conceded while its React/Taunt window was open after east's
+    Shift in Momentum; the finished match kept ``after_sim`` (and would keep a Quickling's
+    commitment), a turn's state in a match that has no turns left."""
+    from builders import P, position
+
+    st = position(
+        P("w1", "gnolls/safeties", "G12", "E", abilities=("react", "quickling")),
+        P("e1", "gnolls/safeties", "P12", "W"),
+        momentum=(3, "west"), turn="west",
+    )
+    st.after_sim, st.committed_actor = True, "w1"
+    res = apply(st, C.Concede(), SeededDice(1), by="west")
+    assert res.state.phase is Phase.MATCH_OVER
+    assert not res.state.after_sim and res.state.committed_actor is None
+    assert not invariant_violations(res.state, FIELD)
