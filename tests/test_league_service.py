@@ -271,7 +271,10 @@ def test_potions_after_the_last_goal_are_offered_first(league) -> None:
     assert any("potion" in line for line in am.lines)
     assert am.offers == [] and not am.aftermath.done  # no potion left, but the coach has not said "done"
     am = league.potions_done(am.aftermath.id, am.aftermath.version, home_coach)
-    assert am.aftermath.done and not any("Jog -1" in ln for ln in am.lines)
+    # The aftermath's dice are random: a potion that cured him leaves no lasting injury to apply;
+    # a coma, woozy or seizure leaves it (a death replaces it).
+    lasting = (st.players["w2"].injury or {}).get("kind") == "lasting"
+    assert am.aftermath.done and any("Jog -1" in ln for ln in am.lines) == lasting
 
 
 def test_standings_order_by_points_then_goal_difference() -> None:
