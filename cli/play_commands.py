@@ -241,7 +241,7 @@ def _run_replay_check(args: argparse.Namespace) -> int:
     )
     source = ReplayDice(results)
     try:
-        replayed = replay(original, record, source, report.entries)
+        replayed = replay(original, record, source, entries=report.entries)
     except Exception as exc:  # noqa: BLE001
         print(f"replay failed: {_traceback_summary(exc)}")
         return 1
