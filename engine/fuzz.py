@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from . import commands as C
 from .dice import DiceSource, SeededDice
@@ -24,7 +25,8 @@ from .hexes import distance
 from .legal import LegalCommands, candidate_commands, legal_commands
 from .abilities import learnable
 from .match import SUPPORT_LIMITS, PlayerEntry, TeamEntry, apply, new_match, pending
-from .rosters import TeamList, TeamRoster, all_team_lists, default_roster, extra_players
+from .rosters import Position, TeamList, TeamRoster, all_team_lists, default_roster, extra_players, position_by_id
+from .teambuilding import Member, extra_of, lineup_problems
 from .state import Location, MatchState, Phase, RuleOptions
 
 __all__ = ["invariant_violations", "advanced_violations", "RandomCoach", "random_entries", "random_advanced_entry", "play_random_match", "FuzzReport"]
@@ -191,55 +193,44 @@ def random_advanced_entry(rng: random.Random, tl: TeamList) -> TeamEntry:
     """An Advanced team of ``tl``: its default lineup, maybe an extra player in the slot he
     replaces, maybe one or two more players (up to 12, within the maxima), learned abilities on
     most players (valid per ``learnable``) and random team support."""
-    counts = {p.id: n for p, n in tl.default_lineup}
-    extra_ids: list[str] = []
-    for extra in extra_players(tl):
+    members = [p.id for p, n in tl.default_lineup for _ in range(n)]
+    for extra in extra_players(tl):  # a Samhaino Horror or an Impcrusher in the slot he replaces
         slot = extra.replaced_position_id(tl.id)
-        if slot and counts.get(slot) and rng.random() < 0.6:
-            counts[slot] -= 1
-            counts[extra.id] = 1
-            extra_ids.append(extra.id)
+        if slot in members and rng.random() < 0.6:
+            members[members.index(slot)] = extra.id
     for _ in range(rng.choice((0, 0, 1, 2))):
-        room = [p for p in tl.positions if counts.get(p.id, 0) + sum(counts.get(e, 0) for e in extra_ids
-                                                                     if _slot_of(tl, e) == p.id) < p.max]
-        if room:
-            pos = rng.choice(room)
-            counts[pos.id] = counts.get(pos.id, 0) + 1
-    extras = {e.id: e for e in extra_players(tl)}
-    entries = []
-    for pos in tl.positions:
-        if counts.get(pos.id):
-            entries.append((pos, counts[pos.id]))
-        for eid in extra_ids:
-            if _slot_of(tl, eid) == pos.id:
-                entries.append((extras[eid].position, 1))
-    roster = TeamRoster(team=tl, entries=tuple(entries))
-    careers: list[PlayerEntry | None] = []
-    for pos, n in roster.entries:
-        learns = pos.id not in extras or extras[pos.id].learns_abilities
-        for _ in range(n):
-            careers.append(_random_career(rng, str(pos.type), pos.innate_abilities, tl.id) if learns else None)
+        pid = rng.choice(tl.positions).id
+        if not lineup_problems(tl, [Member(m) for m in (*members, pid)], allow_extra=True):
+            members.append(pid)
+    # Roster order: the list's positions, each extra player right after the slot he takes.
+    slots = [p.id for p in tl.positions]
+    members.sort(key=lambda m: (slots.index(_slot(tl, m)), m not in slots))
+    entries = [(position_by_id(m), len(list(group))) for m, group in groupby(members)]
+    careers = [_random_career(rng, position_by_id(m), tl.id) for m in members]
     support = tuple((item, rng.randint(0, most)) for item, most in SUPPORT_LIMITS.items())
-    return TeamEntry(tl.name, roster, players=tuple(careers), support=support)
+    return TeamEntry(tl.name, TeamRoster(team=tl, entries=tuple(entries)), players=tuple(careers), support=support)
 
 
-def _slot_of(tl: TeamList, extra_id: str) -> str | None:
-    return next((e.replaced_position_id(tl.id) for e in extra_players(tl) if e.id == extra_id), None)
+def _slot(tl: TeamList, position_id: str) -> str:
+    extra = extra_of(position_id)
+    return (extra.replaced_position_id(tl.id) if extra else None) or position_id
 
 
-def _random_career(rng: random.Random, player_type: str, innate: tuple[str, ...], race: str) -> PlayerEntry | None:
+def _random_career(rng: random.Random, position: Position, race: str) -> PlayerEntry | None:
     """0 to 3 abilities learned one after another, a Type ability three times as likely as a
-    General one (there are fewer of them, and they are what the Type rules are about)."""
-    if rng.random() < 0.25:
+    General one (there are fewer of them, and they are what the Type rules are about). The
+    Impcrusher learns none."""
+    extra = extra_of(position.id)
+    if rng.random() < 0.25 or (extra is not None and not extra.learns_abilities):
         return None
-    known = list(innate)
+    known = list(position.innate_abilities)
     for _ in range(rng.randint(1, 3)):
-        options = learnable(player_type, known, race=race)
+        options = learnable(str(position.type), known, race=race)
         if not options:
             break
         weights = [1 if a.general else 3 for a in options]
         known.append(rng.choices(options, weights)[0].id)
-    learned = tuple(a for a in known if a not in innate)
+    learned = tuple(a for a in known if a not in position.innate_abilities)
     return PlayerEntry(learned) if learned else None
 
 

@@ -313,6 +313,30 @@ ADVANCED_FIRST_SEED = int(os.environ.get("ELFBALL_FUZZ_ADVANCED_SEED", "0"))
 ADVANCED: dict[int, Played] = {}
 
 
+def test_the_random_advanced_teams_are_legal_advanced_teams():
+    """Valid lineups of 10 to 12 (extra players in their slots), abilities each learnable when
+    learned, support within its limits; the Samhaino Horror and the Impcrusher do come up."""
+    from engine.abilities import learnable
+    from engine.match import SUPPORT_LIMITS
+    from engine.teambuilding import Member, extra_of, lineup_problems
+
+    extras = set()
+    for seed in range(60):
+        for entry in random_entries(random.Random(seed), advanced=True)[:2]:
+            tl = entry.roster.team
+            positions = [p for p, n in entry.roster.entries for _ in range(n)]
+            assert not lineup_problems(tl, [Member(p.id) for p in positions], allow_extra=True), seed
+            assert 10 <= len(positions) <= 12 and len(entry.players) == len(positions)
+            for pos, career in zip(positions, entry.players):
+                extras.update([pos.id] if extra_of(pos.id) else [])
+                known = list(pos.innate_abilities)
+                for a in career.abilities if career else ():
+                    assert a in {x.id for x in learnable(str(pos.type), known, race=tl.id)}, (seed, pos.id, a)
+                    known.append(a)
+            assert all(0 <= n <= SUPPORT_LIMITS[item] for item, n in entry.support)
+    assert extras == {"extra/samhaino-horror", "extra/impcrusher"}
+
+
 @pytest.mark.parametrize("chunk", range(ADVANCED_CHUNKS))
 def test_advanced_random_matches_keep_every_invariant(chunk):
     """60 matches of Advanced teams (``engine.fuzz.random_advanced_entry``: learned abilities,
