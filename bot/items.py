@@ -20,7 +20,7 @@ from engine.legal import legal_commands
 from engine.match import pending
 from engine.preview import contact_previews, die_faces, step_previews, throw_preview
 from engine.state import MatchState
-from service.grammar import option_label
+from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
 
 from .i18n import catalogue, tr
@@ -242,14 +242,21 @@ def _option_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchS
     """Any question with ``options``: a button each (up to five), else one select. The option's
     place in the list travels in the custom id; the "do nothing" default is the grey one."""
     options = list(q["options"])
+    # An option with a word of its own (Bankshot's None: "Roll") shows that word, as typed.
+    words = {value: word for word, value in OPTION_WORDS.get(q["kind"], {}).items()}
+    texts = [_answer_word(lang, words[o]) if o in words else option_text(st, o, lang) for o in options]
     if len(options) <= 5:
-        for i, o in enumerate(options):
+        for i, (o, text) in enumerate(zip(options, texts)):
             style = discord.ButtonStyle.secondary if o == q.get("default") else discord.ButtonStyle.primary
-            view.add_item(PanelButton("opt", mid, ver, str(i), label=option_text(st, o, lang)[:80], style=style))
+            view.add_item(PanelButton("opt", mid, ver, str(i), label=text[:80], style=style))
         return
-    opts = [discord.SelectOption(label=option_text(st, o, lang)[:100], value=str(i))
-            for i, o in enumerate(options)]
+    opts = [discord.SelectOption(label=text[:100], value=str(i)) for i, text in enumerate(texts)]
     view.add_item(PanelSelect("opt", mid, ver, opts[:25], placeholder=tr(lang, "panel.choose")))
+
+
+def _answer_word(lang: str, word: str) -> str:
+    key = f"answer.{word}"
+    return tr(lang, key) if key in catalogue(lang) else word.title()
 
 
 def option_text(st: MatchState, option: Any, lang: str = "en") -> str:

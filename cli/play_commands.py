@@ -62,6 +62,10 @@ def register(subparsers: Any) -> None:
         "engine raised; the seed repeats the match.",
     )
     f.add_argument("--matches", type=int, default=100, metavar="N", help="matches to play (default 100)")
+    f.add_argument(
+        "--advanced", action="store_true",
+        help="Advanced Rules teams: learned abilities, team support, extra players, advanced injuries",
+    )
     f.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first match (default 0)")
     f.add_argument(
         "--max-commands", type=int, default=MAX_COMMANDS, metavar="M",
@@ -81,6 +85,7 @@ def register(subparsers: Any) -> None:
         "--max-commands", type=int, default=MAX_COMMANDS, metavar="M",
         help=f"commands before the fuzzer concedes (default {MAX_COMMANDS})",
     )
+    r.add_argument("--advanced", action="store_true", help="the match elfball fuzz --advanced plays with this seed")
     r.set_defaults(func=_run_replay_check)
 
 
@@ -107,7 +112,8 @@ def _traceback_summary(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc} (at {where})"
 
 
-def run_fuzz(matches: int, seed: int = 0, max_commands: int = MAX_COMMANDS, *, progress: Any = None) -> FuzzSummary:
+def run_fuzz(matches: int, seed: int = 0, max_commands: int = MAX_COMMANDS, *, progress: Any = None,
+             advanced: bool = False) -> FuzzSummary:
     """Play ``matches`` random matches with seeds ``seed`` .. ``seed + matches - 1``."""
     out = FuzzSummary()
     step = max(1, matches // 10)
@@ -116,7 +122,7 @@ def run_fuzz(matches: int, seed: int = 0, max_commands: int = MAX_COMMANDS, *, p
         s = seed + i
         try:
             dice = GuardedDice(s, dice_limit(max_commands))
-            state, report = play_random_match(s, dice=dice, max_commands=max_commands)
+            state, report = play_random_match(s, dice=dice, max_commands=max_commands, advanced=advanced)
         except Exception as exc:  # noqa: BLE001 - the fuzzer reports every crash with its seed
             out.failures.append((s, _traceback_summary(exc)))
         else:
@@ -152,7 +158,7 @@ def _run_fuzz(args: argparse.Namespace) -> int:
     if args.max_commands < 1:
         print("elfball fuzz: --max-commands must be at least 1", file=sys.stderr)
         return 2
-    s = run_fuzz(args.matches, args.seed, args.max_commands, progress=sys.stderr)
+    s = run_fuzz(args.matches, args.seed, args.max_commands, progress=sys.stderr, advanced=args.advanced)
     secs = max(s.seconds, 1e-9)
     last = args.seed + args.matches - 1
     lines = [
@@ -174,7 +180,8 @@ def _run_fuzz(args: argparse.Namespace) -> int:
     lines.append(f"speed: {s.matches / secs:.2f} matches/s, {s.commands / secs:.0f} commands/s ({s.seconds:.1f}s)")
     if s.failures:
         seed = s.failures[0][0]
-        lines.append(f"repeat a crash: elfball replay-check --seed {seed} --max-commands {args.max_commands}")
+        flag = " --advanced" if args.advanced else ""
+        lines.append(f"repeat a crash: elfball replay-check --seed {seed} --max-commands {args.max_commands}{flag}")
     print("\n".join(lines))
     return 0 if s.ok else 1
 
@@ -186,9 +193,11 @@ def entries_of(state: MatchState) -> tuple[TeamEntry, TeamEntry]:
     return TeamEntry(w.name, default_roster(w.list_id)), TeamEntry(e.name, default_roster(e.list_id))
 
 
-def replay(state: MatchState, record: list[tuple[str, C.Command]], dice: Any) -> MatchState:
-    """Create the match ``state`` came from again and apply the recorded commands with ``dice``."""
-    west, east = entries_of(state)
+def replay(state: MatchState, record: list[tuple[str, C.Command]], dice: Any,
+           entries: tuple[TeamEntry, TeamEntry] | None = None) -> MatchState:
+    """Create the match ``state`` came from again (from ``entries``, by default its default
+    rosters) and apply the recorded commands with ``dice``."""
+    west, east = entries or entries_of(state)
     st = new_match(west, east, dice, options=state.options).state
     for side, command in record:
         st = apply(st, command, dice, by=side).state  # type: ignore[arg-type]
@@ -220,7 +229,8 @@ def _run_replay_check(args: argparse.Namespace) -> int:
     record: list[tuple[str, C.Command]] = []
     dice = GuardedDice(args.seed, dice_limit(args.max_commands))
     try:
-        original, report = play_random_match(args.seed, dice=dice, max_commands=args.max_commands, record=record)
+        original, report = play_random_match(args.seed, dice=dice, max_commands=args.max_commands, record=record,
+                                             advanced=args.advanced)
     except Exception as exc:  # noqa: BLE001
         print(f"seed {args.seed}: the match crashed after {len(record)} commands: {_traceback_summary(exc)}")
         return 1
@@ -231,7 +241,7 @@ def _run_replay_check(args: argparse.Namespace) -> int:
     )
     source = ReplayDice(results)
     try:
-        replayed = replay(original, record, source)
+        replayed = replay(original, record, source, entries=report.entries)
     except Exception as exc:  # noqa: BLE001
         print(f"replay failed: {_traceback_summary(exc)}")
         return 1

@@ -1165,8 +1165,8 @@ class Coach(Protocol):
 
 
 def play_match(
-    west: TeamList | str,
-    east: TeamList | str,
+    west: TeamList | str | TeamEntry,
+    east: TeamList | str | TeamEntry,
     coaches: Mapping[Side, Coach],
     dice: DiceSource,
     *,
@@ -1179,16 +1179,24 @@ def play_match(
 ) -> MatchSummary:
     """Play one match between two coaches (objects with ``choose(state, side, field)``).
 
+    A team is a team list (its default roster) or a ``TeamEntry`` (an Advanced team with
+    abilities and support); ``options`` (rule profiles, optional rules, the Advanced rules)
+    replace ``goals_to_win``'s default options.
     Stops at the end of the match or after ``max_commands`` commands (then ``capped``).
-    ``options`` (rule profiles, optional rules) replace ``goals_to_win``.
     With ``check_invariants`` every position is checked (``engine.fuzz.invariant_violations``).
     """
     from .rosters import team_list
 
+    def entry(team: TeamList | str | TeamEntry) -> TeamEntry:
+        if isinstance(team, TeamEntry):
+            return team
+        tl = team_list(team)
+        return TeamEntry(tl.name, default_roster(tl))
+
     fld = field or standard_field()
-    wl, el = team_list(west), team_list(east)
-    res = new_match(TeamEntry(wl.name, default_roster(wl)), TeamEntry(el.name, default_roster(el)), dice,
-                    options=options or RuleOptions(goals_to_win=goals_to_win), field=fld)
+    we, ee = entry(west), entry(east)
+    wl, el = we.roster.team, ee.roster.team
+    res = new_match(we, ee, dice, options=options or RuleOptions(goals_to_win=goals_to_win), field=fld)
     state = res.state
     injuries = {"west": 0, "east": 0}
     violations: list[str] = []

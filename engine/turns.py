@@ -251,5 +251,7 @@ def end_match(ctx: Ctx, winner: str, reason: str) -> None:
     st = ctx.state
     st.phase, st.winner, st.end_reason = Phase.MATCH_OVER, winner, reason
     st.action, st.setup_side = None, None
+    # Nobody acts any more: no React/Taunt window, no Quickling waiting to take his action.
+    st.after_sim, st.committed_actor = False, None
     restore_frogs(ctx)
     ctx.emit(MatchEnded(winner, reason))

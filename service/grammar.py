@@ -33,6 +33,9 @@ __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "match_op
 TACKLE_USES: tuple[str, ...] = ("cutblock", "steal", "pummel", "cheapshot")
 #: Words that answer a question by themselves (Clipping's retry, Plough, a Keg, Bankshot's roll).
 ANSWER_WORDS: tuple[str, ...] = ("retry", "stay", "plough", "use", "roll")
+#: Answer words for options that have no name of their own, by question kind: Bankshot's
+#: None lets the bounce direction be rolled as usual.
+OPTION_WORDS: dict[str, dict[str, object]] = {"bankshot_direction": {"roll": None}}
 #: Abilities whose player moves another one (``Move.player``), with their verbs.
 MOVER_VERBS: dict[str, str] = {"lead": "lead-pass", "swarm": "swarm", "react": "react"}
 SPELLS: dict[str, str] = {
@@ -169,6 +172,10 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if q is not None and "options" in q:
         # While a question waits only an answer is possible: a bare option ("NE", "agile",
         # "lead pass", "+1") answers it, even when it reads like a command.
+        words = OPTION_WORDS.get(q.get("kind", ""), {})
+        said = _key(" ".join(tokens[1:]) if typed == "answer" else text)
+        if said in words:
+            return C.Answer(words[said])
         try:
             return C.Answer(match_option(state, q["options"], text))
         except (MalformedInputError, AmbiguousInputError) as exc:

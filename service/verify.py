@@ -29,7 +29,7 @@ from engine import commands as C
 from engine.dice import HashDice
 from engine.errors import ElfballError
 from engine.i18n import Catalogue
-from engine.match import TeamEntry, apply, new_match
+from engine.match import PlayerEntry, TeamEntry, apply, new_match
 from engine.rosters import TeamRoster, position_by_id, team_list
 from engine.state import MatchState, RuleOptions
 
@@ -155,11 +155,16 @@ def _events_mismatch(row: int, words: str, expected: list[Any], recorded: list[A
 
 
 def _entry(data: Mapping[str, Any]) -> TeamEntry:
-    """``db.matches.entry_from_json`` without the database package."""
+    """``db.matches.entry_from_json`` without the database package: the roster, the names and,
+    under the Advanced rules, each player's career (abilities, attributes) and the support."""
     roster = data["roster"]
     entries = tuple((position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    careers = tuple(None if c is None else PlayerEntry(tuple(c.get("abilities", ())),
+                                                       None if c.get("attributes") is None else tuple(c["attributes"]))
+                    for c in data.get("players", ()))
     return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())))
+                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                     tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
 def _state_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str:

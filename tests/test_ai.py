@@ -110,6 +110,37 @@ def test_ai_against_the_random_coach_on_both_sides_is_always_legal():
             assert checked.longest_action <= MAX_COMMANDS_PER_ACTION
 
 
+def test_the_ai_plays_advanced_teams_legally_to_the_end():
+    """Advanced teams (``engine.fuzz.random_entries``: learned abilities, team support, extra
+    players, advanced injuries), AI v AI and AI v the random coach on both sides: every command
+    legal, no refused plan, no runaway action, every match finished, and the AI cheers."""
+    from dataclasses import replace
+
+    from engine.fuzz import random_entries
+
+    ai_commands: set[str] = set()
+    for seed, who in [(s, "ai") for s in range(4)] + [(s, ai) for s in range(100, 103) for ai in ("west", "east")]:
+        west, east, options = random_entries(random.Random(seed), advanced=True)
+        if who == "ai":
+            coaches = {"west": Checked(AICoach()), "east": Checked(AICoach())}
+        else:
+            coaches = {who: Checked(AICoach()), other_side(who): RandomCoach(random.Random(seed))}
+
+        def seen(state, side, cmd, events, coaches=coaches):  # type: ignore[no-untyped-def]
+            if isinstance(coaches[side], Checked):
+                ai_commands.add(cmd.name)
+
+        s = play_match(west, east, coaches, RunawayDice(seed), max_commands=CAP, check_invariants=True,
+                       options=replace(options, goals_to_win=1), on_command=seen)
+        assert s.violations == [], f"seed {seed} ({who}): {s.violations[:3]}"
+        assert not s.capped, f"seed {seed} ({who}): still running after {CAP} commands"
+        for c in coaches.values():
+            if isinstance(c, Checked):
+                assert c.coach.fallbacks == 0, f"seed {seed}: {c.coach.last_error}"
+                assert c.longest_action <= MAX_COMMANDS_PER_ACTION
+    assert "cheer" in ai_commands
+
+
 def test_the_same_inputs_give_the_same_match():
     def run() -> list:
         record: list = []

@@ -432,3 +432,88 @@ async def test_a_challenge_with_a_profile_plays_its_rules(database):
         await play_until(fake, pitch, bot.service, coaches, ais, stop)
         assert seen["second"], "double movement offered a second player at least once"
         assert "Match over" in fake.channel_messages(pitch)[-1].content
+
+
+# --- the Advanced rules: stored careers and support, played through buttons ---------------------
+TACKLE_ABILITIES = {"gnolls/hunters": ["cutblock"], "gnolls/strikers": ["steal"],
+                    "middle-kingdoms/ogres-cyclops-minotaurs": ["pummel"]}
+
+
+class Showcase:
+    """The AI coach, except that a Tackle it would make, or any Tackle its acting player could
+    make, uses the player's Tackle ability when the engine allows it (AICoach never does)."""
+
+    def __init__(self) -> None:
+        self.ai = AICoach()
+
+    def choose(self, state, side):  # type: ignore[no-untyped-def]
+        from engine.legal import legal_commands
+
+        cmd = self.ai.choose(state, side)
+        if state.phase.value != "action" or state.in_progress is not None or isinstance(cmd, C.Cheer):
+            return cmd
+        uses = [c for c in legal_commands(state, side).of(C.Tackle) if c.use not in (None, "cheapshot")]
+        mine = [c for c in uses if isinstance(cmd, C.Tackle) and c.target == cmd.target]
+        return (mine or uses or [cmd])[0]
+
+
+async def test_stored_advanced_teams_cheer_and_tackle_with_abilities_through_the_panels(database, monkeypatch):
+    """Two stored teams with learned Tackle abilities and team support play through Discord:
+    the members cheer with the panel's button and tackle with an ability from the hit select;
+    then the east coach concedes."""
+    from types import SimpleNamespace
+
+    from sqlmodel import select
+
+    import db.matches
+    from db.engine import session_scope
+    from db.models import Team
+
+    monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("crown" * n)[: 2 * n]))  # fixed dice
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "team", subcommand="create", name="Howlers", list="gnolls")
+        await fake.slash(bob, pitch, "team", subcommand="create", name="Crowns", list="middle-kingdoms")
+        with session_scope() as s:
+            for name, support in (("Howlers", {"cheerleaders": 2, "potions": 1}), ("Crowns", {"cheerleaders": 1, "kegs": 2})):
+                team = s.exec(select(Team).where(Team.name == name)).one()
+                team.support = support
+                for p in team.players:
+                    p.abilities = [*p.abilities, *TACKLE_ABILITIES.get(p.position_id, [])]
+                s.add(team)
+            s.commit()
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="Howlers")
+        r = await fake.slash(bob, pitch, "match accept", team="Crowns")
+        assert not r.ephemeral, r.content
+        service = bot.service
+        state = service.status(pitch.id).state
+        assert state.teams["west"].support == {"cheerleaders": 2, "potions": 1}
+        assert "cutblock" in state.players["w1"].abilities
+        coaches = {"west": alice, "east": bob}
+        ais = {"west": Showcase(), "east": Showcase()}
+        seen: dict[str, int] = {}
+        original = service.act
+
+        def act(*a, **kw):  # type: ignore[no-untyped-def]
+            out = original(*a, **kw)
+            for ev in out.events:
+                if ev.kind == "support_used" and ev.item == "cheerleaders":
+                    seen["cheer"] = seen.get("cheer", 0) + 1
+                if ev.kind == "ability_used" and ev.ability in ("cutblock", "steal", "pummel"):
+                    seen[ev.ability] = seen.get(ev.ability, 0) + 1
+            return out
+
+        monkeypatch.setattr(service, "act", act)
+        out = await play_until(fake, pitch, service, coaches, ais, lambda o: o.finished or (
+            "cheer" in seen and any(a in seen for a in ("cutblock", "steal", "pummel"))), limit=1500)
+        assert out is not None and not out.finished, seen
+        r = await fake.slash(bob, pitch, "match concede")
+        assert not r.ephemeral and "conceded" in r.content.lower()
+        final = service.latest(pitch.id).engine_state()
+        assert final.winner == "west" and final.end_reason == "east conceded"
+        assert final.teams["west"].used.get("cheerleaders") or final.teams["east"].used.get("cheerleaders")
+        # A friendly match: the teams' abilities and support play, but careers are the league's
+        # (no experience, Basic injury results).
+        assert not final.options.advanced and not any(p.xp for p in final.players.values())

@@ -184,10 +184,10 @@ def test_a_question_with_few_options_gets_a_readable_button_each():
     assert [b.label for b in buttons] == ["-1", "0", "+1"]
     assert buttons[1].style is discord.ButtonStyle.secondary  # the "do nothing" default
     assert command_for(st, "opt", "0", []) == C.Answer(-1)
-    asking(st, "bankshot_direction", options=["NE", "E", "roll"], default="roll")
+    asking(st, "bankshot_direction", options=["NE", "E", None], default=None)  # None: roll it as usual
     labels = [b.label for b in by_prefix(build_view(outcome(st)), "elfball:opt:")]
     assert labels == ["↗ NE", "→ E", "Roll"]
-    assert command_for(st, "opt", "2", []) == C.Answer("roll")
+    assert command_for(st, "opt", "2", []) == C.Answer(None)
     asking(st, "potion_veteran", options=["agile+focused", "agile+bankshot"], default="agile+focused")
     assert [b.label for b in by_prefix(build_view(outcome(st)), "elfball:opt:")] == ["Agile + Focused", "Agile + Bankshot"]
     asking(st, "clipping_retry", options=["retry", "stay"], default="stay", player="w1")
@@ -297,3 +297,164 @@ def test_a_potion_before_the_set_up(monkeypatch):
     (sel,) = [i for i in items(view) if isinstance(i, discord.ui.Select)]
     assert sel.custom_id.startswith("elfball-select:potion:") and "Hunter w1" in sel.options[0].label
     assert {b.label for b in items(view) if isinstance(b, discord.ui.Button)} == {"Auto set-up", "Done"}
+
+
+# --- Advanced rules from real positions: the engine offers it, the panel shows it, a press works --
+from engine.dice import ScriptedDice  # noqa: E402
+from engine.match import apply, check, pending  # noqa: E402
+
+
+def press(state, verb, arg=None, values=(), faces="", d6=(), keep=False):
+    """The command a press gives, checked and applied like any other (with scripted dice);
+    ``keep`` then presses "Keep the roll" on every re-roll offer that follows."""
+    cmd = command_for(state, verb, arg, list(values))
+    side = pending(state).side
+    check(state, cmd, by=side)
+    res = apply(state, cmd, ScriptedDice(faces=faces, d6=list(d6)), by=side)
+    while keep and res.state.in_progress is not None and "eligible" in res.state.in_progress.question:
+        res = press(res.state, "keep")
+    return res
+
+
+def selects(view):
+    return {i.custom_id.split(":")[1]: i for i in items(view) if isinstance(i, discord.ui.Select)}
+
+
+def labels(view):
+    return [i.label for i in items(view) if isinstance(i, discord.ui.Button)]
+
+
+def test_a_real_action_offers_cheer_sprint_paid_steps_then_cutblock():
+    """A Hunter with Sprinter, Cutblock and Beeline at the start of his action: Cheer, Sprint,
+    the Dash and a Beeline step toward the opposing carrier; after a step, a Cutblock on the
+    stronger Defender beside him."""
+    st = position(
+        P("w1", "gnolls/hunters", "F12", "E", abilities=("steady", "sprinter", "cutblock", "beeline")),
+        P("e1", "desert-dogs/defender", "H12", "W"),
+        P("e2", "gnolls/strikers", "J9", "W", ball=True),
+        acting="w1", momentum=(1, "west"), support={"west": {"cheerleaders": 2}},
+    )
+    view = build_view(outcome(st))
+    assert {"Cheer (+1 Momentum)", "Sprint", "Dash (1)"} <= set(labels(view))
+    paid = {o.value: o.label for o in selects(view)["abil"].options}
+    assert paid["beeline::F11"] == "Beeline: ↗ NE to F11"
+    assert press(st, "abil", None, ["beeline::F11"]).state.players["w1"].hex == hx("F11")
+    st = press(st, "cheer").state
+    assert st.momentum == 2 and st.teams["west"].used["cheerleaders"] == 1
+    assert "Cheer (+1 Momentum)" in labels(build_view(outcome(st)))  # the second Cheerleader
+    st = press(st, "step", "E").state  # G12, beside the Defender: no more Cheers
+    view = build_view(outcome(st))
+    assert "Cheer (+1 Momentum)" not in labels(view)
+    hit = {o.value: o.label for o in selects(view)["hit"].options}
+    assert hit["tackle:e1:cutblock"] == "Cutblock Defender e1"  # Might 4 against 3, after moving
+    res = press(st, "hit", None, ["tackle:e1:cutblock"], faces="O O - -", keep=True)
+    assert res.state.players["e1"].status.value == "down" and res.state.players["w1"].status.value == "down"
+
+
+def test_a_real_sprint_button_dashes_with_jog_dice():
+    st = position(P("w1", "gnolls/hunters", "F12", "E", abilities=("steady", "sprinter")),
+                  P("e9", "gnolls/midfielders", "Q17", "W"), ball="Q7", acting="w1", jog=0, moved=True)
+    assert "Sprint" in labels(build_view(outcome(st)))
+    res = press(st, "sprint", faces="O O - - - -", keep=True)  # Jog 6 dice, need 2 (G46)
+    assert res.state.action.dash == "granted" and res.state.action.sprints == 1
+
+
+def test_a_real_steal_entry_takes_the_ball():
+    st = position(P("w1", "gnolls/strikers", "G12", "E", abilities=("steal",)),
+                  P("e1", "desert-dogs/defender", "H12", "W", ball=True), P("e9", "gnolls/midfielders", "Q17", "W"),
+                  acting="w1")
+    hit = {o.value: o.label for o in selects(build_view(outcome(st)))["hit"].options}
+    assert hit["tackle:e1:steal"] == "Steal Defender e1" and "tackle:e1" in hit
+    assert press(st, "hit", None, ["tackle:e1:steal"], faces="O O").state.ball.carrier == "w1"
+
+
+def after_a_real_sim():
+    """East's Striker fails a Pick-up and keeps the roll: west's turn after the Shift, with an
+    Imp with Quickling and Taunt, a Safety with React, a Hunter on the Bench, a potion and a wizard."""
+    st = position(
+        P("w3", "night-elves/imps", "G14", "E", abilities=("taunt", "quickling")),
+        P("w5", "gnolls/safeties", "G12", "E", abilities=("react",)),
+        P("w9", "gnolls/hunters"),
+        P("e1", "gnolls/strikers", "K12", "E"),
+        ball="J12", acting="e1", momentum=(3, "east"), support={"west": {"potions": 1, "wizard": 1}},
+    )
+    src = ScriptedDice(faces="- - - -", d6=[5])
+    res = apply(st, C.Move((hx("J12"),)), src, by="east")
+    res = apply(res.state, C.Answer(()), src, by="east")
+    assert res.state.after_sim and res.state.turn_side == "west" and res.state.momentum == 3
+    return res.state
+
+
+def test_after_a_real_sim_the_turn_panel_offers_quickling_taunt_react_potion_and_spells():
+    st = after_a_real_sim()
+    view = build_view(outcome(st))
+    sel = selects(view)
+    assert {"act", "ooc", "potion", "spell"} <= set(sel)
+    ooc = {o.value: o.label for o in sel["ooc"].options}
+    assert ooc["quickling:w3"] == "Quickling: Imp w3 acts with double Momentum"
+    assert ooc["taunt:w3:e1:2"] == "Taunt: Imp w3 → Striker e1 (2 counters)"
+    assert ooc["react:w5:G11"] == "React: Safety w5 ↗ NE to G11"
+    assert [o.value for o in sel["potion"].options] == ["w9"]
+    spells = {o.label for o in sel["spell"].options}
+    assert "System Shock on Striker e1" in spells and "Transformation of Imp w3" in spells
+    assert press(st, "ooc", None, ["react:w5:G11"]).state.players["w5"].hex == hx("G11")
+    doubled = press(st, "ooc", None, ["quickling:w3"]).state
+    assert doubled.momentum == 6
+    assert [o.value for o in selects(build_view(outcome(doubled)))["act"].options] == ["w3"]  # he must act
+    res = press(press(st, "ooc", None, ["taunt:w3:e1:2"], faces="O -").state, "keep")  # the third counter stays
+    assert res.state.in_progress.question["kind"] == "taunt_facing"  # exactly between two sides
+    assert labels(build_view(outcome(res.state))) == ["↙ SW", "← W"]
+    assert press(res.state, "opt", "1").state.players["e1"].facing is Direction.W
+    res = press(st, "potion", None, ["w9"], faces="- O")  # a bit of a boost: a General Basic ability
+    (sel,) = [i for i in items(build_view(outcome(res.state))) if isinstance(i, discord.ui.Select)]
+    agile = next(o.value for o in sel.options if o.label == "Agile")
+    assert press(res.state, "opt", None, [agile]).state.players["w9"].potion_abilities == ("agile",)
+    res = press(st, "spell", None, ["system_shock:e1:"], faces="O O - - -", keep=True)  # Skill 5, need Might 3 - 1
+    assert res.state.players["e1"].status.value == "down" and res.state.teams["west"].used["wizard"] == 1
+
+
+def test_a_real_ability_reroll_is_a_dice_select():
+    st = position(P("w1", "gnolls/strikers", "G12", "E", abilities=("agile",)), P("e9", "gnolls/midfielders", "Q17", "W"),
+                  ball="H12", acting="w1")
+    res = apply(st, C.Move((hx("H12"),)), ScriptedDice(faces="X - - -"), by="west")
+    assert res.state.in_progress.question["kind"] == "ability_reroll"
+    view = build_view(outcome(res.state))
+    (sel,) = [i for i in items(view) if isinstance(i, discord.ui.Select)]
+    assert sel.placeholder == "Use Agile: re-roll up to 1 dice" and sel.options[0].label == "Die 0: flop"
+    assert "Keep the roll" in labels(view)
+    assert press(res.state, "reroll", None, ["0"], faces="O").state.ball.carrier == "w1"
+
+
+def test_real_bankshot_clipping_plough_and_keg_questions_get_buttons():
+    # Bankshot: the direction (None rolls it, as "Roll"), then the distance.
+    st = position(P("w1", "gnolls/strikers", "P7", "W", ball=True, abilities=("bankshot",)),
+                  P("w2", "gnolls/midfielders", "L5", "W"), P("e9", "gnolls/midfielders", "Q17", "W"), acting="w1")
+    res = apply(st, C.Throw(hx("G7")), ScriptedDice(faces="O O O O"), by="west")
+    assert labels(build_view(outcome(res.state))) == ["↗ NE", "→ E", "↘ SE", "Roll"]
+    res = press(res.state, "opt", "0", d6=[3])
+    assert labels(build_view(outcome(res.state))) == ["-1", "0", "+1"]
+    assert press(res.state, "opt", "0").state.ball.carrier == "w2"
+    # Clipping: retry for a pace, or stay.
+    st = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "desert-dogs/defender", "H12", "W", abilities=("clipping",)),
+                  P("e9", "gnolls/midfielders", "Q17", "W"), ball="Q7", acting="w1")
+    res = apply(st, C.Move((hx("F12"),)), ScriptedDice(faces="O - - -"), by="west")
+    assert labels(build_view(outcome(res.state))) == ["Retry", "Stay"]
+    assert press(res.state, "opt", "0", faces="O O - -  O O - -").state.players["w1"].hex == hx("F12")
+    # Plough: follow the shoved opponent for a counter and a pace.
+    st = position(P("w1", "middle-kingdoms/ogres-cyclops-minotaurs", "G12", "E", abilities=("plough",)),
+                  P("e1", "gnolls/strikers", "H12", "W"), P("e9", "gnolls/midfielders", "Q17", "W"),
+                  ball="Q7", acting="w1", momentum=(1, "west"))
+    res = apply(st, C.Shove("e1"), ScriptedDice(faces="O - - - -"), by="west")
+    res = press(res.state, "keep")
+    assert labels(build_view(outcome(res.state))) == ["Plough", "Stay"]
+    assert press(res.state, "opt", "0").state.players["w1"].hex == hx("H12")
+    # A Keg: the injured player's coach (east) gets the buttons.
+    st = position(P("w1", "gnolls/hunters", "G12", "E"), P("e1", "gnolls/midfielders", "H12", "W"),
+                  P("e9", "gnolls/midfielders", "Q17", "W"), ball="Q7", acting="w1", support={"east": {"kegs": 2}})
+    res = apply(st, C.Tackle("e1"), ScriptedDice(faces="O O O O  O O - - - -"), by="west")
+    post = build_post(outcome(res.state))
+    assert post.mention == 22 and labels(post.view)[:2] == ["Use", "Keep"]
+    res = press(res.state, "opt", "0")  # use one: 3 successes, the Bench; the second is offered too
+    assert labels(build_view(outcome(res.state)))[:2] == ["Use", "Keep"]
+    res = press(res.state, "opt", "1")
+    assert res.state.teams["east"].used["kegs"] == 1 and res.state.players["e1"].location.value == "sent_off"

@@ -9,6 +9,10 @@ legal commands); to keep this file near 90 s the fuzzer concedes after ``MAX_COM
 so most matches end by that concession and a few by goals (the last test prints the split).
 Set ``ELFBALL_FUZZ_MAX_COMMANDS`` (e.g. 4000) and ``ELFBALL_FUZZ_SEED`` to explore further, or
 run ``elfball fuzz --matches 1000``.
+
+60 more matches play the Advanced Rules (random learned abilities, team support, extra players,
+advanced injuries, potions after the last goal; ~45 s): ``ELFBALL_FUZZ_ADVANCED_SEED`` moves
+them, ``elfball fuzz --advanced`` plays more.
 """
 
 from __future__ import annotations
@@ -26,10 +30,12 @@ from hypothesis import strategies as st
 from cli.play_commands import GuardedDice, dice_limit
 from engine import commands as C
 from engine.dice import SeededDice
+from engine.abilities.counter_moves import COUNTER_MOVES
+from engine.challenges.tackle import USES as TACKLE_USES
 from engine.errors import ElfballError, IllegalCommandError
 from engine.events import Event, GoalScored
 from engine.field import Field, standard_field
-from engine.fuzz import RandomCoach, invariant_violations
+from engine.fuzz import RandomCoach, invariant_violations, random_entries
 from engine.hexes import Direction, Hex
 from engine.legal import candidate_commands, legal_commands
 from engine.match import TeamEntry, apply, check, new_match, pending
@@ -106,7 +112,8 @@ def extra_violations(
 
 def decision_violations(state: MatchState, fld: Field) -> list[str]:
     """The pending coach has a legal option and a legal safe default; the other coach can only
-    concede (or start the next Test, which either coach may)."""
+    concede, or between Tests start the next one or give a potion to a player off the field
+    (Magic Potions, p. 11: "before setting up for any Test"; either coach may)."""
     if state.phase is Phase.MATCH_OVER:
         return []
     out: list[str] = []
@@ -121,18 +128,24 @@ def decision_violations(state: MatchState, fld: Field) -> list[str]:
         except ElfballError as exc:
             out.append(f"the default {pend.default[0]} for {pend.kind} is refused: {exc}")
     other = "east" if pend.side == "west" else "west"
-    extra = [c for c in legal_commands(state, other, fld) if not isinstance(c, (C.Concede, C.StartTest))]  # type: ignore[arg-type]
+    between_tests = (C.StartTest, C.DrinkPotion) if state.phase is Phase.TEST_OVER and state.in_progress is None else ()
+    extra = [c for c in legal_commands(state, other, fld) if not isinstance(c, (C.Concede, *between_tests))]  # type: ignore[arg-type]
     if extra:
         out.append(f"{other} may {extra[0]} while {pend.side} is to decide {pend.kind}")
     return out
 
 
 def over_violations(state: MatchState, dice: SeededDice) -> list[str]:
-    """Once the match is over, nothing is accepted, from either coach."""
+    """Once the match is over, nothing is accepted from either coach but a Magic Potion ("after
+    the last goal is scored", p. 11) for a player off the field, and the answers it asks for."""
     out: list[str] = []
     for side in ("west", "east"):
-        if list(legal_commands(state, side)):  # type: ignore[arg-type]
-            out.append(f"{side} still has legal commands after the match")
+        left = [c for c in legal_commands(state, side) if not isinstance(c, C.DrinkPotion)]  # type: ignore[arg-type]
+        if state.in_progress is None and left:
+            out.append(f"{side} still has legal commands after the match: {left[0]}")
+        if any(isinstance(c, C.DrinkPotion) and not state.teams[side].available("potions")  # type: ignore[index]
+               for c in legal_commands(state, side)):  # type: ignore[arg-type]
+            out.append(f"{side} may drink a potion it does not have")
         for cmd in (C.Concede(), C.EndAction(), C.StartTest(), C.AutoSetup(), C.SetupDone(), C.Answer(None), C.FaceoffPickup()):
             try:
                 apply(state, cmd, dice, by=side)  # type: ignore[arg-type]
@@ -157,18 +170,16 @@ class Played:
     violations: list[str] = field(default_factory=list)
 
 
-def play_checked(seed: int, max_commands: int = MAX_COMMANDS) -> Played:
-    """Like ``engine.fuzz.play_random_match`` (same team lists, options and coach from the
-    seed), checking every invariant here and there after every command."""
+def play_checked(seed: int, max_commands: int = MAX_COMMANDS, *, advanced: bool = False) -> Played:
+    """Like ``engine.fuzz.play_random_match`` (same teams, options and coach from the seed),
+    checking every invariant here and there after every command."""
     rng = random.Random(seed)
-    w, e = rng.sample(all_team_lists(), 2)
+    west, east, options = random_entries(rng, advanced=advanced)
     dice = GuardedDice(seed, dice_limit(max_commands))
-    options = RuleOptions(goals_to_win=rng.choice((1, 1, 2, 3)), star2=rng.random() < 0.2)
-    res = new_match(TeamEntry(w.name, default_roster(w)), TeamEntry(e.name, default_roster(e)), dice, options=options,
-                    field=FIELD)
+    res = new_match(west, east, dice, options=options, field=FIELD)
     state = res.state
     roster = {s: len(state.teams[s].players) for s in ("west", "east")}  # type: ignore[index]
-    out = Played(seed, (w.id, e.id))
+    out = Played(seed, (west.roster.team.id, east.roster.team.id))
     coach = RandomCoach(rng)
 
     def verify(st: MatchState, before: MatchState | None, cmd: C.Command | None, events: list[Event]) -> None:
@@ -206,8 +217,19 @@ def play_checked(seed: int, max_commands: int = MAX_COMMANDS) -> Played:
         out.goals += sum(isinstance(ev, GoalScored) for ev in res.events)
         state = res.state
         verify(state, before, cmd, res.events)
-    if state.phase is Phase.MATCH_OVER:
+    # After the match: the coaches may still give potions ("after the last goal is scored").
+    while state.phase is Phase.MATCH_OVER and len(out.violations) < 20:
         out.violations += [f"seed {seed}: {v}" for v in over_violations(state, dice)]
+        after = coach.after_match(state, FIELD)
+        if after is None:
+            break
+        side, cmd = after
+        before = state
+        res = apply(state, cmd, dice, by=side, field=FIELD)
+        out.commands += 1
+        out.kinds.update(ev.kind for ev in res.events)
+        state = res.state
+        verify(state, before, cmd, res.events)
     out.end_reason = state.end_reason
     out.tests = state.test
     return out
@@ -285,11 +307,77 @@ def test_matches_end_and_some_by_goals(capsys):
         assert kind in kinds, f"no random match produced a {kind} event"
 
 
+# --- Advanced Rules ----------------------------------------------------------------------------
+ADVANCED_CHUNKS, ADVANCED_PER_CHUNK = 6, 10
+ADVANCED_FIRST_SEED = int(os.environ.get("ELFBALL_FUZZ_ADVANCED_SEED", "0"))
+ADVANCED: dict[int, Played] = {}
+
+
+def test_the_random_advanced_teams_are_legal_advanced_teams():
+    """Valid lineups of 10 to 12 (extra players in their slots), abilities each learnable when
+    learned, support within its limits; the Samhaino Horror and the Impcrusher do come up."""
+    from engine.abilities import learnable
+    from engine.match import SUPPORT_LIMITS
+    from engine.teambuilding import Member, extra_of, lineup_problems
+
+    extras = set()
+    for seed in range(60):
+        for entry in random_entries(random.Random(seed), advanced=True)[:2]:
+            tl = entry.roster.team
+            positions = [p for p, n in entry.roster.entries for _ in range(n)]
+            assert not lineup_problems(tl, [Member(p.id) for p in positions], allow_extra=True), seed
+            assert 10 <= len(positions) <= 12 and len(entry.players) == len(positions)
+            for pos, career in zip(positions, entry.players):
+                extras.update([pos.id] if extra_of(pos.id) else [])
+                known = list(pos.innate_abilities)
+                for a in career.abilities if career else ():
+                    assert a in {x.id for x in learnable(str(pos.type), known, race=tl.id)}, (seed, pos.id, a)
+                    known.append(a)
+            assert all(0 <= n <= SUPPORT_LIMITS[item] for item, n in entry.support)
+    assert extras == {"extra/samhaino-horror", "extra/impcrusher"}
+
+
+@pytest.mark.parametrize("chunk", range(ADVANCED_CHUNKS))
+def test_advanced_random_matches_keep_every_invariant(chunk):
+    """60 matches of Advanced teams (``engine.fuzz.random_advanced_entry``: learned abilities,
+    team support, extra players, advanced injuries), potions given after the last goal too;
+    repeat one with ``elfball replay-check --advanced --seed N``."""
+    first = ADVANCED_FIRST_SEED + chunk * ADVANCED_PER_CHUNK
+    problems = []
+    for seed in range(first, first + ADVANCED_PER_CHUNK):
+        try:
+            played = play_checked(seed, advanced=True)
+        except Exception as exc:
+            raise AssertionError(f"advanced seed {seed} crashed: {exc!r}") from exc
+        ADVANCED[seed] = played
+        problems += played.violations[:3]
+        if played.end_reason is None and not played.violations:
+            problems.append(f"advanced seed {seed} did not end")
+    assert not problems, "\n".join(problems)
+
+
+def test_advanced_matches_use_the_advanced_rules(capsys):
+    """The Advanced matches really exercise abilities, team support, potions and spells."""
+    if len(ADVANCED) < ADVANCED_CHUNKS * ADVANCED_PER_CHUNK:
+        pytest.skip("runs after the whole set of advanced matches")
+    played = list(ADVANCED.values())
+    kinds = set().union(*(p.kinds for p in played))
+    with capsys.disabled():
+        print(f"\nadvanced fuzz: {len(played)} matches, {sum(p.commands for p in played)} commands, "
+              f"{sum(p.questions for p in played)} questions, {sum(p.goals for p in played)} goals")
+    if MAX_COMMANDS < 400:
+        return
+    for kind in ("ability_used", "support_used", "potion_drunk", "spell_cast", "taunted", "experience_gained",
+                 "injury_recorded", "referee_check"):
+        assert kind in kinds, f"no advanced match produced a {kind} event"
+
+
 # --- any command applies or raises a rule error ----------------------------------------------
 @functools.cache
 def positions() -> list[MatchState]:
     """Reachable positions: every state of a few random matches (set-up, face-off, turns,
-    actions, paused questions, Tests over, matches over)."""
+    actions, paused questions, Tests over, matches over), Basic and Advanced (abilities,
+    support, potions after the match)."""
     out: list[MatchState] = []
     for seed in range(9000, 9005):
         rng = random.Random(seed)
@@ -297,15 +385,29 @@ def positions() -> list[MatchState]:
         dice = SeededDice(seed)
         state = new_match(TeamEntry(w.name, default_roster(w)), TeamEntry(e.name, default_roster(e)), dice,
                           options=RuleOptions(goals_to_win=rng.choice((1, 2)))).state
-        coach = RandomCoach(rng, purpose=0.8)
-        out.append(state)
-        for _ in range(600):
-            if state.phase is Phase.MATCH_OVER:
+        out += _walk(state, dice, RandomCoach(rng, purpose=0.8))
+    for seed in range(9100, 9104):
+        rng = random.Random(seed)
+        west, east, options = random_entries(rng, advanced=True)
+        dice = SeededDice(seed)
+        out += _walk(new_match(west, east, dice, options=options).state, dice, RandomCoach(rng, purpose=0.8))
+    return out
+
+
+def _walk(state: MatchState, dice: SeededDice, coach: RandomCoach) -> list[MatchState]:
+    out = [state]
+    for _ in range(600):
+        if state.phase is Phase.MATCH_OVER:
+            after = coach.after_match(state, FIELD)
+            if after is None:
                 break
-            side = pending(state).side
+            side, cmd = after
+        else:
+            side = pending(state).side  # type: ignore[assignment]
             assert side is not None
-            state = apply(state, coach.choose(state, side, FIELD), dice, by=side).state
-            out.append(state)
+            cmd = coach.choose(state, side, FIELD)
+        state = apply(state, cmd, dice, by=side).state
+        out.append(state)
     return out
 
 
@@ -313,6 +415,8 @@ def test_the_positions_cover_every_phase_and_questions():
     phases = {p.phase for p in positions()}
     assert {Phase.SETUP, Phase.FACEOFF, Phase.TURN, Phase.ACTION} <= phases
     assert any(p.in_progress is not None for p in positions())
+    assert any(p.after_sim for p in positions()), "no position after a Shift in Momentum"
+    assert any(p.teams["west"].support or p.teams["east"].support for p in positions())
 
 
 hexes = st.builds(Hex, st.integers(-13, 13), st.integers(-13, 13))
@@ -324,7 +428,9 @@ def fuzzed_commands(state: MatchState) -> st.SearchStrategy[C.Command]:
     ids = st.sampled_from([*state.players, "w99", "x"])
     path = st.lists(hexes, min_size=0, max_size=3).map(tuple)
     answer = st.one_of(
-        st.none(), st.sampled_from(["catch", "decline", "e1", "w1"]), st.lists(st.integers(-2, 8), max_size=4),
+        st.none(), st.sampled_from(["catch", "decline", "e1", "w1", "retry", "stay", "plough", "use", "keep", "NE", "W",
+                                    "agile", "might", "steady+sprinter"]),
+        st.lists(st.integers(-2, 8), max_size=4),
         st.integers(-3, 9), st.text(max_size=3),
     )
     return st.one_of(
@@ -347,6 +453,16 @@ def fuzzed_commands(state: MatchState) -> st.SearchStrategy[C.Command]:
         st.builds(C.EndAction, st.none() | directions),
         st.builds(C.Answer, answer),
         st.just(C.Concede()),
+        # The Advanced Rules' commands, with abilities and spells known and unknown.
+        st.builds(C.Move, path, st.none() | directions, st.sampled_from([*COUNTER_MOVES, "fly"]), st.none() | ids),
+        st.builds(C.Tackle, ids, st.sampled_from([*TACKLE_USES, "bite"])),
+        st.builds(C.Dash, st.integers(-1, 8), st.booleans()),
+        st.just(C.Cheer()),
+        st.builds(C.Quickling, ids),
+        st.builds(C.Taunt, ids, ids, st.integers(-1, 7)),
+        st.builds(C.DrinkPotion, ids),
+        st.builds(C.CastSpell, st.sampled_from(["inferno", "system_shock", "transformation", "fireball"]),
+                  st.none() | ids, st.none() | hexes),
     )
 
 
@@ -410,6 +526,17 @@ def test_cli_fuzz_summary(capsys):
     assert "fuzz: 3/3 matches" in captured.err  # progress goes to stderr
 
 
+def test_cli_fuzz_advanced_and_its_replay_check(capsys):
+    """``--advanced`` plays Advanced teams; ``replay-check --advanced`` rebuilds those teams
+    (abilities, support, extra players) to replay the match exactly."""
+    from cli.main import main
+
+    assert main(["fuzz", "--advanced", "--matches", "2", "--seed", "3", "--max-commands", "150"]) == 0
+    assert "violations: 0" in capsys.readouterr().out
+    assert main(["replay-check", "--advanced", "--seed", "3", "--max-commands", "150"]) == 0
+    assert "replay identical" in capsys.readouterr().out
+
+
 def test_cli_fuzz_reports_violations_and_crashes_with_their_seed(monkeypatch, capsys):
     import cli.play_commands as P
     from cli.main import main
@@ -471,3 +598,21 @@ def test_the_random_coach_answers_a_pending_question():
         for seed in range(5):
             cmd = RandomCoach(random.Random(seed), purpose=1.0).choose(state, side, FIELD)  # type: ignore[arg-type]
             assert isinstance(cmd, (C.Answer, C.Concede)), (i, cmd)
+
+
+def test_a_concession_closes_the_out_of_sequence_window():
+    """Advanced fuzz, seed 0: west conceded while its React/Taunt window was open after east's
+    Shift in Momentum; the finished match kept ``after_sim`` (and would keep a Quickling's
+    commitment), a turn's state in a match that has no turns left."""
+    from builders import P, position
+
+    st = position(
+        P("w1", "gnolls/safeties", "G12", "E", abilities=("react", "quickling")),
+        P("e1", "gnolls/safeties", "P12", "W"),
+        momentum=(3, "west"), turn="west",
+    )
+    st.after_sim, st.committed_actor = True, "w1"
+    res = apply(st, C.Concede(), SeededDice(1), by="west")
+    assert res.state.phase is Phase.MATCH_OVER
+    assert not res.state.after_sim and res.state.committed_actor is None
+    assert not invariant_violations(res.state, FIELD)

@@ -176,8 +176,8 @@ def test_cli_replay_check_reports_a_difference(monkeypatch, capsys):
 
     real = P.replay
 
-    def tampered(state, record, dice):
-        out = real(state, record, dice)
+    def tampered(state, record, dice, **kw):
+        out = real(state, record, dice, **kw)
         out.momentum = 6 if out.momentum != 6 else 5
         return out
 

@@ -1,4 +1,6 @@
-"""The rulebook's examples as scenario files (scenarios/rulebook/*.json), run as a user would."""
+"""Scenario files run as a user would: the rulebook's examples (scenarios/rulebook/*.json) and
+the Advanced rules through the console grammar (scenarios/advanced/*.json), each checking the
+rulebook's effect in its ``expect``."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 from cli.main import main
 from engine.errors import MalformedInputError
 from engine.field import standard_field
+from engine.match import pending
 from service.scenario import build_state, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +49,46 @@ def test_rulebook_scenario(path: Path):
     rolled = {e.challenge: e.to_dict() for e in res.events if e.kind == "challenge_rolled"}
     for challenge, n in exp.get("need", {}).items():
         assert _need(rolled[challenge]) == n, challenge
+    _expect_advanced(exp, res)
+
+
+def _expect_advanced(exp: dict, res) -> None:  # type: ignore[no-untyped-def]
+    """The ``expect`` keys of the Advanced rules' scenarios."""
+    st = res.state
+    kinds = [e.kind for e in res.events]
+    if "momentum_side" in exp:
+        assert st.momentum_side == exp["momentum_side"]
+    if "pending" in exp:
+        assert pending(st).kind == exp["pending"]
+    if "after_sim" in exp:
+        assert st.after_sim == exp["after_sim"]
+    for side, items in exp.get("used", {}).items():
+        assert {k: st.teams[side].used.get(k, 0) for k in items} == items, side
+    used = {f"{e.ability}:{e.effect}" for e in res.events if e.kind == "ability_used"}
+    assert set(exp.get("ability_used", ())) <= used, used
+    assert set(exp.get("events", ())) <= set(kinds)
+    challenges = [e.challenge for e in res.events if e.kind == "challenge_rolled"]
+    if "challenges" in exp:
+        assert challenges == exp["challenges"]
+    assert not set(exp.get("no_challenge", ())) & set(challenges)
+    for pid, where in exp.get("location", {}).items():
+        assert st.players[pid].location.value == where, pid
+    for pid, facing in exp.get("facing", {}).items():
+        assert st.players[pid].facing.name == facing, pid
+    for pid, gained in exp.get("potion_abilities", {}).items():
+        assert list(st.players[pid].potion_abilities) == gained, pid
+
+
+#: The console lines the Advanced scenarios must show working against the engine's real questions.
+ADVANCED_LINES = ("cheer", "tackle e2 steal", "move NE with beeline", "lead w2 NE", "react w5 NE", "taunt w3 e1 2",
+                  "potion w9", "answer agile", "spell inferno K12", "retry", "plough", "use", "NE", "-1", "reroll 0")
+
+
+def test_the_advanced_scenarios_cover_the_grammar_of_the_advanced_rules():
+    lines = set()
+    for path in (ROOT / "scenarios" / "advanced").glob("*.json"):
+        lines.update(c if isinstance(c, str) else c["command"] for c in load_scenario(path)["commands"])
+    assert set(ADVANCED_LINES) <= lines, set(ADVANCED_LINES) - lines
 
 
 def test_there_is_a_scenario_for_every_rulebook_example():
@@ -83,3 +126,15 @@ def test_malformed_scenarios_say_why(tmp_path):
         build_state({"players": [{"id": "x1", "position": "gnolls/hunters", "hex": "K12"}]})
     with pytest.raises(MalformedInputError):
         build_state({"players": [{"id": "w1", "position": "gnolls/hunters", "location": "field"}]})
+
+
+def test_bankshot_may_leave_the_direction_to_the_dice_with_roll():
+    """The grammar's ``roll`` answers the real Bankshot question, whose option is None (it was
+    refused: "choose one of: NE, E, SE, none")."""
+    data = load_scenario(ROOT / "scenarios/advanced/bankshot.json")
+    data["commands"] = ["throw G7", "roll", "0"]
+    data["dice"]["d6"] = [1, 2]  # NE, 2 hexes: onto the Midfielder at L5 again
+    res = run_scenario(data)
+    assert res.error is None, res.error
+    assert res.state.ball.carrier == "w2"
+    assert [e.effect for e in res.events if e.kind == "ability_used"] == []

@@ -177,3 +177,59 @@ def test_cli_verifies_from_the_database_and_from_an_exported_file(played, tmp_pa
         assert "no match #999" in capsys.readouterr().err
     finally:
         use_engine(old)
+
+
+def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
+    """Stored teams with learned abilities and team support, under the Advanced rules: a random
+    coach (potions, the wizard's spell, every question answered at random) against the AI
+    coach. The record must replay exactly: its creation row carries the careers and support."""
+    import random
+
+    from sqlmodel import select
+
+    from db.models import Team
+    from db.teams import create_team
+    from engine.field import standard_field
+    from engine.fuzz import RandomCoach
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'adv.db'}")
+    upgrade(engine)
+
+    @contextmanager
+    def scope():
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+
+    abilities = {"gnolls/hunters": ["cutblock", "grapple"], "gnolls/strikers": ["agile", "steal"],
+                 "gnolls/midfielders": ["rally"], "middle-kingdoms/ogres-cyclops-minotaurs": ["pummel", "buff"]}
+    with scope() as s:
+        for name, lst, coach, support in (
+            ("Howlers", "gnolls", ALICE, {"wizard": 1, "potions": 3, "cheerleaders": 2, "kegs": 2}),
+            ("Crowns", "middle-kingdoms", 202, {"kegs": 2, "bribed_referee": 1, "cheerleaders": 1}),
+        ):
+            create_team(session=s, guild_id=1, coach_id=coach, name=name, team_list=lst)
+            team = s.exec(select(Team).where(Team.name == name)).one()
+            team.support = support
+            for p in team.players:
+                p.abilities = [*p.abilities, *abilities.get(p.position_id, [])]
+            s.add(team)
+        s.commit()
+    svc = MatchService(sessions=scope, render=False)
+    out = svc.start(guild_id=1, channel_id=11, west=MatchSide(ALICE, team="Howlers"), east=MatchSide(AI_COACH_ID, team="Crowns"),
+                    options={"goals_to_win": 1, "advanced": True}, seed="advanced-verify")
+    alice = RandomCoach(random.Random(4), purpose=0.7)
+    kinds: set[str] = set()
+    questions = 0
+    for _ in range(3000):
+        if out.finished:
+            break
+        questions += out.state.in_progress is not None
+        out = svc.act(11, ALICE, alice.choose(out.state, "west", standard_field()))
+        kinds.update(e.kind for e in out.events)
+    assert out.finished
+    assert {"potion_drunk", "spell_cast", "support_used"} <= kinds and questions >= 5, (kinds, questions)
+    with scope() as s:
+        record = load_record(session=s, match_id=out.match.id)
+    verdict = verify(record)
+    assert verdict.ok, verdict.summary()
+    engine.dispose()
