@@ -307,3 +307,31 @@ def test_every_fixture_plays_the_league_rules(league) -> None:
     opts = out.state.options
     assert opts.profile == "fr-0.0.6" and opts.double and opts.advanced and "fr_dash" in opts.variants
     assert league.settings(GUILD, "French Cup")["rules"] == "profile=fr-0.0.6 double"
+
+
+def test_a_league_team_s_career_and_support_reach_its_next_match(league) -> None:
+    """What a season changed (a learned ability, an attribute a lasting injury lowered, the
+    support bought) is what takes the field, under the Advanced rules."""
+    from sqlmodel import select
+
+    from db.models import RosterPlayer, Team
+
+    season(league, ALICE, BOB)
+    fixture = league.next_fixtures(GUILD, ALICE)[0]
+    home = fixture.home
+    league.support(GUILD, fixture.home_coach, home, "cheerleader", 2)
+    with session_scope() as s:
+        team_row = s.exec(select(Team).where(Team.id == fixture.fixture.home_team_id)).one()
+        first = min((p for p in team_row.players), key=lambda p: p.number)
+        rp = s.get(RosterPlayer, first.id)
+        rp.abilities = ["agile"]
+        rp.attributes = {**rp.attributes, "skill": rp.attributes.get("skill", 3) - 1}
+        s.add(rp)
+        s.commit()
+        skill = rp.attributes["skill"]
+    _, out = league.play(GUILD, 700, fixture.home_coach, fixture.id)
+    st = out.state
+    w1 = st.players["w1"]
+    assert st.options.advanced
+    assert "agile" in w1.abilities and w1.skill == skill
+    assert st.teams["west"].support.get("cheerleaders") == 2
