@@ -118,6 +118,12 @@ class Outcome:
             return self.prompt
         return prompt_for(self.state, side_names(self.state, language), language=language)
 
+    def description_in(self, language: str) -> str | None:
+        """``description`` (the board in words, when wanted) in ``language``."""
+        if self.description is None or language == DEFAULT:
+            return self.description
+        return board_words(self.state, view=self.view, language=language)
+
     @property
     def pending(self) -> Pending:
         return pending(self.state)
