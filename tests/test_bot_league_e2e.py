@@ -263,3 +263,14 @@ async def test_a_french_server_runs_its_league_in_french(database):
         assert r.content.startswith("**Coupe** : J G N P BP-BC Bl Pts\n") and "**3**" in r.content
         r = await fake.slash(amelie, office, "league results")
         assert "a abandonné" in r.content and "blessés" in r.content
+
+
+def test_league_refusals_read_in_french():
+    from bot.app import reason_text
+    from db.errors import NotAllowedError
+
+    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "fr") == \
+        "seul le commissaire (<@42>) peut faire cela"
+    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "en") == \
+        "only the commissioner (<@42>) may do that"
+    assert reason_text("that injury is already settled", "fr") == "cette blessure est déjà réglée"
