@@ -53,7 +53,7 @@ from engine.state import Location, MatchState, RuleOptions
 
 from engine.i18n import DEFAULT, Catalogue
 
-from .matches import MatchService, Outcome, SessionFactory, _text
+from .matches import MatchService, Outcome, SessionFactory, _text, said
 
 __all__ = [
     "round_robin",
@@ -451,7 +451,7 @@ class LeagueService:
             if f is None:
                 return []
             if f.status != FixtureStatus.PLAYING:
-                return [f"League fixture #{f.id}: result recorded. Post-match decisions: /league aftermath."]
+                return [said("league.finished.again", id=f.id)]
             rows = store.match_events(session=s, match_id=match.id)
             cas = _casualties(rows)
             conceded = None
@@ -488,9 +488,8 @@ class LeagueService:
             league = db_teams.get_league(session=s, guild_id=match.guild_id, league=f.league_id)
         self._refresh_points(league)
         w, e = state.teams["west"], state.teams["east"]
-        return [f"League result recorded: {w.name} {w.score}-{e.score} {e.name}"
-                f" (casualties {cas['west']}-{cas['east']}).", *lines,
-                "Post-match decisions for each coach follow (or /league aftermath)."]
+        return [said("league.finished.result", west=w.name, west_score=w.score, east_score=e.score, east=e.name,
+                     west_casualties=cas["west"], east_casualties=cas["east"]), *lines, said("league.finished.panels")]
 
     def _roster_rows(self, s: Session, team_id: int) -> dict[int, RosterPlayer]:
         team = s.get(Team, team_id)

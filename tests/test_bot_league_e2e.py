@@ -250,7 +250,8 @@ async def test_a_french_server_runs_its_league_in_french(database):
         assert r.content.startswith("Ligue **Coupe**, journée 1 (rencontre #") and "Engagement des dés" in r.content
         fixture = bot.league.fixtures(guild.id, "Coupe")[0]
         away = {amelie.id: amelie, bruno.id: bruno}[fixture.away_coach]
-        await fake.slash(away, pitch, "match concede")
+        r = await fake.slash(away, pitch, "match concede")
+        assert "Résultat de ligue enregistré" in r.all_text and "League result" not in r.all_text
         panel = (await wait_for_panels(fake, pitch, "elfball-lgs:learn:", 1))[0]
         assert "**Après Lamelunes contre Crocs**" in panel.content
         assert "peut apprendre une aptitude (+5 points d'équipe)" in panel.content
