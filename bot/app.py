@@ -44,7 +44,7 @@ from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
 from engine.field import standard_field
 from engine.hexes import Direction, distance
-from engine.i18n import language_of
+from engine.i18n import language_of, phrase
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.options import describe as describe_rules
@@ -95,8 +95,7 @@ def reason_text(reason: str | BaseException, language: str) -> str:
     rules' and the store's messages as they wrote them (a few common ones have a translation)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    message = str(reason)
-    return catalogue(language).get(f"phrase.{message}", message)
+    return phrase(catalogue(language).text, str(reason))
 
 
 #: Called after a command's outcome is posted (the league posts its post-match panels).

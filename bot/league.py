@@ -31,7 +31,9 @@ from service.leagues import AftermathView, FixtureView, LeagueService, match_opt
 from service.matches import Outcome
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
-from .i18n import languages
+from engine.i18n import language_of
+
+from .i18n import catalogue, languages, tr
 from .panels import Post, build_post
 from .rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
 
@@ -88,7 +90,7 @@ def _default_league(svc: LeagueService, guild: int, user: int, league: str | Non
     mine = {t.league_id for lg in leagues for t in svc.teams(guild, lg.id) if t.coach_id == user}
     if len(mine) == 1:
         return mine.pop()  # type: ignore[return-value]
-    raise Refusal("say which league (this server has several)" if leagues else "this server has no league yet: /league create")
+    raise Refusal("league.refuse.which" if leagues else "league.refuse.none")
 
 
 # --- autocomplete ---------------------------------------------------------------------------------------
@@ -146,7 +148,9 @@ def _positions(interaction: discord.Interaction) -> list[tuple[str, str]]:
         return []
     tl = team_list(sheet.team.team_list)
     out = [(f"{p.name} ({p.attributes}, {p.type.label})", p.name) for p in tl.positions]
-    return out + [(f"{e.name} (extra player, {e.position.attributes})", e.name) for e in extra_players(tl)]
+    lang = language_of(interaction.locale)
+    return out + [(tr(lang, "league.complete.extra_player", name=e.name, attributes=e.position.attributes), e.name)
+                  for e in extra_players(tl)]
 
 
 def _players(interaction: discord.Interaction) -> list[tuple[str, str]]:
@@ -154,8 +158,9 @@ def _players(interaction: discord.Interaction) -> list[tuple[str, str]]:
     if sheet is None:
         return []
     active = sorted((p for p in sheet.team.players if p.status == "active"), key=lambda p: p.number)
-    return [(f"#{p.number} {p.name} ({p.xp} XP{', may learn' if sheet.advances.get(p.id) else ''})", str(p.number))
-            for p in active]
+    lang = language_of(interaction.locale)
+    return [(tr(lang, "league.complete.player.learn" if sheet.advances.get(p.id) else "league.complete.player",
+                number=p.number, name=p.name, xp=p.xp), str(p.number)) for p in active]
 
 
 def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
@@ -183,7 +188,7 @@ def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
 def _fixture_id(text: str) -> int:
     digits = text.strip().lstrip("#")
     if not digits.isdigit():
-        raise Refusal(f"{text!r} is not a fixture number (e.g. 12, or pick one from the list)")
+        raise Refusal("league.refuse.fixture_number", text=repr(text))
     return int(digits)
 
 
@@ -208,18 +213,22 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
     lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     if lg is not None:
         shown = describe_rules(match_options(db_leagues.settings_of(lg)))
-        await _say(interaction, f"League **{lg.name}** created; <@{lg.commissioner_id}> is its commissioner. Budget "
-                   f"{budget} points; {shown}{'; home and away' if double_round else ''}. Coaches: `/league join`.",
+        lang = (await languages(interaction)).public
+        await _say(interaction, tr(lang, "league.created", league=lg.name, commissioner=lg.commissioner_id, budget=budget,
+                                   rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
                    allowed_mentions=MENTIONS)
 
 
 @league_group.command(name="list", description="This server's leagues")
 async def league_list(interaction: discord.Interaction) -> None:
+    lang = (await languages(interaction)).public
+
     def work() -> str:
         svc = _svc(interaction)
-        lines = [f"**{lg.name}**: commissioner <@{lg.commissioner_id}>, {len(svc.teams(_guild(interaction), lg.id))} teams"
+        lines = [tr(lang, "league.list.line", league=lg.name, commissioner=lg.commissioner_id,
+                    count=len(svc.teams(_guild(interaction), lg.id)))
                  for lg in svc.leagues(_guild(interaction))]
-        return "\n".join(lines) or "No league yet: /league create."
+        return "\n".join(lines) or tr(lang, "league.list.none")
 
     text = await _work(interaction, work)
     if text is not None:
@@ -232,8 +241,9 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
     res = await _work(interaction, lambda: _svc(interaction).join(_guild(interaction), interaction.user.id, league, team))
     if res is not None:
         lg, tm, value = res
-        await _say(interaction, f"**{tm.name}** (<@{tm.coach_id}>) joins **{lg.name}**, worth {value} of "
-                   f"{lg.settings.get('budget', 180)} points.", allowed_mentions=discord.AllowedMentions.none())
+        lang = (await languages(interaction)).public
+        await _say(interaction, tr(lang, "league.joined", team=tm.name, coach=tm.coach_id, league=lg.name, value=value,
+                                   budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
 @league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
@@ -247,8 +257,9 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
 
     views = await _work(interaction, work)
     if views is not None:
-        await _say_long(interaction, "**The schedule**: a coach starts his fixture in any channel with `/league play`.\n"
-                        + "\n".join(v.line() for v in views))
+        lang = (await languages(interaction)).public
+        await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
+                        + "\n".join(v.line(language=lang) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -260,8 +271,9 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
     views = await _work(interaction, work)
     if views is not None:
-        text = "\n".join(v.line(mention=False) for v in views) or "No schedule yet: the commissioner uses /league schedule."
-        await _say_long(interaction, text + "\nSpectators: `/match status` in a match's channel shows its board.")
+        lang = (await languages(interaction)).public
+        text = "\n".join(v.line(mention=False, language=lang) for v in views) or tr(lang, "league.fixtures.none")
+        await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
 
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
@@ -278,26 +290,30 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     if res is None:
         return
     view, out, name = res
-    header = (f"League **{name}**, round {view.fixture.round} (fixture #{view.id}): **{view.home}** "
-              f"(<@{view.home_coach}>, west) v **{view.away}** (<@{view.away_coach}>, east), first to "
-              f"{out.state.options.goals_to_win}. Dice seed commitment: `{out.match.seed_commitment[:16]}…`")
-    # The board follows the server's language like any match's; the league's own lines are English.
-    await _send(interaction, build_post(out, header=header, language=(await languages(interaction)).public))
+    lang = (await languages(interaction)).public
+    header = tr(lang, "league.play.header", league=name, round=view.fixture.round, id=view.id, home=view.home,
+                home_coach=view.home_coach, away=view.away, away_coach=view.away_coach,
+                goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
+    await _send(interaction, build_post(out, header=header, language=lang))
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")
 @app_commands.autocomplete(league=_completer(_leagues))
 async def league_standings(interaction: discord.Interaction, league: str | None = None) -> None:
+    lang = (await languages(interaction)).public
+
     def work() -> tuple[str, bytes]:
         from render.standings import render_standings
 
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        lines = [f"**{lg.name}**: P W D L GF-GA Cas Pts"]
-        lines += [f"{i}. {r.name}: {r.played} {r.won} {r.drawn} {r.lost} {r.goals_for}-{r.goals_against} "
-                  f"{r.casualties} **{r.points}**" for i, r in enumerate(rows, 1)]
+        lines = [tr(lang, "league.standings.head", league=lg.name)]
+        lines += [tr(lang, "league.standings.row", rank=i, team=r.name, played=r.played, won=r.won, drawn=r.drawn,
+                     lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
+                  for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
-        return "\n".join(lines), render_standings(lg.name, rows, subtitle=f"{len(rows)} teams, {played} matches played")
+        return "\n".join(lines), render_standings(lg.name, rows, subtitle=tr(lang, "league.standings.subtitle",
+                                                                               teams=len(rows), played=played))
 
     res = await _work(interaction, work)
     if res is not None:
@@ -315,7 +331,9 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 
     views = await _work(interaction, work)
     if views is not None:
-        await _say_long(interaction, "\n".join(v.line(mention=False) for v in views) or "No result yet.")
+        lang = (await languages(interaction)).public
+        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang) for v in views)
+                        or tr(lang, "league.results.none"))
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
@@ -349,9 +367,15 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
     res = await _work(interaction, work)
     if res is not None:
         name, settings = res
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in settings.items() if k != "rules")
-        shown += f". Fixtures play: {describe_rules(match_options(settings))}"
-        await _say(interaction, f"{'Changed. ' if changes else ''}**{name}**: {shown}.", ephemeral=not changes)
+        langs = await languages(interaction)
+        lang = langs.public if changes else langs.user
+        words = catalogue(lang)
+        shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
+                          f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
+                          for k, v in settings.items() if k != "rules")
+        await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
+                                   league=name, settings=shown, rules=describe_rules(match_options(settings))),
+                   ephemeral=not changes)
 
 
 @league_group.command(name="correct", description="Commissioner: set or correct a fixture's result (kept in the audit trail)")
@@ -368,35 +392,41 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
     res = await _work(interaction, work)
     if res is not None:
         view, before = res
-        old = "none" if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
-        await _say(interaction, f"Result corrected by <@{interaction.user.id}> ({reason}): {view.line(mention=False)} "
-                   f"(was {old}).", allowed_mentions=discord.AllowedMentions.none())
+        lang = (await languages(interaction)).public
+        old = tr(lang, "league.none") if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
+        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=reason,
+                                   line=view.line(mention=False, language=lang), old=old),
+                   allowed_mentions=discord.AllowedMentions.none())
 
 
 @league_group.command(name="audit", description="The league's audit trail: results recorded and corrected, settings, rosters")
 @app_commands.autocomplete(league=_completer(_leagues))
 async def league_audit(interaction: discord.Interaction, league: str | None = None) -> None:
+    lang = (await languages(interaction)).user
+
     def work() -> str:
         svc = _svc(interaction)
         rows = svc.audit(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         out = []
         for a in rows:
-            who = f"<@{a.actor_id}>" if a.actor_id else "the bot"
-            fixture = f" fixture #{a.fixture_id}" if a.fixture_id else ""
+            who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
+            fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
             why = f" ({a.reason})" if a.reason else ""
-            out.append(f"{a.created_at:%Y-%m-%d %H:%M} {a.action}{fixture} by {who}{why}: {_detail(a.detail)}")
-        return "\n".join(out) or "Nothing yet."
+            out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=a.action,
+                          fixture=fixture, who=who, why=why, detail=_detail(a.detail, lang)))
+        return "\n".join(out) or tr(lang, "league.audit.empty")
 
     text = await _work(interaction, work)
     if text is not None:
         await _say_long(interaction, text, ephemeral=True)
 
 
-def _detail(detail: dict[str, Any]) -> str:
+def _detail(detail: dict[str, Any], lang: str = "en") -> str:
     def score(r: dict[str, Any] | None) -> str:
         if not r or r.get("home_score") is None:
-            return "none"
-        return f"{r['home_score']}-{r['away_score']} (cas {r.get('home_casualties', 0)}-{r.get('away_casualties', 0)})"
+            return tr(lang, "league.none")
+        return tr(lang, "league.audit.score", home=r["home_score"], away=r["away_score"],
+                  home_casualties=r.get("home_casualties", 0), away_casualties=r.get("away_casualties", 0))
 
     if "after" in detail and "home_score" in (detail.get("after") or {}):
         return (f"{score(detail.get('before'))} → " if "before" in detail else "") + score(detail["after"])
@@ -405,14 +435,16 @@ def _detail(detail: dict[str, Any]) -> str:
 
 @league_group.command(name="aftermath", description="Your post-match decisions still open (potions, injuries, abilities)")
 async def league_aftermath(interaction: discord.Interaction) -> None:
-    views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id))
+    langs = await languages(interaction)
+    views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id,
+                                                                               language=langs.public))
     if views is None:
         return
     if not views:
-        await _say(interaction, "Nothing to decide: every post-match report of yours is settled.", ephemeral=True)
+        await _say(interaction, tr(langs.user, "league.aftermath.none"), ephemeral=True)
         return
     for v in views:
-        await _send(interaction, aftermath_post(v))
+        await _send(interaction, aftermath_post(v, langs.public))
 
 
 @league_group.command(name="replay", description="An animated replay of a league fixture's match")
@@ -426,7 +458,7 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
 
         view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
         if view.fixture.match_id is None:
-            raise Refusal(f"fixture #{view.id} has no match to replay yet")
+            raise Refusal("league.refuse.no_replay", id=view.id)
         with session_scope() as s:
             rows = store.match_events(session=s, match_id=view.fixture.match_id)
             state = store.rebuild(session=s, match_id=view.fixture.match_id)
@@ -434,13 +466,20 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
 
     gif = await _work(interaction, work)
     if gif is not None:
-        await _say(interaction, f"Replay of fixture #{fixture.lstrip('#')}:",
+        lang = (await languages(interaction)).public
+        await _say(interaction, tr(lang, "league.replay", id=fixture.lstrip("#")),
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
 
 # --- /team (Advanced Rules) -------------------------------------------------------------------------
-async def _sheet_reply(interaction: discord.Interaction, text: str, sheet: Any) -> None:
-    await _say(interaction, f"{text} **{sheet.team.name}** is now worth {sheet.value} of {sheet.budget} points.",
+async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, **values: Any) -> None:
+    lang = (await languages(interaction)).public
+    if "item" in values:  # team support: its name (English: singular or plural by the count)
+        item_id, total = values["item"], values["total"]
+        values["item"] = (f"{SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}" if lang == "en"
+                          else tr(lang, f"support.{item_id}"))
+    await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=sheet.team.name,
+                               value=sheet.value, budget=sheet.budget),
                allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -451,7 +490,7 @@ async def team_hire(interaction: discord.Interaction, team: str, position: str, 
     res = await _work(interaction, lambda: _svc(interaction).hire(_guild(interaction), interaction.user.id, team, position, name))
     if res is not None:
         sheet, label = res
-        await _sheet_reply(interaction, f"Hired {label}.", sheet)
+        await _sheet_reply(interaction, "league.team.hired", sheet, label=label)
 
 
 @team_group.command(name="fire", description="Cut a player (a team never goes below 6)")
@@ -460,7 +499,7 @@ async def team_fire(interaction: discord.Interaction, team: str, player: str) ->
     res = await _work(interaction, lambda: _svc(interaction).fire(_guild(interaction), interaction.user.id, team, player))
     if res is not None:
         sheet, label = res
-        await _sheet_reply(interaction, f"{label} leaves the team.", sheet)
+        await _sheet_reply(interaction, "league.team.fired", sheet, label=label)
 
 
 @team_group.command(name="buy", description="Buy team support (Cheerleaders, Zlurpee Kegs, Potions, a Wizard, a Bribed Referee)")
@@ -470,7 +509,7 @@ async def team_buy(interaction: discord.Interaction, team: str, item: str, count
     res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, count))
     if res is not None:
         sheet, item_id, total = res
-        await _sheet_reply(interaction, f"Bought: the team has {total} {SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}.", sheet)
+        await _sheet_reply(interaction, "league.team.bought", sheet, total=total, item=item_id)
 
 
 @team_group.command(name="sell", description="Give up team support (its points are free again)")
@@ -480,7 +519,7 @@ async def team_sell(interaction: discord.Interaction, team: str, item: str, coun
     res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, -count))
     if res is not None:
         sheet, item_id, total = res
-        await _sheet_reply(interaction, f"Sold: the team has {total} {SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}.", sheet)
+        await _sheet_reply(interaction, "league.team.sold", sheet, total=total, item=item_id)
 
 
 @team_group.command(name="learn", description="A player with 5 XP per ability learns one (5 team points)")
@@ -489,22 +528,25 @@ async def team_learn(interaction: discord.Interaction, team: str, player: str, a
     res = await _work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player, ability))
     if res is not None:
         sheet, label = res
-        await _sheet_reply(interaction, f"{label}.", sheet)
+        await _sheet_reply(interaction, "league.team.learned", sheet, label=label)
 
 
 @team_group.command(name="sheet", description="A team sheet: every player's attributes, XP, abilities and injuries")
 @app_commands.autocomplete(team=_completer(_server_teams))
 async def team_sheet(interaction: discord.Interaction, team: str) -> None:
+    lang = (await languages(interaction)).public
+
     def work() -> Any:
         from render.team_sheet import support_text
 
         sheet = _svc(interaction).sheet(_guild(interaction), team)
         t = sheet.team
         rows = [f"#{p.number} {p.name}: " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
-                + f", {p.xp} XP" + (f", {', '.join(p.abilities)}" if p.abilities else "")
+                + tr(lang, "league.sheet.xp", xp=p.xp) + (f", {', '.join(p.abilities)}" if p.abilities else "")
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
-        head = (f"**{t.name}** ({t.team_list}, coach <@{t.coach_id}>{', ' + sheet.league if sheet.league else ''}): "
-                f"worth {sheet.value} of {sheet.budget} points; {support_text(t.support)}.")
+        head = tr(lang, "league.sheet.head", team=t.name, list=t.team_list, coach=t.coach_id,
+                  league=", " + sheet.league if sheet.league else "", value=sheet.value, budget=sheet.budget,
+                  support=support_text(t.support))
         return head + "\n" + "\n".join(rows), sheet.png
 
     res = await _work(interaction, work)
@@ -552,27 +594,29 @@ class AftermathSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfb
 _VERBS = {"potion": "potion", "question": "answer", "injury": "injury", "advance": "learn"}
 
 
-def aftermath_post(view: AftermathView) -> Post:
-    """The post-match report of one team, with a select (or button) for every open decision."""
+def aftermath_post(view: AftermathView, language: str = "en") -> Post:
+    """The post-match report of one team, with a select (or button) for every open decision
+    (the view's offers should be in ``language`` too: ``LeagueService.aftermath(..., language=)``)."""
     am = view.aftermath
-    lines = [f"**After {view.team} v {view.opponent}** (fixture #{view.fixture.id}) — <@{am.coach_id}>"]
+    lines = [tr(language, "league.aftermath.head", team=view.team, opponent=view.opponent, id=view.fixture.id,
+                coach=am.coach_id)]
     lines += view.lines[-12:]
     panel = discord.ui.View(timeout=None)
     rows = 0
     for offer in view.offers:
         need = 2 if offer.kind == "potion" else 1
         if rows + need > 5:
-            lines.append("More decisions follow once these are made.")
+            lines.append(tr(language, "league.aftermath.more"))
             break
         lines.append(f"• {offer.prompt}")
         opts = [discord.SelectOption(label=label[:100], value=value[:100], description=(desc or None) and desc[:100])
                 for label, value, desc in offer.options]
         panel.add_item(AftermathSelect(_VERBS[offer.kind], am.id, am.version, offer.key, opts, placeholder=offer.prompt))
         if offer.kind == "potion":
-            panel.add_item(AftermathButton("nopotion", am.id, am.version, label="No (more) potions"))
+            panel.add_item(AftermathButton("nopotion", am.id, am.version, label=tr(language, "league.aftermath.no_potion")))
         rows += need
     if not view.offers:
-        lines.append("Everything is settled.")
+        lines.append(tr(language, "league.aftermath.settled"))
     text = "\n".join(lines)
     return Post(text[:MAX_TEXT], None, panel if view.offers else None, am.coach_id)
 
@@ -592,24 +636,28 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
             return svc.choose_injury(am, version, user, int(key), value)
         if verb == "learn":
             return svc.advance(_guild(interaction), am, version, user, int(key), value)
-        raise Refusal(f"unknown post-match choice {verb!r}")
+        raise Refusal("league.refuse.unknown_choice", verb=repr(verb))
 
     try:
         view = await run_work(interaction, work, component=True)
+        lang = (await languages(interaction)).public
+        if lang != "en":
+            view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
         await _refuse(interaction, exc)
         return
-    await _send(interaction, aftermath_post(view), edit_panel=True)
+    await _send(interaction, aftermath_post(view, lang), edit_panel=True)
 
 
 async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> None:
     """When a command ends a league match: each coach's post-match panel, below the final board."""
     if not outcome.finished or not any(isinstance(e, MatchEnded) for e in outcome.events):
         return
-    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id)
+    lang = (await languages(interaction)).public
+    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id, language=lang)
     for v in views:
         if v.offers:
-            await _send(interaction, aftermath_post(v))
+            await _send(interaction, aftermath_post(v, lang))
 
 
 def install(bot: Any) -> None:

@@ -83,13 +83,13 @@ def build_post(outcome: Outcome, *, previous_side: str | None = None, header: st
     extra = odds_hint(outcome.state, language)
     if extra:
         lines.append(extra)
-    file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome)) if outcome.png else None
+    file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome, language)) if outcome.png else None
     view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
     return decorate(Post(_clip(lines, language), file, view, mention), outcome, language)
 
 
-def _alt(outcome: Outcome) -> str:
-    return alt_text(outcome.state, outcome.prompt)
+def _alt(outcome: Outcome, language: str = "en") -> str:
+    return alt_text(outcome.state, outcome.prompt_in(language), language)
 
 
 def odds_hint(state: MatchState, language: str = "en") -> str | None:

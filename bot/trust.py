@@ -58,7 +58,7 @@ def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
     """The words for a screen-reader coach's match, the seed once the match is over, and the
     Describe button on every panel."""
     if outcome.description:
-        post.embeds.append(_words_embed(outcome.description, language))
+        post.embeds.append(_words_embed(outcome.description_in(language) or outcome.description, language))
     if outcome.finished:  # the store has revealed the seed with the final state
         reveal = reveal_text(outcome.match.id, getattr(outcome.match, "seed", None), language=language)
         if reveal:
@@ -87,7 +87,7 @@ class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfba
         await _describe(interaction, self.match_id)
 
 
-def _position_words(match_id: int | None, channel_id: int, guild_id: int) -> str:
+def _position_words(match_id: int | None, channel_id: int, guild_id: int, language: str = "en") -> str:
     """The match's position in words, with the last command's events as its last action."""
     from .app import Refusal
 
@@ -99,20 +99,21 @@ def _position_words(match_id: int | None, channel_id: int, guild_id: int) -> str
             raise Refusal("refuse.other_server")
         rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
     events = [e for r in rows for e in r.events]
-    return board_words(m.engine_state(), events)
+    return board_words(m.engine_state(), events, language=language)
 
 
 async def _describe(interaction: discord.Interaction, match_id: int | None) -> None:
     from .app import Refusal, _refuse, run_work
 
+    lang = (await languages(interaction)).user
     try:
         text = await run_work(interaction, lambda: _position_words(match_id, interaction.channel_id or 0,
-                                                                   interaction.guild_id or 0),
+                                                                   interaction.guild_id or 0, lang),
                               component=match_id is not None)
     except (ElfballError, StoreError, Refusal) as exc:
         await _refuse(interaction, exc)
         return
-    embed = _words_embed(text, (await languages(interaction)).user)
+    embed = _words_embed(text, lang)
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:

@@ -27,6 +27,8 @@ __all__ = [
     "initials",
     "status_line",
     "side_word",
+    "compass_word",
+    "status_word",
     "COMPASS_WORDS",
     "OFF_FIELD_GROUPS",
 ]
@@ -58,8 +60,30 @@ def as_events(events: Iterable[Event | Mapping[str, Any]]) -> list[Event]:
     return out
 
 
-def side_word(side: str | None) -> str:
-    return {"west": "West", "east": "East"}.get(side or "", "nobody")
+@lru_cache(maxsize=8)
+def _catalogue(language: str) -> Any:
+    from engine.i18n import Catalogue
+
+    return Catalogue("engine", "data/text", language)
+
+
+def _t(language: str, key: str, /, **values: Any) -> str:
+    """A board word of the narration catalogue (``board.*``, ``side.*``, ``dir.*``, ``status.*``)."""
+    return _catalogue(language).t(key, **values)  # type: ignore[no-any-return]
+
+
+def side_word(side: str | None, language: str = "en") -> str:
+    if language == "en":
+        return {"west": "West", "east": "East"}.get(side or "", "nobody")
+    return _t(language, f"side.{side}" if side in ("west", "east") else "side.none")
+
+
+def compass_word(direction: Direction, language: str = "en") -> str:
+    return COMPASS_WORDS[direction] if language == "en" else _t(language, f"dir.{direction.name}")
+
+
+def status_word(status: Status, language: str = "en") -> str:
+    return _t(language, f"status.{status.value}")
 
 
 @lru_cache(maxsize=512)
@@ -126,13 +150,16 @@ def initials(state: MatchState, side: str) -> dict[str, str]:
     return {p.id: table[position_name(p)] for p in players}
 
 
-def possessive(name: str) -> str:
-    """``Gnomes'``, ``Night Elves'``, ``Samhaino's``."""
+def possessive(name: str, language: str = "en") -> str:
+    """``Gnomes'``, ``Night Elves'``, ``Samhaino's`` (French: the name, after "de")."""
+    if language != "en":
+        return name
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def _player_label(state: MatchState, p: Player) -> str:
-    return f"{p.name} ({side_word(p.side)} #{p.number}, {p.id})"
+def _player_label(state: MatchState, p: Player, language: str = "en") -> str:
+    number = "#" if language == "en" else "n°"
+    return f"{p.name} ({side_word(p.side, language)} {number}{p.number}, {p.id})"
 
 
 def _pending(state: MatchState) -> Pending:
@@ -146,12 +173,13 @@ def _pending(state: MatchState) -> Pending:
         return Pending(side, kind)
 
 
-def status_line(state: MatchState) -> tuple[str | None, str]:
+def status_line(state: MatchState, language: str = "en") -> tuple[str | None, str]:
     """Who must decide what now, in a few words: ``(side, text)`` for the picture's header."""
     pend = _pending(state)
     side = pend.side
-    team = state.teams[side].name if side in state.teams else side_word(side)  # type: ignore[index]
+    team = state.teams[side].name if side in state.teams else side_word(side, language)  # type: ignore[index]
     q = pend.question or {}
+    t = lambda key, **kw: _t(language, f"board.status.{key}", **kw)  # noqa: E731
 
     def who(pid: Any) -> str:
         p = state.players.get(pid) if isinstance(pid, str) else None
@@ -159,83 +187,87 @@ def status_line(state: MatchState) -> tuple[str | None, str]:
 
     kind = pend.kind
     if side is None and kind in ("setup", "faceoff", "turn", "action", "test_over"):
-        return None, f"Waiting ({kind.replace('_', ' ')})"
+        return None, t("waiting", kind=kind.replace("_", " "))
     if kind == "setup":
-        return side, f"{team} to set up (Test {state.test})"
+        return side, t("setup", team=team, test=state.test)
     if kind == "faceoff":
-        return side, f"{team} won the face-off: pick up the ball or challenge"
+        return side, t("faceoff", team=team)
     if kind == "turn":
-        return side, f"{possessive(team)} turn: choose a player to act"
+        return side, t("turn", whose=possessive(team, language))
     if kind == "action":
         a = state.action
         if a is not None:
-            return side, f"{possessive(team)} turn: {who(a.player)} is acting, {a.jog_left} Jog left"
-        return side, f"{possessive(team)} turn"
+            return side, t("acting", whose=possessive(team, language), player=who(a.player), jog=a.jog_left)
+        return side, t("turn_only", whose=possessive(team, language))
     if kind == "test_over":
-        return side, f"Test over: {team} to start Test {state.test + 1}"
-    if kind == "reroll":
-        return side, f"{team}: re-roll dice of {possessive(who(q.get('player')))} {q.get('challenge', 'roll')}?"
-    if kind == "force_reroll":
-        return side, f"{team}: force a re-roll of {possessive(who(q.get('player')))} {q.get('challenge', 'roll')}?"
+        return side, t("test_over", team=team, test=state.test + 1)
+    if kind in ("reroll", "force_reroll"):
+        challenge = str(q.get("challenge", "roll"))
+        if language != "en":
+            challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
+        return side, t(kind, team=team, whose=possessive(who(q.get("player")), language), challenge=challenge)
     if kind == "interceptor":
-        return side, f"{team}: intercept the throw?"
+        return side, t("interceptor", team=team)
     if kind == "catch":
-        return side, f"{team}: does {who(q.get('player'))} catch the ball?"
+        return side, t("catch", team=team, player=who(q.get("player")))
     if state.phase is Phase.MATCH_OVER or kind == "none":
         if state.winner == "draw":
-            return None, "Match over: a draw"
+            return None, t("draw")
         if state.winner in state.teams:
-            return state.winner, f"Match over: {state.teams[state.winner].name} won"  # type: ignore[index]
-        return None, "Match over"
-    return side, f"{team} to answer: {kind}"
+            return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
+        return None, t("over")
+    return side, t("answer", team=team, kind=kind)
 
 
-def _question_text(state: MatchState) -> str | None:
+def _question_text(state: MatchState, language: str = "en") -> str | None:
     pend = _pending(state)
     if pend.question is None:
         return None
     try:
         from engine.narrate import describe_question
 
-        return describe_question(pend.question, state)
+        return describe_question(pend.question, state, language=language)
     except Exception:  # noqa: BLE001 - the narrator is optional here
         return None
 
 
-def _last_action(events: Sequence[Event], state: MatchState) -> list[str]:
+def _last_action(events: Sequence[Event], state: MatchState, language: str = "en") -> list[str]:
     if not events:
         return []
     try:
         from engine.narrate import narrate
 
-        return list(narrate(events, state))
+        return list(narrate(events, state, language=language))
     except Exception:  # noqa: BLE001 - fall back to the bare event kinds
         return [e.kind.replace("_", " ") for e in events]
 
 
-def surroundings(state: MatchState, p: Player, fld: Field | None = None) -> str:
+def surroundings(state: MatchState, p: Player, fld: Field | None = None, *, language: str = "en") -> str:
     """The six hexes around ``p``, clockwise from north-east: who stands there, or empty, or off the
     field. A screen-reader coach learns who he may tackle or must Disengage from without the picture."""
     fld = fld or standard_field()
+    t = lambda key, **kw: _t(language, f"board.{key}", **kw)  # noqa: E731
     if p.hex is None:
-        return f"{p.name} is not on the field."
+        return t("not_on_field", player=p.name)
+    number = "#" if language == "en" else "n°"
     around = []
     for d in Direction:
         h = p.hex.neighbour(d)
-        where = f"{COMPASS_WORDS[d]} {fld.format(h)}" if h in fld else f"{COMPASS_WORDS[d]}: off the field"
+        compass = compass_word(d, language)
+        where = t("around.hex", direction=compass, hex=fld.format(h)) if h in fld else t("around.off", direction=compass)
         q = state.player_at(h) if h in fld else None
         if q is None:
             loose = h in fld and state.ball.carrier is None and state.ball.hex == h
-            around.append(where + (" the ball, loose" if loose else " empty" if h in fld else ""))
+            around.append(where + (t("around.loose") if loose else t("around.empty") if h in fld else ""))
             continue
-        bits = [f"{where} {side_word(q.side)} #{q.number} {q.name} ({q.id})"]
-        bits.append({Status.STANDING: "standing", Status.DOWN: "Down", Status.DAZED: "Dazed"}[q.status])
+        bits = [f"{where} {side_word(q.side, language)} {number}{q.number} {q.name} ({q.id})"]
+        bits.append(status_word(q.status, language))
         if q.facing is not None and q.status is Status.STANDING:
-            bits.append(f"facing {COMPASS_WORDS[q.facing]}")
+            bits.append(t("facing", direction=compass_word(q.facing, language)))
         if state.ball.carrier == q.id:
-            bits.append("has the ball")
+            bits.append(t("has_ball"))
         around.append(", ".join(bits))
-    return f"Around {p.name} ({fld.format(p.hex)}): " + "; ".join(around) + "."
+    return t("around", player=p.name, hex=fld.format(p.hex)) + t("separator").join(around) + "."
 
 
 def describe(
@@ -244,8 +276,9 @@ def describe(
     *,
     view: MatchState | None = None,
     field: Field | None = None,
+    language: str = "en",
 ) -> str:
-    """The board as plain text, one fact per line.
+    """The board as plain text, one fact per line, in ``language`` (English by default).
 
     ``view`` is the position to describe while a decision is pending (``Result.view``); the
     score, turn and pending decision always come from ``state``.
@@ -253,59 +286,66 @@ def describe(
     fld = field or standard_field()
     board = view or state
     evs = as_events(events)
+    t = lambda key, **kw: _t(language, f"board.{key}", **kw)  # noqa: E731
     w, e = state.teams["west"], state.teams["east"]
     goals = state.options.goals_to_win
-    target = f"first to {goals} goal{'s' if goals != 1 else ''} wins" if goals else "a timed game, no goal limit"
+    target = t("target.one" if goals == 1 else "target.many", goals=goals) if goals else t("target.timed")
     if state.deck is not None:
-        target += f"; {state.deck.left} cards left"
-    lines = [f"{w.name} (West) {w.score} – {e.score} {e.name} (East); {target}.", f"Test {state.test}."]
-    side, text = status_line(state)
-    lines.append(f"Now: {text}" + ("" if text.endswith(("?", ".", "!")) else "."))
-    question = _question_text(state)
+        target += t("cards", left=state.deck.left)
+    lines = [t("score", west=w.name, west_score=w.score, east_score=e.score, east=e.name, target=target),
+             t("test", test=state.test)]
+    side, text = status_line(state, language)
+    lines.append(t("now", text=text) + ("" if text.endswith(("?", ".", "!")) else "."))
+    question = _question_text(state, language)
     if question:
-        lines.append(f"Question: {question}")
+        lines.append(t("question", question=question))
     if state.momentum_side:
-        lines.append(f"Momentum: {state.momentum}, held by {side_word(state.momentum_side)} ({state.teams[state.momentum_side].name}).")
+        lines.append(t("momentum", momentum=state.momentum, side=side_word(state.momentum_side, language),
+                       team=state.teams[state.momentum_side].name))
     else:
-        lines.append(f"Momentum: {state.momentum}, held by nobody.")
+        lines.append(t("momentum.nobody", momentum=state.momentum))
     carrier = board.carrier()
     if carrier is not None and carrier.hex is not None:
-        lines.append(f"Ball: carried by {_player_label(board, carrier)} on {fld.format(carrier.hex)}.")
+        lines.append(t("ball.carried", player=_player_label(board, carrier, language), hex=fld.format(carrier.hex)))
     elif board.ball.hex is not None:
-        lines.append(f"Ball: on the ground on {fld.format(board.ball.hex)}.")
+        lines.append(t("ball.ground", hex=fld.format(board.ball.hex)))
     else:
-        lines.append("Ball: off the field.")
+        lines.append(t("ball.off"))
     acting = board.action.player if board.action else None
+    number = "#" if language == "en" else "n°"
     for sd in ("west", "east"):
         team = board.teams[sd]  # type: ignore[index]
         inits = initials(board, sd)
         on = [p for p in board.team_players(sd) if p.on_field and p.hex is not None]  # type: ignore[arg-type]
         on.sort(key=lambda p: p.number)
-        lines.append(f"{side_word(sd)} on the field ({team.name}, {'round tokens' if sd == 'west' else 'square tokens'}): {len(on)} player{'s' if len(on) != 1 else ''}.")
+        lines.append(t("on_field", side=side_word(sd, language), team=team.name, tokens=t(f"tokens.{sd}"),
+                       players=t("players.one" if len(on) == 1 else "players.many", count=len(on))))
         for p in on:
-            bits = [f"#{p.number} {p.name} [{inits[p.id]}] ({p.id}) on {fld.format(p.hex)}"]  # type: ignore[arg-type]
+            bits = [t("player", number=p.number, name=p.name, initials=inits[p.id], id=p.id,
+                      hex=fld.format(p.hex))]  # type: ignore[arg-type]
             if p.facing is not None:
-                bits.append(f"facing {COMPASS_WORDS[p.facing]}")
-            bits.append({Status.STANDING: "standing", Status.DOWN: "Down", Status.DAZED: "Dazed"}[p.status])
+                bits.append(t("facing", direction=compass_word(p.facing, language)))
+            bits.append(status_word(p.status, language))
             if board.ball.carrier == p.id:
-                bits.append("has the ball")
+                bits.append(t("has_ball"))
             if board.last_moved.get(sd) == p.id:
-                bits.append("last moved")
+                bits.append(t("last_moved"))
             if acting == p.id:
-                jog = f", {board.action.jog_left} Jog left" if board.action else ""
-                bits.append(f"acting{jog}")
+                jog = t("jog_left", jog=board.action.jog_left) if board.action else ""
+                bits.append(t("acting") + jog)
             lines.append("  " + ", ".join(bits) + ".")
         groups = []
         for loc, label in OFF_FIELD_GROUPS:
             ps = [p for p in board.team_players(sd) if p.location is loc]  # type: ignore[arg-type]
             if ps or loc is Location.BENCH:
-                names = ", ".join(f"#{p.number} {p.name}" for p in ps) or "nobody"
-                groups.append(f"{label}: {names}")
-        lines.append(f"{side_word(sd)} off the field: " + "; ".join(groups) + ".")
+                names = ", ".join(f"{number}{p.number} {p.name}" for p in ps) or side_word(None, language)
+                label = label if language == "en" else t(f"group.{loc.value}")
+                groups.append(f"{label}: {names}" if language == "en" else f"{label} : {names}")
+        lines.append(t("off_field", side=side_word(sd, language)) + t("separator").join(groups) + ".")
     if acting is not None:
-        lines.append(surroundings(board, board.players[acting], fld))
-    last = _last_action(evs, board)
+        lines.append(surroundings(board, board.players[acting], fld, language=language))
+    last = _last_action(evs, board, language)
     if last:
-        lines.append("Last action:")
-        lines.extend(f"  {t}" for t in last)
+        lines.append(t("last_action"))
+        lines.extend(f"  {x}" for x in last)
     return "\n".join(lines)

@@ -35,31 +35,32 @@ def screen_reader_wanted(sessions: Callable[[], AbstractContextManager[Session]]
 
 
 def board_words(state: MatchState, events: Iterable[Event | Mapping[str, Any]] = (), *,
-                view: MatchState | None = None) -> str:
+                view: MatchState | None = None, language: str = "en") -> str:
     """The position in words: score, Test, whose decision, Momentum, the ball, every player's hex,
     facing and state, who stands around the acting player, and (given ``events``) the last action."""
     from render.describe import describe
 
-    return describe(state, events, view=view)
+    return describe(state, events, view=view, language=language)
 
 
-def alt_text(state: MatchState, prompt: str = "") -> str:
-    """The picture's alt text: the score, the Test, whose decision it is (and what), Momentum and the ball."""
-    from render.describe import side_word, status_line
+def alt_text(state: MatchState, prompt: str = "", language: str = "en") -> str:
+    """The picture's alt text: the score, the Test, whose decision it is (and what), Momentum and
+    the ball, in ``language`` (``prompt`` should be in it too)."""
+    from render.describe import _t, side_word, status_line
 
     w, e = state.teams["west"], state.teams["east"]
-    _, now = status_line(state)
-    parts = [f"Elfball board: {w.name} {w.score} – {e.score} {e.name}, Test {state.test}.",
+    _, now = status_line(state, language)
+    parts = [_t(language, "board.alt.head", west=w.name, west_score=w.score, east_score=e.score, east=e.name, test=state.test),
              now if now.endswith((".", "?", "!")) else now + "."]
     if prompt and prompt not in now:
         parts.append(prompt)
-    holder = f"{side_word(state.momentum_side)}" if state.momentum_side else "nobody"
-    parts.append(f"Momentum {state.momentum} ({holder}).")
+    holder = side_word(state.momentum_side, language)
+    parts.append(_t(language, "board.alt.momentum", momentum=state.momentum, side=holder))
     carrier = state.carrier()
     if carrier is not None:
-        parts.append(f"Ball carried by {carrier.name} ({side_word(carrier.side)}).")
+        parts.append(_t(language, "board.alt.carried", player=carrier.name, side=side_word(carrier.side, language)))
     elif state.ball.hex is not None:
         from engine.field import standard_field
 
-        parts.append(f"Ball loose on {standard_field().format(state.ball.hex)}.")
+        parts.append(_t(language, "board.alt.loose", hex=standard_field().format(state.ball.hex)))
     return " ".join(parts)[:MAX_ALT]

@@ -51,7 +51,9 @@ from engine.rosters import Attributes, position_by_id
 from engine.options import parse_rules
 from engine.state import Location, MatchState, RuleOptions
 
-from .matches import MatchService, Outcome, SessionFactory
+from engine.i18n import DEFAULT, Catalogue
+
+from .matches import MatchService, Outcome, SessionFactory, _text, said
 
 __all__ = [
     "round_robin",
@@ -122,22 +124,25 @@ class FixtureView:
     def id(self) -> int:
         return self.fixture.id
 
-    def score(self) -> str:
+    def score(self, language: str = DEFAULT) -> str:
         f = self.fixture
-        conceded = f" ({self.home if f.conceded_by == 'home' else self.away} conceded)" if f.conceded_by else ""
+        tx = _text(language)
+        conceded = tx.t("league.conceded", team=self.home if f.conceded_by == "home" else self.away) if f.conceded_by else ""
         return f"{f.home_score}-{f.away_score}{conceded}"
 
-    def line(self, *, mention: bool = True) -> str:
+    def line(self, *, mention: bool = True, language: str = DEFAULT) -> str:
+        """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``."""
         f = self.fixture
-        who = (f"**{self.home}** (<@{self.home_coach}>) v **{self.away}** (<@{self.away_coach}>)" if mention
-               else f"**{self.home}** v **{self.away}**")
+        tx = _text(language)
+        who = (tx.t("league.teams.mention", home=self.home, home_coach=self.home_coach, away=self.away,
+                    away_coach=self.away_coach) if mention else tx.t("league.teams", home=self.home, away=self.away))
         if f.status == FixtureStatus.PLAYED:
-            state = f"{self.score()}, casualties {f.home_casualties}-{f.away_casualties}"
+            state = tx.t("league.state.played", score=self.score(language), home=f.home_casualties, away=f.away_casualties)
         elif f.status == FixtureStatus.PLAYING:
-            state = f"being played in <#{f.channel_id}>"
+            state = tx.t("league.state.playing", channel=f.channel_id)
         else:
-            state = "to play"
-        return f"R{f.round} · #{f.id} {who} — {state}"
+            state = tx.t("league.state.to_play")
+        return tx.t("league.line", round=f.round, id=f.id, who=who, state=state)
 
 
 @dataclass
@@ -446,7 +451,7 @@ class LeagueService:
             if f is None:
                 return []
             if f.status != FixtureStatus.PLAYING:
-                return [f"League fixture #{f.id}: result recorded. Post-match decisions: /league aftermath."]
+                return [said("league.finished.again", id=f.id)]
             rows = store.match_events(session=s, match_id=match.id)
             cas = _casualties(rows)
             conceded = None
@@ -483,9 +488,8 @@ class LeagueService:
             league = db_teams.get_league(session=s, guild_id=match.guild_id, league=f.league_id)
         self._refresh_points(league)
         w, e = state.teams["west"], state.teams["east"]
-        return [f"League result recorded: {w.name} {w.score}-{e.score} {e.name}"
-                f" (casualties {cas['west']}-{cas['east']}).", *lines,
-                "Post-match decisions for each coach follow (or /league aftermath)."]
+        return [said("league.finished.result", west=w.name, west_score=w.score, east_score=e.score, east=e.name,
+                     west_casualties=cas["west"], east_casualties=cas["east"]), *lines, said("league.finished.panels")]
 
     def _roster_rows(self, s: Session, team_id: int) -> dict[int, RosterPlayer]:
         team = s.get(Team, team_id)
@@ -540,7 +544,7 @@ class LeagueService:
         rp.injuries = [*rp.injuries, {"kind": "lasting", "attribute": attribute, "match": match_id}]
 
     # -- post-match decisions ---------------------------------------------------------------------------
-    def open_aftermaths(self, guild_id: int, user_id: int) -> list[AftermathView]:
+    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
         """This coach's post-match reports with something still to decide."""
         with self.sessions() as s:
             teams = db_teams.list_teams(session=s, guild_id=guild_id, coach_id=user_id)
@@ -548,16 +552,17 @@ class LeagueService:
             latest = [a for t in teams if t.league_id is not None
                       for a in [db.latest_aftermath(session=s, team_id=t.id)] if a is not None]
         ids = list(dict.fromkeys([r.id for r in rows] + [r.id for r in latest]))
-        views = [self.aftermath(i) for i in ids]
+        views = [self.aftermath(i, language=language) for i in ids]
         return [v for v in views if not v.settled]
 
-    def aftermath_views(self, match_id: int) -> list[AftermathView]:
+    def aftermath_views(self, match_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
         with self.sessions() as s:
             f = db.fixture_for_match(session=s, match_id=match_id)
             rows = db.aftermaths_of(session=s, fixture_id=f.id) if f else []
-        return [self.aftermath(r.id) for r in rows]
+        return [self.aftermath(r.id, language=language) for r in rows]
 
-    def aftermath(self, aftermath_id: int) -> AftermathView:
+    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT) -> AftermathView:
+        """One team's post-match report; its offers (prompts, options) in ``language``."""
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
@@ -567,32 +572,35 @@ class LeagueService:
             roster = {p.id: p for p in team.players}
             rules = db_roster.team_rules(s, team)
             value = db_roster.team_value(team)
-            offers = self._offers(am, f, team, roster, value, rules["budget"])
+            offers = self._offers(am, f, team, roster, value, rules["budget"], language)
             return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, list(am.applied))
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
-                value: int, budget: int) -> list[Offer]:
+                value: int, budget: int, language: str = DEFAULT) -> list[Offer]:
         state = MatchState.from_dict(am.state)
+        tx = _text(language)
+        words = Catalogue("engine", "data/text", language)
         offers: list[Offer] = []
         if not am.potions_done:
             q = state.in_progress.question if state.in_progress else None
             if q is not None:
                 options = [(str(o)[:100], _encode(o), "") for o in q.get("options", [])]
-                offers.append(Offer("question", "question", describe_question(q, state), options))
+                offers.append(Offer("question", "question", describe_question(q, state, language=language), options))
                 return offers
             left = state.teams[am.side].available("potions")  # type: ignore[index]
             targets = self._potion_targets(state, am.side, f)
             if left and targets:
-                opts = [(state.players[pid].name, pid, _whereabouts(state, pid)) for pid in targets]
-                offers.append(Offer("potion", "potion", f"{left} Magic Potion{'s' if left > 1 else ''} left: "
-                                    "give one to a player hurt this game (before his injuries are recorded)?", opts))
+                opts = [(state.players[pid].name, pid, _whereabouts(state, pid, language)) for pid in targets]
+                offers.append(Offer("potion", "potion", tx.t("league.offer.potion.many" if left > 1 else "league.offer.potion.one",
+                                                             left=left), opts))
                 return offers
         for entry in am.pending:
             rp = roster.get(entry["player"])
             if rp is None:
                 continue
-            opts = [(f"{a.title()} {rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
-            offers.append(Offer("injury", str(rp.id), f"{rp.name}'s lasting injury: which attribute loses a point?", opts))
+            opts = [(f"{a.title() if language == DEFAULT else words.get(f'attribute.{a}', a.title())} "
+                     f"{rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
+            offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=rp.name), opts))
         for rp in sorted(roster.values(), key=lambda p: p.number):
             if rp.status != PlayerStatus.ACTIVE or rp.id in am.deferred:
                 continue
@@ -601,9 +609,11 @@ class LeagueService:
                 continue
             can = [a for a in tb.eligible_abilities(team.team_list, me)][:24]
             afford = value + tb.ABILITY_COST <= budget
-            opts = [(a.name, a.id, (a.summary if afford else f"over budget: {a.summary}")[:100]) for a in can]
-            opts.append(("Later", "later", "keep the XP and learn an ability after a later match (/team learn)"))
-            offers.append(Offer("advance", str(rp.id), f"{rp.name} ({rp.xp} XP) may learn an ability (+5 team points)", opts))
+            opts = [(a.name_in(language), a.id, (a.summary_in(language) if afford else
+                                                  tx.t("league.offer.over_budget", summary=a.summary_in(language)))[:100])
+                    for a in can]
+            opts.append((tx.t("league.offer.later"), "later", tx.t("league.offer.later.help")))
+            offers.append(Offer("advance", str(rp.id), tx.t("league.offer.advance", player=rp.name, xp=rp.xp), opts))
         return offers
 
     def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
@@ -739,10 +749,13 @@ class LeagueService:
         return [(f"{a.name} ({a.level}, {a.group})", a.id) for a in tb.eligible_abilities(tm.team_list, me)]
 
 
-def _whereabouts(state: MatchState, pid: str) -> str:
+def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
     p = state.players[pid]
     kind = (p.injury or {}).get("kind")
-    return p.location.value.replace("_", " ") + (f", {kind} injury" if kind else "")
+    if language == DEFAULT:
+        return p.location.value.replace("_", " ") + (f", {kind} injury" if kind else "")
+    where = Catalogue("engine", "data/text", language).get(f"location.{p.location.value}", p.location.value)
+    return where + (_text(language).t("league.whereabouts.injury", kind=kind) if kind else "")
 
 
 def _encode(value: Any) -> str:

@@ -38,7 +38,7 @@ from engine.state import MatchState, Phase, RuleOptions
 from .accessibility import board_words, screen_reader_wanted
 from .grammar import parse
 
-__all__ = ["AI_COACH_ID", "Outcome", "MatchService", "prompt_for", "side_names"]
+__all__ = ["AI_COACH_ID", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names"]
 
 log = logging.getLogger("elfball.service")
 
@@ -52,6 +52,21 @@ DEFAULT_REMINDER = timedelta(hours=24)
 def _text(language: str) -> Catalogue:
     """The service's words in ``language`` (``service/text/<language>.json``)."""
     return Catalogue("service", "text", language)
+
+
+class Said(str):
+    """A line written in English that keeps its service catalogue key and values, so that
+    ``Outcome.lines_in`` can say it again in another language (a finish listener's lines)."""
+
+    key: str
+    values: dict[str, Any]
+
+
+def said(key: str, /, **values: Any) -> Said:
+    """The service's line ``key`` in English, able to be said again in another language."""
+    line = Said(note_text(DEFAULT, key, values))
+    line.key, line.values = key, values
+    return line
 
 
 def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
@@ -110,13 +125,20 @@ class Outcome:
         """``lines`` in ``language``: the notes and the narration again in its words."""
         if language == DEFAULT:
             return self.lines
-        return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + self.after
+        after = [note_text(language, x.key, x.values) if isinstance(x, Said) else x for x in self.after]
+        return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + after
 
     def prompt_in(self, language: str) -> str:
         """``prompt`` in ``language``."""
         if language == DEFAULT:
             return self.prompt
         return prompt_for(self.state, side_names(self.state, language), language=language)
+
+    def description_in(self, language: str) -> str | None:
+        """``description`` (the board in words, when wanted) in ``language``."""
+        if self.description is None or language == DEFAULT:
+            return self.description
+        return board_words(self.state, view=self.view, language=language)
 
     @property
     def pending(self) -> Pending:

@@ -92,3 +92,40 @@ def test_outcomes_carry_the_words_only_for_a_screen_reader_coachs_match(sessions
     assert out.description is not None and "West on the field (Gnolls" in out.description
     out = svc.concede(7, 101)
     assert out.finished and out.description is None  # nothing left to decide: the final post has the result
+
+
+EXPECTED_FR = """\
+West (Ouest) 0 – 0 East (Est) ; le premier à 1 but gagne.
+Test 1.
+Maintenant : Tour de West : Hunter w1 agit, 4 de Mouvement restant.
+Temps fort : 2, tenu par l'Ouest (West).
+Ballon : au sol en K13.
+Ouest sur le terrain (West, pions ronds) : 2 joueurs.
+  n°1 Hunter w1 [H] (w1) en K12, face à l'est, debout, agit, 4 de Mouvement restant.
+  n°2 Striker w2 [S] (w2) en J12, face au nord-est, debout.
+Ouest hors du terrain : Banc : personne.
+Est sur le terrain (East, pions carrés) : 2 joueurs.
+  n°1 Hunter e1 [H] (e1) en L12, face à l'ouest, debout.
+  n°2 Striker e2 [S] (e2) en K11, face au sud-ouest, à terre.
+Est hors du terrain : Banc : n°3 Striker e3.
+Autour de Hunter w1 (K12) : au nord-est K11 Est n°2 Striker e2 (e2), à terre ; à l'est L12 Est n°1 Hunter e1 (e1), \
+debout, face à l'ouest ; au sud-est K13 le ballon, libre ; au sud-ouest J13 vide ; à l'ouest J12 Ouest n°2 Striker w2 \
+(w2), debout, face au nord-est ; au nord-ouest J11 vide."""
+
+
+def test_the_words_for_a_small_position_in_french():
+    assert board_words(small_position(), language="fr") == EXPECTED_FR
+    assert board_words(small_position(), language="en") == EXPECTED
+
+
+def test_alt_text_in_french():
+    assert alt_text(small_position(), language="fr") == (
+        "Plateau d'Elfball : West 0 – 0 East, Test 1. Tour de West : Hunter w1 agit, 4 de Mouvement restant. "
+        "Temps fort 2 (Ouest). Ballon libre en K13.")
+
+
+def test_around_a_player_on_the_edge_in_french():
+    st = position(P("w1", "gnolls/hunters", "K1", "E"), acting="w1", jog=4)
+    last = board_words(st, language="fr").splitlines()[-1]
+    assert last == ("Autour de Hunter w1 (K1) : au nord-est : hors du terrain ; à l'est L1 vide ; au sud-est L2 vide ; "
+                    "au sud-ouest K2 vide ; à l'ouest J1 vide ; au nord-ouest : hors du terrain.")

@@ -213,3 +213,65 @@ async def test_a_post_match_panel_fits_discord_and_offers_potions_before_the_res
     assert all(len(i) <= 100 for i in ids)
     done = aftermath_post(AftermathView(am, "Moonblades", "Gnashers", fx, [], []))
     assert done.view is None and "Everything is settled" in done.content
+
+
+async def test_a_french_server_runs_its_league_in_french(database):
+    """Public league posts follow the server's language, private answers the member's; the
+    post-match panel (prompt, ability names, buttons) is in French too."""
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild = fake.add_guild("Club Elfball", locale="fr")
+        pitch, office = guild.add_text_channel("terrain"), guild.add_text_channel("bureau")
+        amelie, bruno = guild.add_member("Amélie", locale="fr"), guild.add_member("Bruno", locale="fr")
+        carol = guild.add_member("Carol")  # an English client on the French server
+        bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        await fake.slash(amelie, office, "team", subcommand="create", name="Lamelunes", list="night-elves")
+        await fake.slash(bruno, office, "team", subcommand="create", name="Crocs", list="gnolls")
+        r = await fake.slash(amelie, office, "league standings")
+        assert r.ephemeral and r.content == "⛔ ce serveur n'a pas encore de ligue : /ligue creer"
+        r = await fake.slash(carol, office, "league standings")
+        assert r.ephemeral and r.content == "⛔ this server has no league yet: /league create"
+        r = await fake.slash(amelie, office, "league create", name="Coupe", goals=1)
+        assert not r.ephemeral and r.content.startswith("Ligue **Coupe** créée ;") and "commissaire" in r.content
+        for coach, team in ((amelie, "Lamelunes"), (bruno, "Crocs")):
+            r = await fake.slash(coach, office, "league join", league="Coupe", team=team)
+            assert "s'inscrit dans **Coupe**, pour une valeur de 150 sur 180 points." in r.content
+        r = await fake.slash(amelie, office, "team buy", team="Lamelunes", item="cheerleaders", count=2)
+        assert "Acheté : l'équipe a maintenant 2 × Pom-pom girls." in r.content and "vaut maintenant 160 sur 180" in r.content
+        r = await fake.slash(amelie, office, "league schedule", league="Coupe")
+        assert r.content.startswith("**Le calendrier** :") and "contre" in r.content and "à jouer" in r.content
+        r = await fake.slash(bruno, office, "league audit")
+        assert r.ephemeral and "par <@" in r.content
+        r = await fake.slash(carol, office, "league audit")
+        assert r.ephemeral and " by <@" in r.content
+
+        give_xp("Lamelunes", 1, 5)
+        r = await fake.slash(bruno, pitch, "league play")
+        assert r.content.startswith("Ligue **Coupe**, journée 1 (rencontre #") and "Engagement des dés" in r.content
+        fixture = bot.league.fixtures(guild.id, "Coupe")[0]
+        away = {amelie.id: amelie, bruno.id: bruno}[fixture.away_coach]
+        r = await fake.slash(away, pitch, "match concede")
+        assert "Résultat de ligue enregistré" in r.all_text and "League result" not in r.all_text
+        panel = (await wait_for_panels(fake, pitch, "elfball-lgs:learn:", 1))[0]
+        assert "**Après Lamelunes contre Crocs**" in panel.content
+        assert "peut apprendre une aptitude (+5 points d'équipe)" in panel.content
+        select = next(s for s in panel.selects if s["custom_id"].startswith("elfball-lgs:learn:"))
+        labels = {o["value"]: o["label"] for o in select["options"]}
+        from engine.abilities import ABILITIES
+        assert labels["steady"] == ABILITIES["steady"].name_in("fr") != ABILITIES["steady"].name
+        assert labels["later"] == "Plus tard"
+        r = await fake.slash(amelie, office, "league standings")
+        assert r.content.startswith("**Coupe** : J G N P BP-BC Bl Pts\n") and "**3**" in r.content
+        r = await fake.slash(amelie, office, "league results")
+        assert "a abandonné" in r.content and "blessés" in r.content
+
+
+def test_league_refusals_read_in_french():
+    from bot.app import reason_text
+    from db.errors import NotAllowedError
+
+    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "fr") == \
+        "seul le commissaire (<@42>) peut faire cela"
+    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "en") == \
+        "only the commissioner (<@42>) may do that"
+    assert reason_text("that injury is already settled", "fr") == "cette blessure est déjà réglée"
