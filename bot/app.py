@@ -47,6 +47,7 @@ from engine.hexes import Direction, distance
 from engine.i18n import language_of
 from engine.legal import legal_commands
 from engine.match import pending
+from engine.refusals import translate_refusal
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
@@ -92,11 +93,13 @@ class Refusal(Exception):
 
 def reason_text(reason: str | BaseException, language: str) -> str:
     """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    rules' and the store's messages as they wrote them (a few common ones have a translation)."""
+    store's and service's messages from the catalogue's ``phrase.*`` keys; the rules' and the
+    command parser's through ``engine.refusals`` (English when no pattern knows them)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
     message = str(reason)
-    return catalogue(language).get(f"phrase.{message}", message)
+    known = catalogue(language).get(f"phrase.{message}", message)
+    return known if known != message else translate_refusal(message, language)
 
 
 #: Called after a command's outcome is posted (the league posts its post-match panels).
