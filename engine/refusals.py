@@ -11,7 +11,8 @@ into another language from ``engine/data/text/refusals.<lang>.json``:
   written, or translated as a rule/ability name, a refusal or a narration ``phrase``). A name
   may carry a suffix (``{player2}``, ``{n3}``) to tell several apart.
 - ``rules``: the rulebook section a refusal cites, by its name without the page
-  (``"Tackle challenge"`` -> ``"Plaquer"``); the page is kept.
+  (``"Tackle challenge"`` -> ``"Défi Plaquer"``); the page is kept. Abilities cited as rules
+  take their names from the ``translations`` of ``engine/data/abilities.json``.
 
 A message no pattern matches stays in English (its rule still translated), so a gap shows the
 engine's own words, never an error. Pure: reading package data is all it does.
@@ -57,7 +58,15 @@ def _catalogue(language: str) -> tuple[list[tuple[re.Pattern[str], str]], dict[s
         return [], {}, {}
     data = json.loads(path.read_text(encoding="utf-8"))
     patterns = [(_compile(en), tr) for en, tr in data["patterns"].items()]
-    return patterns, data["rules"], data["sides"]
+    return patterns, {**_ability_names(language), **data["rules"]}, data["sides"]
+
+
+def _ability_names(language: str) -> dict[str, str]:
+    """Abilities cited as rules (``"Goalie (p. 13)"``): their names from ``abilities.json``."""
+    raw = json.loads(resources.files("engine").joinpath("data/abilities.json").read_text(encoding="utf-8"))
+    items = raw if isinstance(raw, list) else raw.get("abilities", list(raw.values()))
+    return {a["name"]: a["translations"][language]["name"] for a in items
+            if isinstance(a, dict) and language in a.get("translations", {})}
 
 
 def translate_rule(rule: str, language: str) -> str:

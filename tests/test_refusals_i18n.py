@@ -4,7 +4,9 @@ refused in French through the fake Discord."""
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 
 import pytest
 from fakediscord import FakeDiscord
@@ -16,6 +18,7 @@ from engine.dice import SeededDice
 from engine.errors import ElfballError
 from engine.field import standard_field
 from engine.fuzz import RandomCoach, random_entries
+from engine.i18n import placeholders
 from engine.legal import candidate_commands
 from engine.match import apply, check, new_match, pending
 from engine.refusals import is_translated, translate_refusal, translate_rule
@@ -116,3 +119,10 @@ async def test_a_french_member_is_refused_an_illegal_move_in_french(database):
         assert r.content == "⛔ personne n'agit : choisissez d'abord un joueur (act JOUEUR)"
         r = await fake.slash(bob, pitch, "move", path="K11")
         assert r.ephemeral and "you are not a coach" in r.content
+
+
+def test_every_pattern_keeps_its_placeholders():
+    data = json.loads(resources.files("engine").joinpath("data/text/refusals.fr.json").read_text(encoding="utf-8"))
+    for en, fr in data["patterns"].items():
+        assert placeholders(en) == placeholders(fr), en
+        assert placeholders(en) <= {f"{kind}{i}" for kind in ("player", "hex", "n", "side", "text") for i in ("", 2, 3, 4)}, en
