@@ -47,6 +47,7 @@ from engine.hexes import Direction, distance
 from engine.i18n import language_of, phrase
 from engine.legal import legal_commands
 from engine.match import pending
+from engine.refusals import translate_refusal
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
 from service.dice import free_roll
@@ -92,10 +93,13 @@ class Refusal(Exception):
 
 def reason_text(reason: str | BaseException, language: str) -> str:
     """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    rules' and the store's messages as they wrote them (a few common ones have a translation)."""
+    store's and service's messages from the catalogue's ``phrase.*`` keys; the rules' and the
+    command parser's through ``engine.refusals`` (English when no pattern knows them)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    return phrase(catalogue(language).text, str(reason))
+    message = str(reason)
+    known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
+    return known if known != message else translate_refusal(message, language)  # the engine's refusals
 
 
 #: Called after a command's outcome is posted (the league posts its post-match panels).
