@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
-from db.engine import make_engine, use_engine
-from db.migrate import upgrade
 from engine import commands as C
 from engine.ai import AICoach
 from engine.field import standard_field
@@ -24,16 +21,6 @@ from engine.state import Phase
 from service.matches import MatchService
 
 F = standard_field()
-
-
-@pytest.fixture
-def database(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
-    upgrade(engine)
-    old = use_engine(engine)
-    yield engine
-    use_engine(old)
-    engine.dispose()
 
 
 def make_bot(guild, **kw):

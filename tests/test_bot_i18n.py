@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from discord import app_commands
 from fakediscord import FakeDiscord
 
@@ -13,21 +12,9 @@ from bot.app import COMMANDS, ElfballBot
 from bot.i18n import command_catalogue
 from bot.league import league_group
 from bot.rules_topics import find_topic, topic_choices
-from db.engine import make_engine, use_engine
-from db.migrate import upgrade
 from service.matches import MatchService
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-
-
-@pytest.fixture
-def database(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
-    upgrade(engine)
-    old = use_engine(engine)
-    yield engine
-    use_engine(old)
-    engine.dispose()
 
 
 def make_bot(guild):

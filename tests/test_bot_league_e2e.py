@@ -3,24 +3,12 @@ schedule, play a fixture (ended by a concession), standings, post-match advancem
 
 from __future__ import annotations
 
-import pytest
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
-from db.engine import make_engine, session_scope, use_engine
-from db.migrate import upgrade
+from db.engine import session_scope
 from db.models import RosterPlayer
 from service.matches import MatchService
-
-
-@pytest.fixture
-def database(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
-    upgrade(engine)
-    old = use_engine(engine)
-    yield engine
-    use_engine(old)
-    engine.dispose()
 
 
 def world(fake):

@@ -3,16 +3,14 @@ leaves behind (XP, potions, lasting and career-ending injuries, abilities)."""
 
 from __future__ import annotations
 
-import json
 
 from itertools import combinations
 
 import pytest
 
 from db import teams as db_teams
-from db.engine import make_engine, session_scope, use_engine
+from db.engine import session_scope
 from db.errors import InvalidInputError, NotAllowedError
-from db.migrate import upgrade
 from db.models import FixtureStatus, PlayerStatus
 from engine.state import Location, MatchState
 from engine.teambuilding import TeamBuildingError
@@ -20,16 +18,6 @@ from service.leagues import LeagueService, round_robin, standings_rows
 from service.matches import MatchService
 
 GUILD, ALICE, BOB, CAROL, DAVE = 1, 11, 12, 13, 14
-
-
-@pytest.fixture
-def database(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'league.db'}")
-    upgrade(engine)
-    old = use_engine(engine)
-    yield engine
-    use_engine(old)
-    engine.dispose()
 
 
 @pytest.fixture

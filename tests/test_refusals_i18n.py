@@ -8,12 +8,9 @@ import json
 import random
 from importlib import resources
 
-import pytest
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
-from db.engine import make_engine, use_engine
-from db.migrate import upgrade
 from engine.dice import SeededDice
 from engine.errors import ElfballError
 from engine.field import standard_field
@@ -86,16 +83,6 @@ def test_a_refusal_keeps_names_hexes_numbers_and_translates_sides_and_rules():
     # Unknown sentences stay English, their rule translated; English is never touched.
     assert translate_refusal("something new [Momentum (p. 5)]", "fr") == "something new [Temps fort (p. 5)]"
     assert translate_refusal("Gnome #3 is not in an adjacent hex", "en") == "Gnome #3 is not in an adjacent hex"
-
-
-@pytest.fixture
-def database(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'bot.db'}")
-    upgrade(engine)
-    old = use_engine(engine)
-    yield engine
-    use_engine(old)
-    engine.dispose()
 
 
 async def test_a_french_member_is_refused_an_illegal_move_in_french(database):
