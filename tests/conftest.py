@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
+from sqlmodel import Session
 
 from db.engine import make_engine, use_engine
 from db.migrate import upgrade
@@ -17,4 +20,20 @@ def database(tmp_path):
     old = use_engine(engine)
     yield engine
     use_engine(old)
+    engine.dispose()
+
+
+@pytest.fixture
+def sessions(tmp_path):
+    """A session factory over a fresh, migrated SQLite database, for a ``MatchService`` built
+    without the process-wide engine."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'service.db'}")
+    upgrade(engine)
+
+    @contextmanager
+    def scope():
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+
+    yield scope
     engine.dispose()

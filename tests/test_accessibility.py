@@ -3,15 +3,9 @@ the screen-reader preference reaching the match service's outcomes."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-import pytest
 from builders import P, position
-from sqlmodel import Session
 
-from db.engine import make_engine
 from db.matches import MatchSide
-from db.migrate import upgrade
 from db.settings import update_coach_preferences
 from service.accessibility import alt_text, board_words
 from service.matches import AI_COACH_ID, MatchService
@@ -63,20 +57,6 @@ def test_alt_text_has_the_score_the_test_and_whose_decision():
     assert alt_text(st) == ("Elfball board: West 0 – 0 East, Test 1. West's turn: Hunter w1 is acting, 4 Jog left. "
                             "Momentum 2 (West). Ball loose on K13.")
     assert len(alt_text(st, "x" * 5000)) == 1024
-
-
-@pytest.fixture
-def sessions(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'a11y.db'}")
-    upgrade(engine)
-
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-
-    yield scope
-    engine.dispose()
 
 
 def test_outcomes_carry_the_words_only_for_a_screen_reader_coachs_match(sessions):

@@ -3,39 +3,21 @@
 from __future__ import annotations
 
 import io
-from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from cli.main import main
-from db.engine import make_engine
 from db.errors import MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
 from db.matches import MatchSide, rebuild
-from db.migrate import upgrade
 from engine import commands as C
 from engine.errors import IllegalCommandError, MalformedInputError
 from engine.legal import legal_commands
 from engine.state import Phase
-from sqlmodel import Session
 import service.matches as svcmod
 from service.matches import AI_COACH_ID, MatchService
 
 ALICE, BOB = 101, 202
-
-
-@pytest.fixture
-def sessions(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'svc.db'}")
-    upgrade(engine)
-
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-
-    yield scope
-    engine.dispose()
 
 
 def test_two_coaches_play_through_the_service(sessions):
