@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine import commands as C
-from engine.abilities import ABILITIES
+from engine.abilities import ABILITIES, Ability
 from engine.errors import AmbiguousInputError, ElfballError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
@@ -450,17 +450,23 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
 
 
 def _key(text: object) -> str:
-    """Case, spaces, hyphens and underscores do not matter: ``Lead Pass`` = ``lead-pass``."""
-    return re.sub(r"[^a-z0-9+]", "", str(text).lower())
+    """Case, accents, spaces, hyphens and underscores do not matter: ``Lead Pass`` = ``lead-pass``."""
+    return re.sub(r"[^a-z0-9+]", "", _plain(str(text)))
+
+
+def _ability_keys(a: Ability) -> tuple[str, ...]:
+    """An ability's id and printed names, in every language (``Traque`` is ``beeline``)."""
+    return (_key(a.id), _key(a.name), *(_key(name) for _, name, _ in a.translations))
 
 
 def resolve_ability(ref: str) -> str:
-    """An ability id from its id or printed name, or a unique start of one (``lead pass``, ``Bee``)."""
+    """An ability id from its id or printed name (in any language), or a unique start of one
+    (``lead pass``, ``Bee``, ``traque``)."""
     key = _key(ref)
-    exact = [a.id for a in ABILITIES.values() if key in (_key(a.id), _key(a.name))]
+    exact = [a.id for a in ABILITIES.values() if key in _ability_keys(a)]
     if exact:
         return exact[0]
-    hits = [a.id for a in ABILITIES.values() if key and (_key(a.id).startswith(key) or _key(a.name).startswith(key))]
+    hits = [a.id for a in ABILITIES.values() if key and any(k.startswith(key) for k in _ability_keys(a))]
     if len(hits) == 1:
         return hits[0]
     if hits:
@@ -545,7 +551,7 @@ def _option_keys(state: MatchState, option: object) -> set[str]:
         return set()  # numbers are compared as numbers: "-1" is not "1"
     keys = {_key(option)}
     if option in ABILITIES:
-        keys.add(_key(ABILITIES[option].name))
+        keys.update(_ability_keys(ABILITIES[option]))
     if option in state.players:
         keys.add(_key(state.players[option].name))
     return keys

@@ -193,33 +193,40 @@ def test_french_verbs_are_the_slash_commands_names():
         assert verb_name(word) == v.name
 
 
-def _setup_state():
-    from engine.dice import SeededDice
-    from engine.match import TeamEntry, new_match
-    from engine.rosters import default_roster, team_list
+def _acting():
+    from builders import P, position
 
-    west, east = team_list("gnolls"), team_list("night-elves")
-    state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),
-                      SeededDice(1)).state
-    return state
+    return position(
+        P("w1", "timberline-elves/dryads", "F14", "E"),
+        P("w2", "timberline-elves/hunters", "I12", "W"),
+        P("w3", "timberline-elves/hunters", None),
+        P("e1", "night-elves/strikers", "E14", "E"),
+        P("e2", "night-elves/imps", "G13", "E", ball=True),
+        acting="w1",
+        jog=5,
+    )
 
 
-def test_french_verbs_parse_as_the_english_ones():
-    state = _setup_state()
-    for fr, en in (("placer w3 J12 E", "place w3 J12 E"), ("Déplacer NE NE", "move NE NE"), ("plaquer e3", "tackle e3"),
-                   ("agir w3", "act w3"), ("fin", "end"), ("fini", "done"), ("SE-LANCER 2", "dash 2"),
-                   ("orienter NE", "face NE"), ("relancer 0 2", "reroll 0 2"), ("abandonner", "concede"),
+def test_french_verbs_and_ability_names_parse_as_the_english_ones():
+    from engine.state import InProgress
+
+    s = _acting()
+    for fr, en in (("Déplacer G14 G13", "move G14 G13"), ("deplacer NE NE with traque", "move NE NE with beeline"),
+                   ("deplacer G14 facing W with Lancer précis", "move G14 facing W with lead pass"),
+                   ("lancer-precis w2 NE NE", "lead w2 NE NE"), ("plaquer e2", "tackle e2"),
+                   ("plaquer e2 steal", "tackle e2 steal"), ("pousser e2", "shove e2"), ("lancer K12", "throw K12"),
+                   ("orienter NE", "face NE"), ("fin W", "end W"), ("SE-LANCER 2", "dash 2"), ("agir w2", "act w2"),
+                   ("placer w3 J12 E", "place w3 J12 E"), ("relancer 0 2", "reroll 0 2"), ("abandonner", "concede"),
                    ("sort inferno K12", "spell inferno K12"), ("mise-en-jeu pickup", "faceoff pickup")):
-        try:
-            expected = parse(en, state, "west")
-        except MalformedInputError as exc:  # the same refusal (no acting player…)
-            with pytest.raises(MalformedInputError, match=str(exc).split(":")[0]):
-                parse(fr, state, "west")
-            continue
-        assert parse(fr, state, "west") == expected, fr
-    assert parse("abandonner", state, "west") == C.Concede()
+        assert parse(fr, s, "west") == parse(en, s, "west"), fr
+    assert parse("abandonner", s, "west") == C.Concede()
     with pytest.raises(MalformedInputError, match="no command 'plaquez'"):
-        parse("plaquez e3", state, "west")
+        parse("plaquez e2", s, "west")
+    # A question is answered with ``repondre``, and an ability option by its French name.
+    s.in_progress = InProgress({"name": "end_action"}, "west",
+                               question={"kind": "potion_ability", "side": "west", "options": ["agile", "steady"]})
+    assert parse("repondre Équilibre", s, "west") == parse("answer steady", s, "west") == C.Answer("steady")
+    assert parse("equilibre", s, "west") == C.Answer("steady")
 
 
 def test_help_in_french_and_english():
