@@ -14,19 +14,50 @@ import sys
 import time
 from pathlib import Path
 
+from cli.language import add_language_argument, chosen_language
 from db.errors import StoreError
 from engine.errors import ElfballError
 from engine.field import Side
+from engine.i18n import LANGUAGES, Catalogue
 
 LOCAL_GUILD = 0
 LOCAL_USER = 1  # the human at the keyboard; the AI coach is service.matches.AI_COACH_ID
-CONSOLE_WORDS = {
-    "help": "this list, or help VERB",
-    "board": "the board in words (the picture is written to the output folder)",
-    "log": "everything that happened in this match",
-    "quit": "leave; run elfball local again to resume",
-    "abandon": "end this match without a result",
-}
+#: The console's own words (not commands of the match): their names and help in each language
+#: are the service catalogue's ``console.word.*`` and ``console.help.*``.
+CONSOLE_WORDS = ("help", "board", "log", "quit", "abandon")
+#: Other words for leaving, in every language.
+QUIT_ALIASES = ("exit",)
+
+
+def _text(language: str) -> Catalogue:
+    return Catalogue("service", "text", language)
+
+
+def console_word(typed: str) -> str | None:
+    """Which console word ``typed`` is (``aide`` -> ``help``), in any language; None for a command."""
+    key = typed.lower()
+    if key in QUIT_ALIASES:
+        return "quit"
+    for word in CONSOLE_WORDS:
+        if any(key == _text(lang).t(f"console.word.{word}") for lang in LANGUAGES):
+            return word
+    return None
+
+
+def console_help(language: str) -> str:
+    """The console's words and what they do, as ``help`` lists them after the commands."""
+    tx = _text(language)
+    return "\n".join(f"{tx.t(f'console.word.{w}'):<10} {tx.t(f'console.help.{w}')}" for w in CONSOLE_WORDS)
+
+
+def rules_text(options, language: str) -> str:  # type: ignore[no-untyped-def]
+    """The match's rules in one line, in ``language``."""
+    from engine.options import describe as describe_rules
+
+    # TODO(lead): engine.options.describe gains a ``language`` parameter on another branch; once
+    # merged, this line becomes ``return describe_rules(options, language=language)`` (the rules
+    # summary of `elfball local` and `elfball demo` is English until then).
+    return describe_rules(options)
 
 
 def _open_database(db: str | None) -> None:
@@ -49,18 +80,18 @@ def _write_board(out_dir: Path, version: int, png: bytes | None) -> Path | None:
     return latest
 
 
-def _show(outcome, out_dir: Path, *, board: bool = True) -> None:  # type: ignore[no-untyped-def]
+def _show(outcome, out_dir: Path, language: str, *, board: bool = True) -> None:  # type: ignore[no-untyped-def]
     from render import describe
 
-    for line in outcome.lines:
+    for line in outcome.lines_in(language):
         print(f"  {line}")
     path = _write_board(out_dir, outcome.match.version, outcome.png)
     if board:
         print()
-        print(describe(outcome.state, outcome.events))
+        print(describe(outcome.state, outcome.events, language=language))
     if path:
-        print(f"[board: {path}]")
-    print(f">> {outcome.prompt}")
+        print(_text(language).t("console.board_file", path=path))
+    print(f">> {outcome.prompt_in(language)}")
 
 
 def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -75,18 +106,19 @@ def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 def _local(args: argparse.Namespace) -> int:
     from db.matches import MatchSide
-    from engine.options import describe as describe_rules
     from render import describe
     from service.grammar import help_text
-    from service.matches import AI_COACH_ID, MatchService
+    from service.matches import AI_COACH_ID, MatchService, refusal_text
 
+    language = chosen_language(args)
+    tx = _text(language)
     _open_database(args.db)
     service = MatchService(width=args.width)
     out_dir = Path(args.out)
     channel = args.table
     try:
         outcome = service.status(channel)
-        print(f"Resuming match #{outcome.match.id} at table {channel}.")
+        print(tx.t("console.resuming", match=outcome.match.id, table=channel))
     except StoreError:
         ai_side: Side | None = None if args.ai == "none" else args.ai
         west_id = AI_COACH_ID if ai_side == "west" else LOCAL_USER
@@ -98,43 +130,43 @@ def _local(args: argparse.Namespace) -> int:
             east=MatchSide(coach_id=east_id, team_list=args.east),
             options=_rules(args),
         )
-        vs = {"west": "the AI coach plays west", "east": "the AI coach plays east"}.get(args.ai, "two coaches at one keyboard")
-        print(f"New match #{outcome.match.id} at table {channel}: {outcome.state.teams['west'].name} (west) "
-              f"v {outcome.state.teams['east'].name} (east), {vs}. Type help for the commands.")
-        print(f"Rules: {describe_rules(outcome.state.options)}.")
-    _show(outcome, out_dir, board=not args.quiet)
+        print(tx.t("console.new", match=outcome.match.id, table=channel, west=outcome.state.teams["west"].name,
+                   east=outcome.state.teams["east"].name, who=tx.t(f"console.who.{args.ai}"),
+                   help=tx.t("console.word.help")))
+        print(tx.t("console.rules", rules=rules_text(outcome.state.options, language)))
+    _show(outcome, out_dir, language, board=not args.quiet)
     while not outcome.finished:
         try:
             line = input("> ").strip()
         except EOFError:
-            print("\nBye: run elfball local again to resume.")
+            print("\n" + tx.t("console.bye"))
             return 0
         if not line:
             continue
-        word = line.split()[0].lower()
-        if word in ("quit", "exit"):
-            print("Bye: run elfball local again to resume.")
-            return 0
-        if word == "help":
-            rest = line.split()[1:]
-            print(help_text(rest[0]) if rest else help_text() + "\n" + "\n".join(f"{k:<10} {v}" for k, v in CONSOLE_WORDS.items()))
-            continue
-        if word == "board":
-            print(describe(outcome.state))
-            continue
-        if word == "log":
-            print("\n".join(service.log(channel)))
-            continue
-        if word == "abandon":
-            service.abandon(channel, LOCAL_USER, "abandoned at the console")
-            print("Match abandoned.")
+        word = console_word(line.split()[0])
+        if word == "quit":
+            print(tx.t("console.bye"))
             return 0
         try:
+            if word == "help":
+                rest = line.split()[1:]
+                print(help_text(rest[0], language) if rest else help_text(language=language) + "\n" + console_help(language))
+                continue
+            if word == "board":
+                print(describe(outcome.state, language=language))
+                continue
+            if word == "log":
+                print("\n".join(service.log(channel, language=language)))
+                continue
+            if word == "abandon":
+                service.abandon(channel, LOCAL_USER, "abandoned at the console")  # stored as the bot stores its reasons
+                print(tx.t("console.abandoned"))
+                return 0
             outcome = service.act(channel, LOCAL_USER, line)
         except (ElfballError, StoreError) as exc:
-            print(f"  refused: {exc}")
+            print("  " + tx.t("console.refused", reason=refusal_text(exc, language)))
             continue
-        _show(outcome, out_dir, board=not args.quiet)
+        _show(outcome, out_dir, language, board=not args.quiet)
     return 0
 
 
@@ -144,10 +176,11 @@ def _demo(args: argparse.Namespace) -> int:
     from engine.narrate import narrate
     from engine.rosters import all_team_lists, default_roster, team_list
     from engine.dice import SeededDice
-    from engine.options import describe as describe_rules
     from engine.state import Phase
     from render import Step, action_frames, render_board, render_replay
 
+    language = chosen_language(args)
+    tx = _text(language)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     rng = random.Random(seed)
     lists = all_team_lists(include_optional=False)
@@ -163,10 +196,11 @@ def _demo(args: argparse.Namespace) -> int:
                     options=options)
     state = res.state
     history = [Step(state, list(res.events), res.view)]
-    log = [f"Elfball demo, seed {seed}: {west.name} (west) v {east.name} (east); {describe_rules(options)}."]
-    log += narrate(res.events, state)
+    rules = rules_text(options, language)
+    log = [tx.t("demo.log_head", seed=seed, west=west.name, east=east.name, rules=rules)]
+    log += narrate(res.events, state, language=language)
     started = time.perf_counter()
-    print(f"Demo (seed {seed}): {west.name} v {east.name}; {describe_rules(options)}. Writing to {out}/", file=sys.stderr)
+    print(tx.t("demo.start", seed=seed, west=west.name, east=east.name, rules=rules, out=out), file=sys.stderr)
     commands = 0
     while state.phase is not Phase.MATCH_OVER and commands < args.max_commands:
         side = pending(state).side
@@ -175,10 +209,10 @@ def _demo(args: argparse.Namespace) -> int:
         state = res.state
         commands += 1
         history.append(Step(state, list(res.events), res.view))
-        log += narrate(res.events, state)
+        log += narrate(res.events, state, language=language)
         if any(e.kind in ("goal_scored", "test_started") for e in res.events) or commands % 100 == 0:
             w, e = state.teams["west"].score, state.teams["east"].score
-            print(f"  {commands} commands, Test {state.test}, score {w}-{e}", file=sys.stderr)
+            print("  " + tx.t("demo.progress", commands=commands, test=state.test, west=w, east=e), file=sys.stderr)
     frames = action_frames(history)
     for i, frame in enumerate(frames):
         (frames_dir / f"frame-{i:04d}.png").write_bytes(
@@ -188,11 +222,17 @@ def _demo(args: argparse.Namespace) -> int:
     (out / "replay.gif").write_bytes(gif)
     (out / "match-log.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
     w, e = state.teams["west"].score, state.teams["east"].score
-    verdict = "a draw" if state.winner == "draw" else f"{state.teams[state.winner].name} win" if state.winner else "unfinished"  # type: ignore[index]
-    took = time.perf_counter() - started
-    print(f"{west.name} {w} - {e} {east.name}: {verdict} after {commands} commands ({took:.1f} s).")
-    print(f"  {len(frames)} frames in {frames_dir}/, replay {out / 'replay.gif'} ({len(gif) // 1024} KB), "
-          f"log {out / 'match-log.txt'} ({len(log)} lines)")
+    if state.winner == "draw":
+        verdict = tx.t("prompt.result.draw")
+    elif state.winner:
+        verdict = tx.t("prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]
+    else:
+        verdict = tx.t("demo.unfinished")
+    took = f"{time.perf_counter() - started:.1f}"
+    print(tx.t("demo.result", west=west.name, west_score=w, east_score=e, east=east.name, verdict=verdict,
+               commands=commands, seconds=took if language == "en" else took.replace(".", ",")))
+    print("  " + tx.t("demo.files", frames=len(frames), frames_dir=frames_dir, gif=out / "replay.gif",
+                      kb=len(gif) // 1024, log=out / "match-log.txt", lines=len(log)))
     return 0
 
 
@@ -218,6 +258,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="elfball-boards", help="folder for the board pictures (default ./elfball-boards)")
     p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
     p.add_argument("--quiet", action="store_true", help="do not print the whole board in words after each command")
+    add_language_argument(p)
     p.set_defaults(func=_local)
 
     d = sub.add_parser("demo", help="watch the AI play a complete match: frames, replay GIF and match log",
@@ -229,4 +270,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     _rule_arguments(d)
     d.add_argument("--width", type=int, default=1000)
     d.add_argument("--max-commands", type=int, default=3000, help="stop a match that runs longer than this")
+    add_language_argument(d)
     d.set_defaults(func=_demo)

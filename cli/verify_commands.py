@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from cli.language import add_language_argument, chosen_language
+from engine.i18n import Catalogue
 from service.verify import MatchRecord, load_record, record_from_json, verify
 
 
@@ -36,15 +38,20 @@ def _run(args: argparse.Namespace) -> int:
     except (StoreError, OSError, ValueError) as exc:  # ValueError: not JSON, not a record
         print(f"elfball verify: {exc}", file=sys.stderr)
         return 2
+    language = chosen_language(args)
+    tx = Catalogue("service", "text", language)
     if args.export:
         Path(args.export).write_text(json.dumps(record.to_json(), indent=1))
-        print(f"Record of match #{record.match_id} written to {args.export}")
+        print(tx.t("verify.exported", match=record.match_id, path=args.export))
     info = record.info
     if info.get("west"):
-        print(f"Match #{record.match_id}: {info['west']} v {info['east']} ({info.get('status', '?')})")
-    print(f"seed {record.seed}\ncommitment {record.commitment}")
+        status = str(info.get("status", "?"))
+        print(tx.t("verify.match", match=record.match_id, west=info["west"], east=info["east"],
+                   status=tx.get(f"verify.status.{status}", status)))
+    print(tx.t("verify.seed", seed=record.seed))
+    print(tx.t("verify.commitment_line", commitment=record.commitment))
     verdict = verify(record)
-    print(verdict.summary())
+    print(verdict.summary(language))
     return 0 if verdict.ok else 1
 
 
@@ -60,4 +67,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     src.add_argument("--match", type=int, metavar="ID", help="a finished or abandoned match in the database")
     src.add_argument("--file", metavar="RECORD.json", help="a record exported with --export or by /match verify")
     p.add_argument("--export", metavar="OUT.json", help="also write the match's record to this file")
+    add_language_argument(p)
     p.set_defaults(func=_run)

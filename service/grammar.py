@@ -15,18 +15,21 @@ starts from his hex), ``tackle e3 steal``, ``sprint``, ``cheer``, ``taunt w2 e5 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from engine import commands as C
-from engine.abilities import ABILITIES
+from engine.abilities import ABILITIES, Ability
 from engine.errors import AmbiguousInputError, ElfballError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
+from engine.i18n import DEFAULT, LANGUAGES, Catalogue
 from engine.state import Location, MatchState, Player
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "match_option", "answer_value", "option_label",
-           "VERBS", "help_text", "Verb", "TACKLE_USES", "SPELLS"]
+           "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS"]
 
 
 #: A Tackle's ability (``tackle e3 steal`` or ``steal e3``).
@@ -44,67 +47,117 @@ SPELLS: dict[str, str] = {
 }
 
 
+@cache
+def _text(language: str) -> Catalogue:
+    """The service's words in ``language``: the verbs' help and French names live there."""
+    return Catalogue("service", "text", language)
+
+
+def _plain(word: str) -> str:
+    """A typed word without case or accents: ``Déplacer`` -> ``deplacer``."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
 @dataclass(frozen=True)
 class Verb:
+    """A command of the grammar: its English name and aliases; its usage, summary and its name in
+    each language come from the service catalogue (``verb.<name>.word|usage|summary``)."""
+
     name: str
-    usage: str
-    summary: str
     aliases: tuple[str, ...] = ()
+
+    def word_in(self, language: str) -> str:
+        """The verb's name in ``language`` (``deplacer``: the French slash command's name)."""
+        return _text(language).t(f"verb.{self.name}.word")
+
+    def usage_in(self, language: str) -> str:
+        return _text(language).t(f"verb.{self.name}.usage")
+
+    def summary_in(self, language: str) -> str:
+        return _text(language).t(f"verb.{self.name}.summary")
+
+    @property
+    def usage(self) -> str:
+        return self.usage_in(DEFAULT)
+
+    @property
+    def summary(self) -> str:
+        return self.summary_in(DEFAULT)
 
 
 VERBS: tuple[Verb, ...] = (
-    Verb("place", "place PLAYER HEX FACING", "set a player up (e.g. place w3 J12 E)"),
-    Verb("unplace", "unplace PLAYER", "take a placed player back to the Bench"),
-    Verb("auto", "auto", "let the bot set your team up", ("setup",)),
-    Verb("done", "done", "finish your set-up"),
-    Verb("faceoff", "faceoff pickup | faceoff shove|tackle [HEX HEX]", "the face-off winner's free challenge"),
-    Verb("act", "act PLAYER", "choose the player who takes this turn's action", ("action",)),
-    Verb("replace", "replace PLAYER HEX FACING", "bring a Bench player on near a stairway instead of an action"),
-    Verb("move", "move HEX|DIR ... [facing DIR] [with ABILITY] [player PLAYER]",
-         "walk hex by hex (K11 K10 or NE NE E); with ABILITY pays the steps with Momentum (move NE NE with beeline)",
-         ("go",)),
-    Verb("lead", "lead PLAYER HEX|DIR ... [facing DIR]", "Lead Pass: the team-mate who caught the throw moves (lead w7 NE NE)"),
-    Verb("swarm", "swarm PLAYER HEX|DIR ...", "Swarm: another Little Guy moves with Momentum (swarm w4 NE)"),
-    Verb("react", "react PLAYER HEX|DIR ...", "React, after the other team's Shift in Momentum (react w5 NE E)"),
-    Verb("face", "face DIR", "turn the acting player (free)", ("turn",)),
-    Verb("stand", "stand [DIR]", "stand up (costs Jog)"),
-    Verb("throw", "throw HEX [long]", "throw to a team-mate's or an empty hex (long: up to 18, only if nothing else is done)"),
-    Verb("tackle", "tackle PLAYER [cutblock|steal|pummel|cheapshot]",
-         "tackle an adjacent opponent (Impact first if he is stronger), optionally with a Tackle ability",
-         TACKLE_USES),
-    Verb("shove", "shove PLAYER", "push an adjacent standing opponent one hex back"),
-    Verb("dash", "dash COUNTERS", "spend Momentum counters to extend the action"),
-    Verb("sprint", "sprint", "Sprinter: a Dash with Jog dice instead of counters"),
-    Verb("cheer", "cheer", "a Cheerleader adds one Momentum counter at the beginning of an action"),
-    Verb("quickling", "quickling PLAYER", "Quickling, after the other team's Shift in Momentum: double the counters; he acts"),
-    Verb("taunt", "taunt PLAYER TARGET COUNTERS", "Taunt, after the other team's Shift in Momentum: turn an opponent to face him"),
-    Verb("potion", "potion PLAYER", "a Magic Potion for one of your players who is not on the field", ("drink",)),
-    Verb("spell", "spell system_shock|transformation PLAYER | spell inferno HEX",
-         "the Hired Gun Wizard's one spell, instead of an action", ("cast",)),
-    Verb("end", "end [DIR]", "end the action, optionally facing DIR"),
-    Verb("undo", "undo", "take back your last step or turn of this action (until a die is rolled)"),
-    Verb("reroll", "reroll DIE [DIE ...] | keep", "re-roll these dice (numbers as shown: Momentum or an ability), or keep the roll", ("force",)),
-    Verb("keep", "keep", "keep the roll (spend nothing); to a Keg question: keep the Keg"),
-    Verb("intercept", "intercept PLAYER | intercept none", "choose who tries to intercept, or nobody"),
-    Verb("catch", "catch | decline", "try to catch the ball, or let it drop"),
-    Verb("decline", "decline", "let the ball drop"),
-    Verb("answer", "answer VALUE | retry | stay | plough | use | roll",
-         "answer the pending question with one of its options (a direction, an ability, -1/0/+1, …)",
-         ANSWER_WORDS),
-    Verb("next", "next", "start the next Test after a goal"),
-    Verb("concede", "concede", "concede the match"),
+    Verb("place"),
+    Verb("unplace"),
+    Verb("auto", ("setup",)),
+    Verb("done"),
+    Verb("faceoff"),
+    Verb("act", ("action",)),
+    Verb("replace"),
+    Verb("move", ("go",)),
+    Verb("lead"),
+    Verb("swarm"),
+    Verb("react"),
+    Verb("face", ("turn",)),
+    Verb("stand"),
+    Verb("throw"),
+    Verb("tackle", TACKLE_USES),
+    Verb("shove"),
+    Verb("dash"),
+    Verb("sprint"),
+    Verb("cheer"),
+    Verb("quickling"),
+    Verb("taunt"),
+    Verb("potion", ("drink",)),
+    Verb("spell", ("cast",)),
+    Verb("end"),
+    Verb("undo"),
+    Verb("reroll", ("force",)),
+    Verb("keep"),
+    Verb("intercept"),
+    Verb("catch"),
+    Verb("decline"),
+    Verb("answer", ANSWER_WORDS),
+    Verb("next"),
+    Verb("concede"),
 )
 _BY_NAME = {v.name: v for v in VERBS} | {a: v for v in VERBS for a in v.aliases}
+#: Each verb's name in the other languages (``plaquer``, ``deplacer``), typed without accents,
+#: to the English name: the grammar reads them as that verb in any language.
+_WORDS: dict[str, str] = {_plain(v.word_in(lang)): v.name for lang in LANGUAGES if lang != DEFAULT for v in VERBS
+                          if _plain(v.word_in(lang)) not in _BY_NAME}
 
 
-def help_text(verb: str | None = None) -> str:
+def verb_name(word: str) -> str | None:
+    """The English name of the verb ``word`` calls (a name, an alias or a translated name)."""
+    key = word.lower()
+    v = _BY_NAME.get(key) or _BY_NAME.get(_WORDS.get(_plain(key), ""))
+    return v.name if v else None
+
+
+def help_text(verb: str | None = None, language: str = DEFAULT) -> str:
+    """The list of commands, or one command's usage and summary, in ``language``; a verb
+    whose name differs in ``language`` adds its English name, which prompts may show."""
+
+    def english(v: Verb) -> str:
+        return "" if v.word_in(language) == v.name else f" [{v.name}]"
+
     if verb:
-        v = _BY_NAME.get(verb.lower())
-        if v is None:
+        name = verb_name(verb)
+        if name is None:
             raise MalformedInputError(f"no command {verb!r}; type help for the list")
-        return f"{v.usage} — {v.summary}"
-    width = max(len(v.usage) for v in VERBS)
-    return "\n".join(f"{v.usage:<{width}}  {v.summary}" for v in VERBS)
+        v = _BY_NAME[name]
+        return f"{v.usage_in(language)} — {v.summary_in(language)}{english(v)}"
+    width = max(len(v.usage_in(language)) for v in VERBS)
+    return "\n".join(f"{v.usage_in(language):<{width}}  {v.summary_in(language)}{english(v)}" for v in VERBS)
+
+
+def usage_refusal(message: str, language: str) -> str | None:
+    """A parser refusal ``usage: <a verb's usage>`` in ``language`` (its usage in that language's
+    words), or None when ``message`` is not one."""
+    for v in VERBS:
+        if message == f"usage: {v.usage}":
+            return _text(language).t("grammar.usage", usage=v.usage_in(language))
+    return None
 
 
 def _is_direction_word(token: str) -> bool:
@@ -167,6 +220,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if not tokens:
         raise MalformedInputError("type a command; help lists them")
     typed = tokens[0].lower()
+    typed = _WORDS.get(_plain(typed), typed)  # a verb's name in another language reads as the English one
     q = _question(state)
     unanswered: ElfballError | None = None
     if q is not None and "options" in q:
@@ -396,17 +450,23 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
 
 
 def _key(text: object) -> str:
-    """Case, spaces, hyphens and underscores do not matter: ``Lead Pass`` = ``lead-pass``."""
-    return re.sub(r"[^a-z0-9+]", "", str(text).lower())
+    """Case, accents, spaces, hyphens and underscores do not matter: ``Lead Pass`` = ``lead-pass``."""
+    return re.sub(r"[^a-z0-9+]", "", _plain(str(text)))
+
+
+def _ability_keys(a: Ability) -> tuple[str, ...]:
+    """An ability's id and printed names, in every language (``Traque`` is ``beeline``)."""
+    return (_key(a.id), _key(a.name), *(_key(name) for _, name, _ in a.translations))
 
 
 def resolve_ability(ref: str) -> str:
-    """An ability id from its id or printed name, or a unique start of one (``lead pass``, ``Bee``)."""
+    """An ability id from its id or printed name (in any language), or a unique start of one
+    (``lead pass``, ``Bee``, ``traque``)."""
     key = _key(ref)
-    exact = [a.id for a in ABILITIES.values() if key in (_key(a.id), _key(a.name))]
+    exact = [a.id for a in ABILITIES.values() if key in _ability_keys(a)]
     if exact:
         return exact[0]
-    hits = [a.id for a in ABILITIES.values() if key and (_key(a.id).startswith(key) or _key(a.name).startswith(key))]
+    hits = [a.id for a in ABILITIES.values() if key and any(k.startswith(key) for k in _ability_keys(a))]
     if len(hits) == 1:
         return hits[0]
     if hits:
@@ -491,7 +551,7 @@ def _option_keys(state: MatchState, option: object) -> set[str]:
         return set()  # numbers are compared as numbers: "-1" is not "1"
     keys = {_key(option)}
     if option in ABILITIES:
-        keys.add(_key(ABILITIES[option].name))
+        keys.update(_ability_keys(ABILITIES[option]))
     if option in state.players:
         keys.add(_key(state.players[option].name))
     return keys

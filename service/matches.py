@@ -33,12 +33,13 @@ from engine.field import Side
 from engine.match import Pending, pending
 from engine.i18n import DEFAULT, Catalogue, load, phrase
 from engine.narrate import describe_question, narrate
+from engine.refusals import translate_refusal
 from engine.state import MatchState, Phase, RuleOptions
 
 from .accessibility import board_words, screen_reader_wanted
-from .grammar import parse
+from .grammar import parse, usage_refusal, verb_name
 
-__all__ = ["AI_COACH_ID", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names"]
+__all__ = ["AI_COACH_ID", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
 
 log = logging.getLogger("elfball.service")
 
@@ -74,6 +75,20 @@ def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     tx = _text(language)
     side = values.get("side")
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
+
+
+def refusal_text(reason: BaseException | str, language: str) -> str:
+    """Why a command was refused, in ``language``: a parser's usage in that language's words,
+    the service's and the store's own messages from the catalogue's ``phrase.*`` keys, else the
+    rules' and the parser's refusals through ``engine.refusals`` (English when nothing knows it)."""
+    message = str(reason)
+    if language == DEFAULT:
+        return message
+    usage = usage_refusal(message, language)
+    if usage is not None:
+        return usage
+    known = phrase(_text(language).text, message)
+    return known if known != message else translate_refusal(message, language)
 
 
 def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:
@@ -280,7 +295,7 @@ class MatchService:
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
         """
-        if isinstance(command, str) and command.strip().lower() == "undo":
+        if isinstance(command, str) and len(command.split()) == 1 and verb_name(command.strip()) == "undo":
             return self.undo(channel_id, user_id, expected_version=expected_version)
         m = self.current(channel_id)
         side = self.side_of(m, user_id)

@@ -37,3 +37,15 @@ def sessions(tmp_path):
 
     yield scope
     engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def english_console(monkeypatch):
+    """The console commands follow ``ELFBALL_LANGUAGE`` and the locale: a French machine runs the
+    suite in English like CI (the tests of that default set them themselves)."""
+    import os
+
+    monkeypatch.delenv("ELFBALL_LANGUAGE", raising=False)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var, "").lower().startswith("fr"):
+            monkeypatch.delenv(var)
