@@ -60,7 +60,7 @@ def intro_text() -> str:
     """The whole tour as one string."""
     field = standard_field()
     lines = [
-        "Elfball, 2nd edition (Impact! Miniatures): a quick tour. Playing a match is not built yet.",
+        "Elfball 2nd edition (Impact! Miniatures), a quick tour. Play: elfball local; watch: elfball demo",
         f"THE FIELD (elfball field): a disc of {len(field)} hexes, goal to goal along row 12",
         field.ascii_map(),
         LEGEND,
