@@ -703,6 +703,7 @@ async def match_abandon(interaction: discord.Interaction) -> None:
 @match_group.command(name="replay", description="An animated replay of this channel's current (or last) match")
 async def match_replay(interaction: discord.Interaction) -> None:
     bot: ElfballBot = interaction.client  # type: ignore[assignment]
+    lang = (await languages(interaction)).public
 
     def work() -> bytes:
         from engine.events import event_from_dict
@@ -714,7 +715,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
             rows = store.match_events(session=s, match_id=m.id)
             state = store.rebuild(session=s, match_id=m.id)
         steps = [Step(state, [event_from_dict(e) for e in r.events]) for r in rows]
-        return render_replay(steps, width=600) if steps else b""
+        return render_replay(steps, width=600, language=lang) if steps else b""
 
     try:
         gif = await run_work(interaction, work)
@@ -722,7 +723,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
         await _refuse(interaction, exc)
         return
     file = discord.File(io.BytesIO(gif), filename="replay.gif")
-    await _say(interaction, tr((await languages(interaction)).public, "match.replay"), file=file)
+    await _say(interaction, tr(lang, "match.replay"), file=file)
 
 
 @setup_group.command(name="place", description="Place one of your players for the Test")

@@ -450,6 +450,8 @@ async def league_aftermath(interaction: discord.Interaction) -> None:
 @league_group.command(name="replay", description="An animated replay of a league fixture's match")
 @app_commands.autocomplete(fixture=_completer(_all_fixtures))
 async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
+    lang = (await languages(interaction)).public
+
     def work() -> bytes:
         from db import matches as store
         from db.engine import session_scope
@@ -462,11 +464,11 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
         with session_scope() as s:
             rows = store.match_events(session=s, match_id=view.fixture.match_id)
             state = store.rebuild(session=s, match_id=view.fixture.match_id)
-        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r in rows], width=600)
+        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r in rows], width=600,
+                             language=lang)
 
     gif = await _work(interaction, work)
     if gif is not None:
-        lang = (await languages(interaction)).public
         await _say(interaction, tr(lang, "league.replay", id=fixture.lstrip("#")),
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 

@@ -83,7 +83,8 @@ def build_post(outcome: Outcome, *, previous_side: str | None = None, header: st
     extra = odds_hint(outcome.state, language)
     if extra:
         lines.append(extra)
-    file = discord.File(io.BytesIO(outcome.png), filename="board.png", description=_alt(outcome, language)) if outcome.png else None
+    png = outcome.png_in(language)
+    file = discord.File(io.BytesIO(png), filename="board.png", description=_alt(outcome, language)) if png else None
     view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
     return decorate(Post(_clip(lines, language), file, view, mention), outcome, language)
 

@@ -85,7 +85,7 @@ def _show(outcome, out_dir: Path, language: str, *, board: bool = True) -> None:
 
     for line in outcome.lines_in(language):
         print(f"  {line}")
-    path = _write_board(out_dir, outcome.match.version, outcome.png)
+    path = _write_board(out_dir, outcome.match.version, outcome.png_in(language))
     if board:
         print()
         print(describe(outcome.state, outcome.events, language=language))
@@ -216,9 +216,9 @@ def _demo(args: argparse.Namespace) -> int:
     frames = action_frames(history)
     for i, frame in enumerate(frames):
         (frames_dir / f"frame-{i:04d}.png").write_bytes(
-            render_board(frame.state, events=frame.events, view=frame.view, width=args.width)
+            render_board(frame.state, events=frame.events, view=frame.view, width=args.width, language=language)
         )
-    gif = render_replay(history, width=min(args.width, 600))
+    gif = render_replay(history, width=min(args.width, 600), language=language)
     (out / "replay.gif").write_bytes(gif)
     (out / "match-log.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
     w, e = state.teams["west"].score, state.teams["east"].score

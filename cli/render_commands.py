@@ -38,6 +38,7 @@ def _state(data: Any, path: str) -> Any:
 
 
 def _run_render(args: argparse.Namespace) -> int:
+    from cli.language import chosen_language
     from render import describe, render_board
 
     data = _load_json(args.state, "state file")
@@ -53,7 +54,8 @@ def _run_render(args: argparse.Namespace) -> int:
         if not isinstance(events, list):
             raise MalformedInputError(f"{args.events} should hold a list of events")
     try:
-        png = render_board(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels)
+        png = render_board(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels,
+                           language=chosen_language(args))
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(f"cannot read the events: {exc}") from None
     except ValueError as exc:
@@ -61,7 +63,7 @@ def _run_render(args: argparse.Namespace) -> int:
     Path(args.out).write_bytes(png)
     print(f"wrote {args.out} ({len(png) // 1024} KB, {args.width} px wide)")
     if args.describe:
-        print(describe(state, events, view=view))
+        print(describe(state, events, view=view, language=chosen_language(args)))
     return 0
 
 
@@ -85,6 +87,8 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from cli.language import add_language_argument
+
     p = sub.add_parser("render", help="draw a saved match state as a PNG",
                        description="Draw a saved match state (MatchState JSON) as a PNG board.")
     p.add_argument("state", metavar="STATE.json", help="MatchState.to_dict() JSON, or {state, events, view}")
@@ -93,6 +97,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
     p.add_argument("--hex-labels", action="store_true", help="print every hex's coordinate, not only the rim's")
     p.add_argument("--describe", action="store_true", help="also print the board in words")
+    add_language_argument(p)
     p.set_defaults(func=_run_render)
 
     r = sub.add_parser("replay-gif", help="animate a random (fuzz) match as a GIF, one frame per action",

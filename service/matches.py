@@ -135,6 +135,17 @@ class Outcome:
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     #: Lines the finish listeners added (the league's), after the narration, as they wrote them.
     after: list[str] = field(default_factory=list)
+    #: Draws the board in another language (``png`` is the English one); set by the service.
+    renderer: Callable[[str], bytes] | None = field(default=None, repr=False, compare=False)
+    _pictures: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+
+    def png_in(self, language: str) -> bytes | None:
+        """The board picture with its panels' words in ``language`` (drawn once per language)."""
+        if language == DEFAULT or self.png is None or self.renderer is None:
+            return self.png
+        if language not in self._pictures:
+            self._pictures[language] = self.renderer(language)
+        return self._pictures[language]
 
     def lines_in(self, language: str) -> list[str]:
         """``lines`` in ``language``: the notes and the narration again in its words."""
@@ -406,13 +417,19 @@ class MatchService:
     # -- output ---------------------------------------------------------------------------------
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
         names = side_names(state)
-        png = None
+        png, renderer = None, None
         if self.render:
             from render import render_board
 
-            png = render_board(state, events=events, view=view, width=self.width)
+            width = self.width
+
+            def renderer(language: str) -> bytes:
+                return render_board(state, events=events, view=view, width=width, language=language)
+
+            png = renderer(DEFAULT)
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)
-        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words)
+        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
+                       renderer=renderer)
 

@@ -421,3 +421,41 @@ def test_status_line_covers_every_pending_kind() -> None:
     assert status_line(st) == ("east", "Night Elves' turn: choose a player to act")
     st.players["w1"].status = Status.DOWN
     assert "Down" in describe(st)
+
+
+# --- the picture's words in the server's language ----------------------------------------------------
+def test_the_panels_words_follow_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A French server's board says Temps fort, Banc, Ouest · pions ronds..., and the field itself
+    (hexes, tokens, ball) is the same picture in both languages."""
+    import render.panels as panels
+
+    state = position(P("w1", "timberline-elves/hunters", "K11", "E"), P("e1", "night-elves/imps", "L12", "W"),
+                     P("w2", "timberline-elves/hunters"), P("e2", "night-elves/imps", location="infirmary"),
+                     turn="west")
+    written: dict[str, list[str]] = {}
+
+    def spy(language: str):  # type: ignore[no-untyped-def]
+        words = written.setdefault(language, [])
+        real = panels.draw_text
+
+        def draw_text(canvas, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+            words.append(text)
+            return real(canvas, xy, text, *args, **kwargs)
+
+        return draw_text
+
+    pictures = {}
+    for language in ("en", "fr"):
+        monkeypatch.setattr(panels, "draw_text", spy(language))
+        pictures[language] = rgb(render_board(state, width=600, language=language))
+    en, fr = written["en"], written["fr"]
+    assert {"West · round tokens", "East · square tokens", "Momentum", "Bench", "Infirmary"} <= set(en)
+    assert {"Ouest · pions ronds", "Est · pions carrés", "Temps fort", "Banc", "Infirmerie"} <= set(fr)
+    assert "Ouest : 1 sur le terrain" in fr and "West: 1 on the field" in en
+    assert any(t.startswith("Test 1 · premier à 1 but") for t in fr)
+    assert not {"Momentum", "Bench", "Infirmary", "nobody"} & set(fr)
+    # the field between the panels is the same picture
+    g_top, g_bottom = int(0.25 * pictures["en"].height), int(0.75 * pictures["en"].height)
+    box = (0, g_top, pictures["en"].width, g_bottom)
+    assert differing(pictures["en"].crop(box), pictures["fr"].crop(box)) < 0.01
+    assert differing(pictures["en"], pictures["fr"]) > 0

@@ -59,6 +59,10 @@ def test_against_the_ai_coach_the_service_plays_its_decisions(sessions):
                     east=MatchSide(AI_COACH_ID, team_list="night-elves"), seed="ai-seed")
     assert out.deciding_side == "west"  # whatever the AI had to do before Alice, it did
     assert out.png and out.png.startswith(b"\x89PNG")
+    # a French server's picture has French panels: drawn once on demand, the English one untouched
+    french = out.png_in("fr")
+    assert french and french.startswith(b"\x89PNG") and french != out.png
+    assert out.png_in("fr") is french and out.png_in("en") is out.png
     alice = AICoach()  # Alice plays well too, through the service like any coach
     for _ in range(1500):
         if out.finished:
