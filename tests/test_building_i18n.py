@@ -218,3 +218,19 @@ async def test_a_french_server_reads_the_rules_of_its_challenges_and_its_team_re
         assert not r.ephemeral and r.content.endswith(" Règles : " + describe(parse_rules("profile=tournament"), "fr") + ".")
         r = await fake.slash(bruno, pitch, "match accept", team="gnolls")
         assert r.ephemeral and r.content == "⛔ Lamelunes : une équipe de tournoi vaut de 120 à 150 points d'équipe, celle-ci 160"
+
+
+# --- the board's status header: a question names its challenge and ability in the reader's language ----
+def test_an_ability_reroll_status_names_the_ability_and_the_challenge_in_french():
+    from builders import P, hx, position
+    from builders import play as act
+
+    from engine import commands as C
+    from render.describe import status_line as board_status
+
+    st = position(P("w1", "gnolls/strikers", "G12", "E", abilities=("agile",)), P("e9", "gnolls/midfielders", "Q17", "W"),
+                  ball="H12", acting="w1")
+    res = act(st, C.Move((hx("H12"),)), faces="X - - -", pending=True)
+    side, text = board_status(res.state, "fr")
+    assert (side, text) == ("west", "West : utiliser Agile pour relancer un dé du jet de Ramasser de Striker w1 ?")
+    assert board_status(res.state) == ("west", "West: use Agile to re-roll a die of Striker w1's pickup?")
