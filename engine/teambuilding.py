@@ -91,7 +91,7 @@ SUPPORT_NAMES: dict[str, str] = {
 class Problem(str):
     """One broken limit: its English sentence (it *is* that ``str``), keeping its catalogue key
     and values so that ``text`` can say it in another language. Values are rendered by name:
-    ``ability`` (an id), ``group``/``type`` (an attribute or player type id), ``items`` (an
+    ``ability`` and ``position`` (ids), ``group``/``type`` (an attribute or player type id), ``items`` (an
     ``(item, count)`` pair: "2 Zlurpee Kegs"), ``noun`` (the same, without the count),
     ``choices`` (support item ids),
     ``attributes`` (attribute ids, as typed in English), a nested ``Problem``; others as given."""
@@ -120,6 +120,8 @@ def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
             return v.text(language)
         if name == "ability":
             return ABILITIES[v].name_in(language) if v in ABILITIES else v
+        if name == "position":  # an id: the extra players have French names, the lists' positions not yet
+            return tx.get(f"position.{v}", position_by_id(v).name)
         if name in ("group", "type"):
             return group(str(v))
         if name in ("items", "noun"):
@@ -223,20 +225,20 @@ def lineup_problems(tl: TeamList, members: Sequence[Member], *, allow_extra: boo
     for m in members:
         slot = _slot(tl, m.position_id)
         if slot is None:
-            problems.append(Problem("teambuilding.not_a_position", position=m.position.name, team=tl.name))
+            problems.append(Problem("teambuilding.not_a_position", position=m.position_id, team=tl.name))
             continue
         in_slot[slot] = in_slot.get(slot, 0) + 1
         if slot != m.position_id:
             extras[m.position_id] = extras.get(m.position_id, 0) + 1
             if not allow_extra:
-                problems.append(Problem("teambuilding.extra_not_allowed", position=m.position.name))
+                problems.append(Problem("teambuilding.extra_not_allowed", position=m.position_id))
     for p in tl.positions:
         if in_slot.get(p.id, 0) > p.max:
-            problems.append(Problem("teambuilding.position_max", team=tl.name, n=p.max, position=p.name, have=in_slot[p.id]))
+            problems.append(Problem("teambuilding.position_max", team=tl.name, n=p.max, position=p.id, have=in_slot[p.id]))
     for pid, n in extras.items():
         extra = extra_of(pid)
         if extra is not None and n > extra.position.max:
-            problems.append(Problem("teambuilding.extra_max", n=extra.position.max, position=extra.name, have=n))
+            problems.append(Problem("teambuilding.extra_max", n=extra.position.max, position=pid, have=n))
     if not MIN_PLAYERS <= len(members) <= MAX_PLAYERS:
         problems.append(Problem("teambuilding.size", min=MIN_PLAYERS, max=MAX_PLAYERS, have=len(members)))
     return problems
@@ -273,9 +275,9 @@ def resolve_position(team: str | TeamList, name: str, *, allow_extra: bool) -> P
             raise UnknownNameError(f"{name!r} is not a position of {tl.name}: choose "
                                    f"{', '.join(p.name for p in tl.positions)}", query=name) from None
     if extra.replaced_position_id(tl.id) is None:
-        raise TeamBuildingError(Problem("teambuilding.may_not_field", team=tl.name, position=extra.name))
+        raise TeamBuildingError(Problem("teambuilding.may_not_field", team=tl.name, position=extra.id))
     if not allow_extra:
-        raise TeamBuildingError(Problem("teambuilding.extra_not_allowed", position=extra.name))
+        raise TeamBuildingError(Problem("teambuilding.extra_not_allowed", position=extra.id))
     return extra.position
 
 
@@ -296,7 +298,7 @@ def check_hire(team: str | TeamList, members: Sequence[Member], position: str, s
         raise TeamBuildingError(problems[0])
     value = team_value(after, support)
     if value > budget:
-        raise _over_budget(value, budget, Problem("teambuilding.what.rookie", position=pos.name, n=ROOKIE_COST))
+        raise _over_budget(value, budget, Problem("teambuilding.what.rookie", position=pos.id, n=ROOKIE_COST))
     return pos
 
 
@@ -355,7 +357,7 @@ def check_learn(team: str | TeamList, member: Member, ability_id: str, value: in
     a = ability(ability_id)
     pos = member.position
     if not _learns(member.position_id):
-        raise TeamBuildingError(Problem("teambuilding.no_learning", position=pos.name))
+        raise TeamBuildingError(Problem("teambuilding.no_learning", position=pos.id))
     if a.id in member.abilities:
         raise TeamBuildingError(Problem("teambuilding.already_has", ability=a.id))
     if advances(member) < 1:
