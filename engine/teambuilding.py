@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .abilities import ABILITIES, Ability, ability, learnable
@@ -91,10 +92,10 @@ SUPPORT_NAMES: dict[str, str] = {
 class Problem(str):
     """One broken limit: its English sentence (it *is* that ``str``), keeping its catalogue key
     and values so that ``text`` can say it in another language. Values are rendered by name:
-    ``ability`` and ``position`` (ids), ``group``/``type`` (an attribute or player type id), ``items`` (an
-    ``(item, count)`` pair: "2 Zlurpee Kegs"), ``noun`` (the same, without the count),
-    ``choices`` (support item ids),
-    ``attributes`` (attribute ids, as typed in English), a nested ``Problem``; others as given."""
+    ``ability`` and ``position`` (ids), ``group``/``type`` (an attribute or player type id),
+    ``items`` (an ``(item, count)`` pair: "2 Zlurpee Kegs"), ``noun`` (the same, without the
+    count), ``choices`` (support item ids), ``attributes`` (attribute ids, as typed in
+    English), a nested ``Problem``; any other value as given."""
 
     key: str
     values: dict[str, Any]
@@ -104,12 +105,20 @@ class Problem(str):
         self.key, self.values = key, values
         return self
 
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle rebuild it from its key
+        return (self.key,), self.values
+
     def text(self, language: str = DEFAULT) -> str:
         return _render(language, self.key, self.values)
 
 
+@cache
+def _words(language: str) -> Catalogue:
+    return Catalogue("engine", "data/text", language)
+
+
 def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
-    tx = Catalogue("engine", "data/text", language)
+    tx = _words(language)
     sep = tx.t("options.list_sep")
 
     def group(g: str) -> str:
@@ -150,7 +159,7 @@ class TeamBuildingError(RosterError):
         said = [p.text(language) if isinstance(p, Problem) else str(p) for p in self.problems]
         if len(said) == 1:
             return said[0]
-        head = Catalogue("engine", "data/text", language).t("teambuilding.problems")
+        head = _words(language).t("teambuilding.problems")
         return head + "\n" + "\n".join(f"- {p}" for p in said)
 
 
