@@ -50,6 +50,7 @@ from engine.match import pending
 from engine.refusals import translate_refusal
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
+from engine.teambuilding import TeamBuildingError
 from service.dice import free_roll
 from service.grammar import TACKLE_USES, parse_path, resolve_player
 from service.matches import AI_COACH_ID, MatchService, Outcome, prompt_for
@@ -93,9 +94,12 @@ class Refusal(Exception):
 
 def reason_text(reason: str | BaseException, language: str) -> str:
     """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    store's and service's messages from the catalogue's ``phrase.*`` keys; the rules' and the
-    command parser's through ``engine.refusals`` (English when no pattern knows them)."""
+    team-building rules' from their own keys; the store's and service's messages from the
+    catalogue's ``phrase.*`` keys; the rules' and the command parser's through
+    ``engine.refusals`` (English when no pattern knows them)."""
     if isinstance(reason, Refusal):
+        return reason.text(language)
+    if isinstance(reason, TeamBuildingError):
         return reason.text(language)
     message = str(reason)
     known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
@@ -491,7 +495,6 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
     except ElfballError as exc:
         await _refuse(interaction, str(exc))
         return
-    rules_text = describe_rules(options)
     if opponent.id == interaction.user.id:
         await _refuse(interaction, Refusal("refuse.challenge_yourself"))
         return
@@ -515,7 +518,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
         lang = (await languages(interaction)).public
         header = (tr(lang, "match.header.ai", west=outcome.state.teams["west"].name, coach=interaction.user.id,
                      east=outcome.state.teams["east"].name, goals=goals)
-                  + "\n" + tr(lang, "match.rules", rules=rules_text)
+                  + "\n" + tr(lang, "match.rules", rules=describe_rules(options, lang))
                   + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
         await _send(interaction, build_post(outcome, header=header, language=lang))
         return
@@ -539,7 +542,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
         return
     lang = (await languages(interaction)).public
     await _say(interaction, tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
-                               goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=rules_text))
+                               goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang)))
 
 
 def _take_challenge(guild: int, channel: int, user_id: int, *, remove: bool = True) -> dict[str, Any]:
@@ -585,7 +588,7 @@ async def match_accept(interaction: discord.Interaction, team: str) -> None:
     lang = (await languages(interaction)).public
     header = (tr(lang, "match.header", west=st.teams["west"].name, west_coach=outcome.match.west_coach_id,
                  east=st.teams["east"].name, east_coach=outcome.match.east_coach_id, goals=st.options.goals_to_win)
-              + "\n" + tr(lang, "match.rules", rules=describe_rules(st.options))
+              + "\n" + tr(lang, "match.rules", rules=describe_rules(st.options, lang))
               + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
     await _send(interaction, build_post(outcome, header=header, language=lang))
 
@@ -611,7 +614,7 @@ async def match_status(interaction: discord.Interaction) -> None:
         await _refuse(interaction, exc)
         return
     lang = (await languages(interaction)).public
-    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, header=status_line(outcome.state),
+    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, header=status_line(outcome.state, lang),
                                         language=lang))
 
 

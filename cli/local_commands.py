@@ -54,10 +54,7 @@ def rules_text(options, language: str) -> str:  # type: ignore[no-untyped-def]
     """The match's rules in one line, in ``language``."""
     from engine.options import describe as describe_rules
 
-    # TODO(lead): engine.options.describe gains a ``language`` parameter on another branch; once
-    # merged, this line becomes ``return describe_rules(options, language=language)`` (the rules
-    # summary of `elfball local` and `elfball demo` is English until then).
-    return describe_rules(options)
+    return describe_rules(options, language=language)
 
 
 def _open_database(db: str | None) -> None:

@@ -6,7 +6,8 @@ Each French difference is a named variant (``VARIANTS``); the rule it changes as
 ``PROFILES`` bundle options (``beginner``: the two "HEAVILY recommended" rules; ``fr-0.0.6``:
 every French difference; ``tournament``). ``parse_rules`` reads a rules string such as
 ``"goals=2 timed double star2 fr_failed_disengage_sim"`` (the bot's ``rules`` option, the
-console's ``--rules``, a league's settings), and ``describe`` says in one line what is in force.
+console's ``--rules``, a league's settings), and ``describe`` says in one line what is in force,
+in English or French (``options.*`` keys of ``engine/data/text``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 from typing import Any
 
 from .errors import MalformedInputError
+from .i18n import DEFAULT, Catalogue
 from .rosters import RosterOptions
 from .state import MatchState, RuleOptions
 
@@ -186,28 +188,35 @@ def rules_string(opts: RuleOptions) -> str:
     return " ".join(words)
 
 
-def describe(opts: RuleOptions) -> str:
-    """The rules in force, in one line for ``/match status`` and the console."""
-    parts = [f"profile {opts.profile}"]
+def describe(opts: RuleOptions, language: str = DEFAULT) -> str:
+    """The rules in force, in one line for ``/match status`` and the console, in ``language``
+    (``options.*`` keys of the narration catalogue; English names the variants by their ids)."""
+    tx = Catalogue("engine", "data/text", language)
+    sep = tx.t("options.list_sep")
+    parts = [tx.t("options.profile", profile=tx.get(f"options.profile.{opts.profile}", opts.profile))]
     if opts.timed:
-        deck = "event deck" if opts.tournament else f"{52 * opts.decks}-card deck"
-        when = "every turn" if "fr_timed_any_turn" in opts.variants else "the face-off loser's turns"
-        parts.append(f"timed ({deck}, a card for {when})")
-    parts.append(f"first to {opts.goals_to_win} goal{'s' if opts.goals_to_win > 1 else ''}" if opts.goals_to_win
-                 else "no goal limit")
+        deck = tx.t("options.deck.event") if opts.tournament else tx.t("options.deck.cards", n=52 * opts.decks)
+        when = tx.t("options.when.every_turn" if "fr_timed_any_turn" in opts.variants else "options.when.loser")
+        parts.append(tx.t("options.timed", deck=deck, when=when))
+    if opts.goals_to_win:
+        parts.append(tx.t("options.goals.other" if opts.goals_to_win > 1 else "options.goals.one", n=opts.goals_to_win))
+    else:
+        parts.append(tx.t("options.no_goal_limit"))
     if opts.turn_limit:
-        parts.append(f"{opts.turn_limit} turns at most")
-    for flag, label in (("double", "double player movement"), ("star2", "star = 2 successes"),
-                        ("simple_faceoff", "simplified face-off"), ("advanced", "Advanced injuries"),
-                        ("tournament", "tournament scoring")):
+        parts.append(tx.t("options.turn_limit", n=opts.turn_limit))
+    for flag in ("double", "star2", "simple_faceoff", "advanced", "tournament"):
         if getattr(opts, flag):
-            parts.append(label)
+            parts.append(tx.t(f"options.{flag}"))
     if not opts.optional_teams:
-        parts.append("no Orcs or Ratmen")
+        parts.append(tx.t("options.no_optional_teams"))
     if tuple(opts.extra_players) != tuple(EXTRA_PLAYERS):
-        parts.append("extra players: " + (", ".join(opts.extra_players) or "none"))
+        names = sep.join(tx.get(f"options.extra.{e}", e) for e in opts.extra_players)
+        parts.append(tx.t("options.extra_players", players=names or tx.t("options.extra_players.none")))
     if opts.variants:
-        parts.append("French: " + ", ".join(opts.variants) if len(opts.variants) < len(VARIANTS) else "every French 0.0.6 difference")
+        if len(opts.variants) < len(VARIANTS):
+            parts.append(tx.t("options.variants", variants=sep.join(tx.get(f"options.variant.{v}", v) for v in opts.variants)))
+        else:
+            parts.append(tx.t("options.variants.all"))
     if opts.clock_hours:
-        parts.append(f"{opts.clock_hours} h a decision")
-    return "; ".join(parts)
+        parts.append(tx.t("options.clock", n=opts.clock_hours))
+    return tx.t("options.sep").join(parts)

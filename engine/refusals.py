@@ -14,6 +14,11 @@ into another language from ``engine/data/text/refusals.<lang>.json``:
   (``"Tackle challenge"`` -> ``"Défi Plaquer"``); the page is kept. Abilities cited as rules
   take their names from the ``translations`` of ``engine/data/abilities.json``.
 
+A message of several lines (a team's problems: a heading, then ``- `` one problem a line) is
+translated line by line. Besides the engine's and the command parser's, the patterns know the
+refusals a coach meets building a team or creating a match (the rules string, the store's team,
+roster and channel checks), which are written the same way.
+
 A message no pattern matches stays in English (its rule still translated), so a gap shows the
 engine's own words, never an error. Pure: reading package data is all it does.
 """
@@ -100,6 +105,8 @@ def translate_refusal(message: str, language: str) -> str:
     the English message when the language is English or no pattern knows it."""
     if language == DEFAULT or not message:
         return message
+    if "\n" in message:
+        return "\n".join(_line(line, language) for line in message.split("\n"))
     m = _RULE.match(message)
     body, rule = (m.group("body"), m.group("rule")) if m else (message, None)
     text = _body(body, language)
@@ -108,7 +115,16 @@ def translate_refusal(message: str, language: str) -> str:
     return f"{text} [{translate_rule(rule, language)}]" if rule else text
 
 
+def _line(line: str, language: str) -> str:
+    """One line of a message of several: a ``- `` item keeps its dash."""
+    if line.startswith("- "):
+        return "- " + translate_refusal(line[2:], language)
+    return translate_refusal(line, language) if line else line
+
+
 def is_translated(message: str, language: str) -> bool:
-    """Whether a pattern knows the message's sentence (its rule aside)."""
+    """Whether a pattern knows the message's sentence (its rule aside); every line of it."""
+    if "\n" in message:
+        return all(is_translated(line.removeprefix("- "), language) for line in message.split("\n") if line)
     m = _RULE.match(message)
     return _body(m.group("body") if m else message, language) is not None

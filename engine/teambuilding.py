@@ -9,16 +9,22 @@ team list's position maxima still apply, and the extra players (Samhaino Horror,
 take the slot of the position they replace (p. 19).
 
 Nothing here stores anything: the league layer (``db.roster``) asks these functions before it
-changes a roster, and every refusal says which limit the change would break.
+changes a roster, and every refusal says which limit the change would break. A refusal is a
+``TeamBuildingError`` of ``Problem``s: each reads in English as a ``str`` and keeps its catalogue
+key (``teambuilding.*`` of ``engine/data/text``) and values, so ``TeamBuildingError.text``
+says it again in the coach's language (ability, type and support names included).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from .abilities import Ability, ability, learnable
+from .abilities import ABILITIES, Ability, ability, learnable
 from .errors import RosterError
+from .i18n import DEFAULT, Catalogue
 from .match import SUPPORT_LIMITS
 from .rosters import (
     Attributes,
@@ -43,6 +49,7 @@ __all__ = [
     "SUPPORT_NAMES",
     "SUPPORT_LIMITS",
     "TeamBuildingError",
+    "Problem",
     "Member",
     "learned",
     "player_value",
@@ -82,8 +89,78 @@ SUPPORT_NAMES: dict[str, str] = {
 }
 
 
+class Problem(str):
+    """One broken limit: its English sentence (it *is* that ``str``), keeping its catalogue key
+    and values so that ``text`` can say it in another language. Values are rendered by name:
+    ``ability`` and ``position`` (ids), ``group``/``type`` (an attribute or player type id),
+    ``items`` (an ``(item, count)`` pair: "2 Zlurpee Kegs"), ``noun`` (the same, without the
+    count), ``choices`` (support item ids), ``attributes`` (attribute ids, as typed in
+    English), a nested ``Problem``; any other value as given."""
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, /, **values: Any) -> Problem:
+        self = super().__new__(cls, _render(DEFAULT, key, values))
+        self.key, self.values = key, values
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy and pickle rebuild it from its key
+        return (self.key,), self.values
+
+    def text(self, language: str = DEFAULT) -> str:
+        return _render(language, self.key, self.values)
+
+
+@cache
+def _words(language: str) -> Catalogue:
+    return Catalogue("engine", "data/text", language)
+
+
+def _render(language: str, key: str, values: Mapping[str, Any]) -> str:
+    tx = _words(language)
+    sep = tx.t("options.list_sep")
+
+    def group(g: str) -> str:
+        return tx.get(f"attribute.{g}", "") or tx.get(f"type.{g}", g)
+
+    def value(name: str, v: Any) -> Any:
+        if isinstance(v, Problem):
+            return v.text(language)
+        if name == "ability":
+            return ABILITIES[v].name_in(language) if v in ABILITIES else v
+        if name == "position":  # an id: the extra players have French names, the lists' positions not yet
+            return tx.get(f"position.{v}", position_by_id(v).name)
+        if name in ("group", "type"):
+            return group(str(v))
+        if name in ("items", "noun"):
+            item, n = v
+            one = n == 1 or (n == 0 and language != DEFAULT)  # "0 pom-pom girl", "0 Cheerleaders"
+            noun = tx.t(f"teambuilding.item.{item}" + ("" if one else ".plural"))
+            return noun if name == "noun" else tx.t("teambuilding.count", n=n, noun=noun)
+        if name == "choices":
+            return sep.join(tx.t(f"teambuilding.item.{i}") for i in v)
+        if name == "attributes":  # English names them as a coach types them
+            return sep.join(a if language == DEFAULT else tx.get(f"attribute.{a}", a) for a in v)
+        return v
+
+    return tx.t(key, **{name: value(name, v) for name, v in values.items()})
+
+
 class TeamBuildingError(RosterError):
-    """A roster change the Advanced Rules forbid; the message says which limit and by how much."""
+    """A roster change the Advanced Rules forbid; the message says which limit and by how much
+    (``str``: English; ``text(language)``: in another language)."""
+
+    def __init__(self, *problems: str) -> None:
+        self.problems = problems
+        super().__init__(self.text(DEFAULT))
+
+    def text(self, language: str = DEFAULT) -> str:
+        said = [p.text(language) if isinstance(p, Problem) else str(p) for p in self.problems]
+        if len(said) == 1:
+            return said[0]
+        head = _words(language).t("teambuilding.problems")
+        return head + "\n" + "\n".join(f"- {p}" for p in said)
 
 
 @dataclass(frozen=True)
@@ -148,32 +225,31 @@ def _slot(tl: TeamList, position_id: str) -> str | None:
     return extra.replaced_position_id(tl.id) if extra else None
 
 
-def lineup_problems(tl: TeamList, members: Sequence[Member], *, allow_extra: bool) -> list[str]:
+def lineup_problems(tl: TeamList, members: Sequence[Member], *, allow_extra: bool) -> list[Problem]:
     """Every way ``members`` break the team list (positions, maxima, extra players) or the
     Advanced roster size (6 to 12)."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     in_slot: dict[str, int] = {}
     extras: dict[str, int] = {}
     for m in members:
         slot = _slot(tl, m.position_id)
         if slot is None:
-            problems.append(f"{m.position.name} is not a position of {tl.name}")
+            problems.append(Problem("teambuilding.not_a_position", position=m.position_id, team=tl.name))
             continue
         in_slot[slot] = in_slot.get(slot, 0) + 1
         if slot != m.position_id:
             extras[m.position_id] = extras.get(m.position_id, 0) + 1
             if not allow_extra:
-                problems.append(f"{m.position.name} is an extra player (Optional Rules, p. 19): this league does not allow them")
+                problems.append(Problem("teambuilding.extra_not_allowed", position=m.position_id))
     for p in tl.positions:
         if in_slot.get(p.id, 0) > p.max:
-            problems.append(f"{tl.name} may field at most {p.max} {p.name} (extra players in that slot included): "
-                            f"this team has {in_slot[p.id]}")
+            problems.append(Problem("teambuilding.position_max", team=tl.name, n=p.max, position=p.id, have=in_slot[p.id]))
     for pid, n in extras.items():
         extra = extra_of(pid)
         if extra is not None and n > extra.position.max:
-            problems.append(f"a team may field at most {extra.position.max} {extra.name}: this team has {n}")
+            problems.append(Problem("teambuilding.extra_max", n=extra.position.max, position=pid, have=n))
     if not MIN_PLAYERS <= len(members) <= MAX_PLAYERS:
-        problems.append(f"a team has {MIN_PLAYERS} to {MAX_PLAYERS} players: this one has {len(members)}")
+        problems.append(Problem("teambuilding.size", min=MIN_PLAYERS, max=MAX_PLAYERS, have=len(members)))
     return problems
 
 
@@ -184,15 +260,14 @@ def check_team(team: str | TeamList, members: Sequence[Member], support: Mapping
     problems = lineup_problems(tl, members, allow_extra=allow_extra)
     for item, n in support.items():
         if item not in SUPPORT_COSTS:
-            problems.append(f"unknown team support {item!r}")
+            problems.append(Problem("teambuilding.unknown_support_item", name=repr(item)))
         elif int(n) > SUPPORT_LIMITS[item]:
-            problems.append(f"at most {_items(item, SUPPORT_LIMITS[item])}: this team has {n}")
+            problems.append(Problem("teambuilding.support_max_team", items=(item, SUPPORT_LIMITS[item]), have=n))
     value = team_value(members, support)
     if value > budget:
-        problems.append(f"the team is worth {value} points, over the league's {budget}: cut players or support")
+        problems.append(Problem("teambuilding.team_over_budget", value=value, budget=budget))
     if problems:
-        raise TeamBuildingError(problems[0] if len(problems) == 1 else
-                                "this team breaks the league's rules:\n" + "\n".join(f"- {p}" for p in problems))
+        raise TeamBuildingError(*problems)
     return value
 
 
@@ -209,15 +284,14 @@ def resolve_position(team: str | TeamList, name: str, *, allow_extra: bool) -> P
             raise UnknownNameError(f"{name!r} is not a position of {tl.name}: choose "
                                    f"{', '.join(p.name for p in tl.positions)}", query=name) from None
     if extra.replaced_position_id(tl.id) is None:
-        raise TeamBuildingError(f"{tl.name} may not field a {extra.name}")
+        raise TeamBuildingError(Problem("teambuilding.may_not_field", team=tl.name, position=extra.id))
     if not allow_extra:
-        raise TeamBuildingError(f"{extra.name} is an extra player (Optional Rules, p. 19): this league does not allow them")
+        raise TeamBuildingError(Problem("teambuilding.extra_not_allowed", position=extra.id))
     return extra.position
 
 
-def _over_budget(value: int, budget: int, what: str) -> TeamBuildingError:
-    return TeamBuildingError(f"{what} would make the team worth {value} points, over the league's {budget}: "
-                             f"fire a player or sell support first")
+def _over_budget(value: int, budget: int, what: Problem) -> TeamBuildingError:
+    return TeamBuildingError(Problem("teambuilding.over_budget", what=what, value=value, budget=budget))
 
 
 def check_hire(team: str | TeamList, members: Sequence[Member], position: str, support: Mapping[str, int], *,
@@ -226,21 +300,21 @@ def check_hire(team: str | TeamList, members: Sequence[Member], position: str, s
     tl = team_list(team)
     pos = resolve_position(tl, position, allow_extra=allow_extra)
     if len(members) >= MAX_PLAYERS:
-        raise TeamBuildingError(f"a team has at most {MAX_PLAYERS} players: fire one first")
+        raise TeamBuildingError(Problem("teambuilding.max_players", n=MAX_PLAYERS))
     after = [*members, Member(pos.id)]
-    problems = [p for p in lineup_problems(tl, after, allow_extra=allow_extra) if "players: this one has" not in p]
+    problems = [p for p in lineup_problems(tl, after, allow_extra=allow_extra) if p.key != "teambuilding.size"]
     if problems:
         raise TeamBuildingError(problems[0])
     value = team_value(after, support)
     if value > budget:
-        raise _over_budget(value, budget, f"a {pos.name} rookie ({ROOKIE_COST} points)")
+        raise _over_budget(value, budget, Problem("teambuilding.what.rookie", position=pos.id, n=ROOKIE_COST))
     return pos
 
 
 def check_fire(members: Sequence[Member]) -> None:
     """"You may never cut your team to less than 6 players.\""""
     if len(members) - 1 < MIN_PLAYERS:
-        raise TeamBuildingError(f"a team may never be cut below {MIN_PLAYERS} players: it has {len(members)}")
+        raise TeamBuildingError(Problem("teambuilding.min_players", n=MIN_PLAYERS, have=len(members)))
 
 
 def support_item(name: str) -> str:
@@ -255,25 +329,20 @@ def support_item(name: str) -> str:
     for alias, item in aliases.items():
         if key.startswith(alias):
             return item
-    raise TeamBuildingError(f"unknown team support {name!r}: choose {', '.join(SUPPORT_NAMES.values())}")
-
-
-def _items(item: str, n: int) -> str:
-    """ "2 Zlurpee Kegs", "1 Bribed Referee"."""
-    return f"{n} {SUPPORT_NAMES[item]}{'' if n == 1 else 's'}"
+    raise TeamBuildingError(Problem("teambuilding.unknown_support", name=repr(name), choices=tuple(SUPPORT_NAMES)))
 
 
 def check_support(item: str, have: int, new_count: int, value_without_item: int, *, budget: int) -> int:
     """Setting ``item`` from ``have`` to ``new_count``: the team's new value, or why not."""
     if new_count < 0:
-        raise TeamBuildingError(f"the team has only {_items(item, have)} to sell")
+        raise TeamBuildingError(Problem("teambuilding.nothing_to_sell", items=(item, have)))
     if new_count > SUPPORT_LIMITS[item]:
-        raise TeamBuildingError(f"a team may have at most {_items(item, SUPPORT_LIMITS[item])} "
-                                f"({SUPPORT_COSTS[item]} points each): it has {have}")
+        raise TeamBuildingError(Problem("teambuilding.support_max", items=(item, SUPPORT_LIMITS[item]),
+                                        cost=SUPPORT_COSTS[item], have=have))
     value = value_without_item + SUPPORT_COSTS[item] * new_count
     if new_count > have and value > budget:
-        raise _over_budget(value, budget, f"{new_count - have} more {SUPPORT_NAMES[item]} "
-                                          f"({SUPPORT_COSTS[item]} points each)")
+        raise _over_budget(value, budget, Problem("teambuilding.what.support", n=new_count - have,
+                                                  noun=(item, new_count - have), cost=SUPPORT_COSTS[item]))
     return value
 
 
@@ -297,19 +366,18 @@ def check_learn(team: str | TeamList, member: Member, ability_id: str, value: in
     a = ability(ability_id)
     pos = member.position
     if not _learns(member.position_id):
-        raise TeamBuildingError(f"the {pos.name} may not learn new abilities (p. 19)")
+        raise TeamBuildingError(Problem("teambuilding.no_learning", position=pos.id))
     if a.id in member.abilities:
-        raise TeamBuildingError(f"he already has {a.name}: an ability is learned only once")
+        raise TeamBuildingError(Problem("teambuilding.already_has", ability=a.id))
     if advances(member) < 1:
         need = XP_PER_ABILITY * (len(learned(member)) + 1)
-        raise TeamBuildingError(f"he has {member.xp} XP: his next ability needs {need}")
+        raise TeamBuildingError(Problem("teambuilding.xp", xp=member.xp, need=need))
     if a.id not in {e.id for e in eligible_abilities(team, member)}:
         if not a.general and a.group != str(pos.type) and not (a.id == "fear" and team_list(team).id == "samhaino"):
-            raise TeamBuildingError(f"{a.name} is a {a.group.replace('-', ' ').title()} ability: a "
-                                    f"{str(pos.type).replace('-', ' ').title()} may not learn it")
-        raise TeamBuildingError(f"{a.name} is an Advanced ability: he needs the Basic {a.group} ability first")
+            raise TeamBuildingError(Problem("teambuilding.wrong_type", ability=a.id, group=a.group, type=str(pos.type)))
+        raise TeamBuildingError(Problem("teambuilding.needs_basic", ability=a.id, group=a.group))
     if value + ABILITY_COST > budget:
-        raise _over_budget(value + ABILITY_COST, budget, f"learning {a.name} ({ABILITY_COST} points)")
+        raise _over_budget(value + ABILITY_COST, budget, Problem("teambuilding.what.learning", ability=a.id, n=ABILITY_COST))
     return a
 
 
@@ -325,7 +393,7 @@ def apply_lasting(attributes: Mapping[str, int], attribute: str, choices: Sequen
     the tied highest now)."""
     allowed = list(choices) if choices else lasting_choices(attributes)
     if attribute not in allowed:
-        raise TeamBuildingError(f"a lasting injury lowers the highest attribute: choose {', '.join(allowed)}")
+        raise TeamBuildingError(Problem("teambuilding.lasting", attributes=tuple(allowed)))
     out = {a: int(attributes[a]) for a in Attributes.FIELDS}
     out[attribute] = max(0, out[attribute] - 1)
     return out

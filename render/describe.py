@@ -201,11 +201,18 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         return side, t("turn_only", whose=possessive(team, language))
     if kind == "test_over":
         return side, t("test_over", team=team, test=state.test + 1)
-    if kind in ("reroll", "force_reroll"):
+    if kind in ("reroll", "force_reroll", "ability_reroll"):
         challenge = str(q.get("challenge", "roll"))
         if language != "en":
             challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
-        return side, t(kind, team=team, whose=possessive(who(q.get("player")), language), challenge=challenge)
+        whose = possessive(who(q.get("player")), language)
+        if kind == "ability_reroll":
+            from engine.abilities import ABILITIES
+
+            a = ABILITIES.get(str(q.get("ability")))
+            ability = a.name_in(language) if a is not None else str(q.get("ability"))
+            return side, t(kind, team=team, whose=whose, challenge=challenge, ability=ability)
+        return side, t(kind, team=team, whose=whose, challenge=challenge)
     if kind == "interceptor":
         return side, t("interceptor", team=team)
     if kind == "catch":
@@ -216,7 +223,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         if state.winner in state.teams:
             return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
         return None, t("over")
-    return side, t("answer", team=team, kind=kind)
+    return side, t("answer", team=team, kind=_catalogue(language).get(f"board.status.kind.{kind}", kind.replace("_", " ")))
 
 
 def _question_text(state: MatchState, language: str = "en") -> str | None:

@@ -55,7 +55,7 @@ def test_the_console_plays_a_match_in_french(tmp_path, monkeypatch, capsys):
     # The banner and the rules line.
     assert lines[0] == ("Nouvelle partie #1 à la table 1 : Timberline Elves (Ouest) contre Night Elves (Est), "
                         "l'entraîneur IA joue l'Est. Tapez aide pour la liste des commandes.")
-    assert lines[1].startswith("Règles : ")
+    assert lines[1] == "Règles : profil standard ; premier à 1 but."
     # The narration and the prompt.
     assert "  Timberline Elves (Ouest) contre Night Elves (Est) : le premier à 1 but gagne." in lines
     assert any(line.startswith("  Jet de départ : ") for line in lines)
