@@ -9,6 +9,7 @@ the palette of its colours. Token sprites are cached per look (shape, colours, s
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 import threading
@@ -16,6 +17,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -108,10 +110,20 @@ def geometry(width: int) -> Geometry:
     )
 
 
+#: DejaVu Sans, cut to Latin, Greek, Cyrillic and punctuation (render/fonts/README.md): Pillow's
+#: built-in font draws a box for every accented letter ("Temps fort", "Amélie").
+FONT_FILE = "fonts/DejaVuSans-subset.ttf"
+
+
+@lru_cache(maxsize=1)
+def _font_bytes() -> bytes:
+    return resources.files("render").joinpath(FONT_FILE).read_bytes()
+
+
 @lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's built-in scalable font (Aileron, Pillow >= 10.1): no font file to ship."""
-    return ImageFont.load_default(size=size)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' font at ``size`` pixels."""
+    return ImageFont.truetype(io.BytesIO(_font_bytes()), size=size)
 
 
 @lru_cache(maxsize=1024)

@@ -459,3 +459,14 @@ def test_the_panels_words_follow_the_language(monkeypatch: pytest.MonkeyPatch) -
     box = (0, g_top, pictures["en"].width, g_bottom)
     assert differing(pictures["en"].crop(box), pictures["fr"].crop(box)) < 0.01
     assert differing(pictures["en"], pictures["fr"]) > 0
+
+
+def test_accented_letters_are_drawn_not_boxes() -> None:
+    """French words and coaches' names (Temps fort, Amélie, Équilibre, Œil) need their glyphs:
+    a font without them draws the same box for every one."""
+    from render.layers import font
+
+    f = font(20)
+    masks = {ch: bytes(f.getmask(ch)) for ch in "éèàçôÉŒ’…·→"}
+    assert len(set(masks.values())) == len(masks)
+    assert f.getlength("Équipe") > f.getlength("quipe")
