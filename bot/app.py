@@ -93,10 +93,15 @@ class Refusal(Exception):
 
 def reason_text(reason: str | BaseException, language: str) -> str:
     """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    store's and service's messages from the catalogue's ``phrase.*`` keys; the rules' and the
-    command parser's through ``engine.refusals`` (English when no pattern knows them)."""
+    store's and service's from their templates (``db/text``), else the catalogue's ``phrase.*``
+    keys; the rules' and the command parser's through ``engine.refusals`` (English when no
+    pattern knows them)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
+    if isinstance(reason, StoreError):
+        known = reason.translation(language)
+        if known is not None:
+            return known
     message = str(reason)
     known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
     return known if known != message else translate_refusal(message, language)  # the engine's refusals

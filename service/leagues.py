@@ -375,7 +375,10 @@ class LeagueService:
         if user_id not in (view.home_coach, view.away_coach):
             raise NotAllowedError("only the two coaches of a fixture may start it")
         if f.status != FixtureStatus.SCHEDULED:
-            raise InvalidInputError(f"fixture #{f.id} is {f.status}" + (f" in <#{f.channel_id}>" if f.channel_id else ""))
+            if f.channel_id:
+                raise InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=f.id, status=f.status,
+                                        channel=f.channel_id)
+            raise InvalidInputError("fixture #{fixture} is {status}", fixture=f.id, status=f.status)
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
         with self.sessions() as s:
@@ -419,10 +422,10 @@ class LeagueService:
         team = db_teams.get_team(session=s, guild_id=guild_id, team=team_id)
         left = db.open_aftermaths(session=s, team_ids=[team_id])
         if left:
-            raise InvalidInputError(f"{team.name} has post-match decisions to settle first (/league aftermath)")
+            raise InvalidInputError("{team} has post-match decisions to settle first (/league aftermath)", team=team.name)
         busy = db.team_busy(s, team_id)
         if busy:
-            raise InvalidInputError(f"{team.name}: {busy}")
+            raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
         tb.check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
@@ -620,7 +623,7 @@ class LeagueService:
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
         if am.coach_id != user_id:
-            raise NotAllowedError(f"only <@{am.coach_id}> decides for this team")
+            raise NotAllowedError("only <@{coach}> decides for this team", coach=am.coach_id)
         if am.version != version:
             raise InvalidInputError("this panel is out of date: use the newest post-match panel")
         return am
