@@ -61,6 +61,10 @@ class Said(str):
     key: str
     values: dict[str, Any]
 
+    def in_language(self, language: str) -> str:
+        """The line again in ``language``."""
+        return note_text(language, self.key, self.values)
+
 
 def said(key: str, /, **values: Any) -> Said:
     """The service's line ``key`` in English, able to be said again in another language."""
@@ -125,7 +129,7 @@ class Outcome:
         """``lines`` in ``language``: the notes and the narration again in its words."""
         if language == DEFAULT:
             return self.lines
-        after = [note_text(language, x.key, x.values) if isinstance(x, Said) else x for x in self.after]
+        after = [x.in_language(language) if isinstance(x, Said) else x for x in self.after]
         return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + after
 
     def prompt_in(self, language: str) -> str:
