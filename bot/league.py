@@ -218,8 +218,8 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
                 "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
     lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     if lg is not None:
-        shown = describe_rules(match_options(db_leagues.settings_of(lg)))
         lang = (await languages(interaction)).public
+        shown = describe_rules(match_options(db_leagues.settings_of(lg)), lang)
         await _say(interaction, tr(lang, "league.created", league=lg.name, commissioner=lg.commissioner_id, budget=budget,
                                    rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
                    allowed_mentions=MENTIONS)
@@ -381,7 +381,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
                           for k, v in settings.items() if k != "rules")
         await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
-                                   league=name, settings=shown, rules=describe_rules(match_options(settings))),
+                                   league=name, settings=shown, rules=describe_rules(match_options(settings), lang)),
                    ephemeral=not changes)
 
 

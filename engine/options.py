@@ -186,28 +186,31 @@ def rules_string(opts: RuleOptions) -> str:
     return " ".join(words)
 
 
-def describe(opts: RuleOptions) -> str:
-    """The rules in force, in one line for ``/match status`` and the console."""
-    parts = [f"profile {opts.profile}"]
+def describe(opts: RuleOptions, language: str = "en") -> str:
+    """The rules in force, in one line for ``/match status`` and the console, in ``language``
+    (the engine catalogue's ``options.*``; option names and variant ids stay as typed)."""
+    from .i18n import Catalogue
+
+    t = Catalogue("engine", "data/text", language).t
+    parts = [t("options.profile", profile=opts.profile)]
     if opts.timed:
-        deck = "event deck" if opts.tournament else f"{52 * opts.decks}-card deck"
-        when = "every turn" if "fr_timed_any_turn" in opts.variants else "the face-off loser's turns"
-        parts.append(f"timed ({deck}, a card for {when})")
-    parts.append(f"first to {opts.goals_to_win} goal{'s' if opts.goals_to_win > 1 else ''}" if opts.goals_to_win
-                 else "no goal limit")
+        deck = t("options.deck.event") if opts.tournament else t("options.deck.cards", cards=52 * opts.decks)
+        when = t("options.when.any") if "fr_timed_any_turn" in opts.variants else t("options.when.loser")
+        parts.append(t("options.timed", deck=deck, when=when))
+    parts.append(t("options.goals.many" if opts.goals_to_win > 1 else "options.goals.one", goals=opts.goals_to_win)
+                 if opts.goals_to_win else t("options.goals.none"))
     if opts.turn_limit:
-        parts.append(f"{opts.turn_limit} turns at most")
-    for flag, label in (("double", "double player movement"), ("star2", "star = 2 successes"),
-                        ("simple_faceoff", "simplified face-off"), ("advanced", "Advanced injuries"),
-                        ("tournament", "tournament scoring")):
+        parts.append(t("options.turn_limit", turns=opts.turn_limit))
+    for flag in ("double", "star2", "simple_faceoff", "advanced", "tournament"):
         if getattr(opts, flag):
-            parts.append(label)
+            parts.append(t(f"options.{flag}"))
     if not opts.optional_teams:
-        parts.append("no Orcs or Ratmen")
+        parts.append(t("options.no_optional_teams"))
     if tuple(opts.extra_players) != tuple(EXTRA_PLAYERS):
-        parts.append("extra players: " + (", ".join(opts.extra_players) or "none"))
+        parts.append(t("options.extra_players", players=", ".join(opts.extra_players) or t("options.extra_players.none")))
     if opts.variants:
-        parts.append("French: " + ", ".join(opts.variants) if len(opts.variants) < len(VARIANTS) else "every French 0.0.6 difference")
+        parts.append(t("options.variants", variants=", ".join(opts.variants)) if len(opts.variants) < len(VARIANTS)
+                     else t("options.variants.all"))
     if opts.clock_hours:
-        parts.append(f"{opts.clock_hours} h a decision")
-    return "; ".join(parts)
+        parts.append(t("options.clock", hours=opts.clock_hours))
+    return t("options.sep").join(parts)

@@ -636,7 +636,7 @@ class LeagueService:
         if not am.potions_done:
             q = state.in_progress.question if state.in_progress else None
             if q is not None:
-                options = [(str(o)[:100], _encode(o), "") for o in q.get("options", [])]
+                options = [(_option_label(o, words)[:100], _encode(o), "") for o in q.get("options", [])]
                 offers.append(Offer("question", "question", describe_question(q, state, language=language), options))
                 return offers
             left = state.teams[am.side].available("potions")  # type: ignore[index]
@@ -821,6 +821,16 @@ def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
     where = words.get(f"location.{p.location.value}", p.location.value)
     injury = phrase(words.text, f"{str(kind).replace('_', '-')} injury") if kind else ""  # "lasting injury"
     return where + (_text(language).t("league.whereabouts.injury", kind=injury) if kind else "")
+
+
+def _option_label(option: Any, words: Catalogue) -> str:
+    """A potion question's option (an ability, two abilities ``a+b``, an attribute) by its name
+    in the catalogue's language."""
+    text = str(option)
+    parts = text.split("+")
+    if all(p in ABILITIES for p in parts):
+        return " + ".join(ABILITIES[p].name_in(words.language) for p in parts)
+    return words.get(f"attribute.{text}", text) if text in Attributes.FIELDS else text
 
 
 def _encode(value: Any) -> str:

@@ -63,6 +63,7 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
         await fake.slash(bob, office, "team", subcommand="create", name="Gnashers", list="gnolls")
         r = await fake.slash(alice, office, "league create", name="Elf Cup", goals=1)
         assert not r.ephemeral and "commissioner" in r.content and r.message.mentions_user(alice)
+        assert "profile standard; first to 1 goal; Advanced injuries." in r.content
         choices = await fake.autocomplete(bob, office, "league join", option="team", value="")
         assert [c.value for c in choices] == ["Gnashers"], "only your own teams"
         r = await fake.slash(bob, office, "league join", league="Elf Cup", team="Moonblades")
@@ -232,6 +233,7 @@ async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
         assert r.ephemeral and r.content == "⛔ this server has no league yet: /league create"
         r = await fake.slash(amelie, office, "league create", name="Coupe", goals=1)
         assert not r.ephemeral and r.content.startswith("Ligue **Coupe** créée ;") and "commissaire" in r.content
+        assert "profil standard ; premier à 1 but ; blessures des règles avancées." in r.content
         for coach, team in ((amelie, "Lamelunes"), (bruno, "Crocs")):
             r = await fake.slash(coach, office, "league join", league="Coupe", team=team)
             assert "s'inscrit dans **Coupe**, pour une valeur de 150 sur 180 points." in r.content

@@ -142,6 +142,28 @@ def test_applied_lines_of_each_kind_in_both_languages() -> None:
         assert applied_lines(stored) == [en] and applied_lines(stored, "fr") == [fr]
 
 
+def test_a_potions_question_names_its_options_in_the_readers_language() -> None:
+    from engine.i18n import Catalogue
+    from service.leagues import _option_label
+
+    fr, en = Catalogue("engine", "data/text", "fr"), Catalogue("engine", "data/text", "en")
+    assert [_option_label(o, fr) for o in ("steady", "steady+agile", "jog")] == ["Équilibre", "Équilibre + Agile",
+                                                                                   "Mouvement"]
+    assert [_option_label(o, en) for o in ("steady", "steady+agile", "jog")] == ["Steady", "Steady + Agile", "Jog"]
+
+
+def test_the_rules_in_force_in_french_and_english() -> None:
+    from engine.options import describe, parse_rules
+
+    opts = parse_rules("profile=tournament")
+    assert describe(opts) == ("profile tournament; timed (event deck, a card for every turn); first to 1 goal; "
+                              "40 turns at most; star = 2 successes; simplified face-off; tournament scoring; "
+                              "French: fr_timed_any_turn")
+    assert describe(opts, "fr") == ("profil tournament ; partie chronométrée (paquet d'événements, une carte pour chaque "
+                                    "tour) ; premier à 1 but ; 40 tours au plus ; étoile = 2 succès ; mise en jeu "
+                                    "simplifiée ; points de tournoi ; variantes françaises : fr_timed_any_turn")
+
+
 # --- refusals -----------------------------------------------------------------------------------------
 #: Values for the placeholders of the store's refusal templates (the others get a name).
 SAMPLE = {"status": "played", "side": "west", "setting": "budget", "what": "team", "result": "home score",
