@@ -216,6 +216,13 @@ def test_every_store_refusal_reads_in_french_and_in_english_as_written() -> None
     assert stale == set(), "translations of refusals nobody raises"
 
 
+def test_the_refusals_translations_ship_with_the_package() -> None:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["db"]
+    assert "text/*.json" in data and (ROOT / "db" / "text" / "refusals.fr.json").is_file()
+
+
 def test_store_refusals_that_name_things_in_french() -> None:
     busy = db_leagues.InvalidInputError("the team is playing in <#{channel}>: change it after the match", channel=9)
     cases = [
