@@ -47,13 +47,11 @@ from engine.hexes import Direction, distance
 from engine.i18n import language_of, phrase
 from engine.legal import legal_commands
 from engine.match import pending
-from engine.refusals import translate_refusal
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
-from engine.teambuilding import TeamBuildingError
 from service.dice import free_roll
 from service.grammar import TACKLE_USES, parse_path, resolve_player
-from service.matches import AI_COACH_ID, MatchService, Outcome, prompt_for
+from service.matches import AI_COACH_ID, MatchService, Outcome, prompt_for, refusal_text, structured_refusal
 from service.verify import commitment_text, reveal_text
 
 from .i18n import CommandTranslator, catalogue, languages, server_language, tr
@@ -94,16 +92,17 @@ class Refusal(Exception):
 
 def reason_text(reason: str | BaseException, language: str) -> str:
     """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    team-building rules' from their own keys; the store's and service's messages from the
-    catalogue's ``phrase.*`` keys; the rules' and the command parser's through
-    ``engine.refusals`` (English when no pattern knows them)."""
+    team-building rules' and the store's in their own words (``structured_refusal``); the bot's
+    phrases (``phrase.*`` keys); else as the console says them (``service.matches.refusal_text``:
+    the parser's usage, the service's phrases, the rules' refusals through ``engine.refusals``)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    if isinstance(reason, TeamBuildingError):
-        return reason.text(language)
+    structured = structured_refusal(reason, language)
+    if structured is not None:
+        return structured
     message = str(reason)
     known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
-    return known if known != message else translate_refusal(message, language)  # the engine's refusals
+    return known if known != message else refusal_text(message, language)
 
 
 #: Called after a command's outcome is posted (the league posts its post-match panels).

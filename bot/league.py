@@ -22,6 +22,7 @@ from discord import app_commands
 
 from db import leagues as db_leagues
 from db.errors import StoreError
+from engine.abilities import ABILITIES
 from engine.errors import ElfballError
 from engine.options import describe as describe_rules
 from engine.events import MatchEnded
@@ -147,8 +148,9 @@ def _positions(interaction: discord.Interaction) -> list[tuple[str, str]]:
     if sheet is None:
         return []
     tl = team_list(sheet.team.team_list)
-    out = [(f"{p.name} ({p.attributes}, {p.type.label})", p.name) for p in tl.positions]
     lang = language_of(interaction.locale)
+    out = [(tr(lang, "league.complete.position", name=p.name, attributes=p.attributes, type=tr(lang, f"type.{p.type.value}")),
+            p.name) for p in tl.positions]
     return out + [(tr(lang, "league.complete.extra_player", name=e.name, attributes=e.position.attributes), e.name)
                   for e in extra_players(tl)]
 
@@ -167,21 +169,25 @@ def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
     team, player = getattr(interaction.namespace, "team", None), getattr(interaction.namespace, "player", None)
     if not team or not player:
         return []
-    return _svc(interaction).choices(_guild(interaction), team, player)
+    return _svc(interaction).choices(_guild(interaction), team, player, language=language_of(interaction.locale))
 
 
 def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
     views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id)
-    return [(f"#{v.id} R{v.fixture.round}: {v.home} v {v.away}", str(v.id)) for v in views]
+    lang = language_of(interaction.locale)
+    return [(tr(lang, "league.complete.fixture", id=v.id, round=v.fixture.round, home=v.home, away=v.away), str(v.id))
+            for v in views]
 
 
 def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
     svc = _svc(interaction)
+    lang = language_of(interaction.locale)
     out = []
     for lg in svc.leagues(_guild(interaction)):
         for v in svc.fixtures(_guild(interaction), lg.id):
-            score = f" {v.score()}" if v.fixture.played else f" ({v.fixture.status})"
-            out.append((f"#{v.id} {lg.name} R{v.fixture.round}: {v.home} v {v.away}{score}", str(v.id)))
+            state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
+            out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=lg.name, round=v.fixture.round,
+                           home=v.home, away=v.away, state=state), str(v.id)))
     return out
 
 
@@ -312,8 +318,9 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
-        return "\n".join(lines), render_standings(lg.name, rows, subtitle=tr(lang, "league.standings.subtitle",
-                                                                               teams=len(rows), played=played))
+        return "\n".join(lines), render_standings(lg.name, rows, language=lang,
+                                                  subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
+                                                              played=played))
 
     res = await _work(interaction, work)
     if res is not None:
@@ -412,7 +419,9 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
             who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
             fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
             why = f" ({a.reason})" if a.reason else ""
-            out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=a.action,
+            action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
+                else a.action
+            out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=action,
                           fixture=fixture, who=who, why=why, detail=_detail(a.detail, lang)))
         return "\n".join(out) or tr(lang, "league.audit.empty")
 
@@ -430,7 +439,23 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
 
     if "after" in detail and "home_score" in (detail.get("after") or {}):
         return (f"{score(detail.get('before'))} → " if "before" in detail else "") + score(detail["after"])
-    return ", ".join(f"{k} {v}" for k, v in detail.items())[:300]
+    words = catalogue(lang)
+
+    def value(key: str, v: Any) -> str:
+        if isinstance(v, bool):
+            return words.get(f"league.value.{v}", str(v))
+        if key == "item":
+            return words.get(f"support.{v}", str(v))
+        if key == "ability" and v in ABILITIES:
+            return ABILITIES[v].name_in(lang)
+        return str(v)
+
+    if isinstance(detail.get("after"), dict):  # settings: each one's old and new value
+        before = detail.get("before") or {}
+        return ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
+                         + (f"{value(k, before[k])} → " if k in before else "") + value(k, v)
+                         for k, v in detail["after"].items())[:300]
+    return ", ".join(f"{words.get('league.audit.field.' + k, k)} {value(k, v)}" for k, v in detail.items())[:300]
 
 
 @league_group.command(name="aftermath", description="Your post-match decisions still open (potions, injuries, abilities)")
@@ -527,7 +552,9 @@ async def team_sell(interaction: discord.Interaction, team: str, item: str, coun
 @team_group.command(name="learn", description="A player with 5 XP per ability learns one (5 team points)")
 @app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players), ability=_completer(_abilities))
 async def team_learn(interaction: discord.Interaction, team: str, player: str, ability: str) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player, ability))
+    lang = (await languages(interaction)).public
+    res = await _work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player,
+                                                                   ability, language=lang))
     if res is not None:
         sheet, label = res
         await _sheet_reply(interaction, "league.team.learned", sheet, label=label)
@@ -541,14 +568,20 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
     def work() -> Any:
         from render.team_sheet import support_text
 
-        sheet = _svc(interaction).sheet(_guild(interaction), team)
+        sheet = _svc(interaction).sheet(_guild(interaction), team, language=lang)
         t = sheet.team
-        rows = [f"#{p.number} {p.name}: " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
-                + tr(lang, "league.sheet.xp", xp=p.xp) + (f", {', '.join(p.abilities)}" if p.abilities else "")
+
+        def abilities(p: Any) -> str:
+            names = [ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities]
+            return f", {', '.join(names)}" if names else ""
+
+        rows = [tr(lang, "league.sheet.row", number=p.number, name=p.name,
+                   attributes="/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit")))
+                + tr(lang, "league.sheet.xp", xp=p.xp) + abilities(p)
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
         head = tr(lang, "league.sheet.head", team=t.name, list=t.team_list, coach=t.coach_id,
                   league=", " + sheet.league if sheet.league else "", value=sheet.value, budget=sheet.budget,
-                  support=support_text(t.support))
+                  support=support_text(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png
 
     res = await _work(interaction, work)

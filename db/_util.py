@@ -14,12 +14,13 @@ MAX_NAME = 64
 def clean_name(name: object, what: str) -> str:
     """``name`` with its spaces tidied; refuses an empty or over-long name."""
     if not isinstance(name, str):
-        raise InvalidInputError(f"the {what} name must be text")
+        raise InvalidInputError("the {what} name must be text", what=what)
     text = " ".join(name.split())
     if not text:
-        raise InvalidInputError(f"give the {what} a name")
+        raise InvalidInputError("give the {what} a name", what=what)
     if len(text) > MAX_NAME:
-        raise InvalidInputError(f"a {what} name has at most {MAX_NAME} characters ({len(text)} given)")
+        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what=what, most=MAX_NAME,
+                                given=len(text))
     return text
 
 

@@ -96,30 +96,31 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in changes.items():
         if key not in DEFAULT_SETTINGS:
-            raise InvalidInputError(f"unknown league setting {key!r} (known: {', '.join(DEFAULT_SETTINGS)})")
+            raise InvalidInputError("unknown league setting {setting!r} (known: {known})", setting=key,
+                                    known=", ".join(DEFAULT_SETTINGS))
         if isinstance(DEFAULT_SETTINGS[key], str):
             if not isinstance(value, str):
-                raise InvalidInputError(f"{key} is text")
+                raise InvalidInputError("{setting} is text", setting=key)
             try:
                 value = rules_string(parse_rules(value))  # checked and written one way
             except ElfballError as exc:
                 raise InvalidInputError(str(exc)) from None
         elif isinstance(DEFAULT_SETTINGS[key], bool):
             if not isinstance(value, bool):
-                raise InvalidInputError(f"{key} is true or false")
+                raise InvalidInputError("{setting} is true or false", setting=key)
         else:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidInputError(f"{key} is a whole number")
+                raise InvalidInputError("{setting} is a whole number", setting=key)
             low, high = _LIMITS[key]
             if not low <= value <= high:
-                raise InvalidInputError(f"{key} must be from {low} to {high}")
+                raise InvalidInputError("{setting} must be from {low} to {high}", setting=key, low=low, high=high)
         out[key] = value
     return out
 
 
 def _commissioner(league: League, actor_id: int) -> None:
     if league.commissioner_id != actor_id:
-        raise NotAllowedError(f"only the commissioner (<@{league.commissioner_id}>) may do that")
+        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
 
 
 def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | None, fixture_id: int | None = None,
@@ -155,16 +156,18 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
     lg = _league(session, guild_id, league)
     tm = _team(session, guild_id, team)
     if tm.coach_id != coach_id:
-        raise NotAllowedError(f"{tm.name} is coached by <@{tm.coach_id}>: only he can enter it")
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=tm.name, coach=tm.coach_id)
     if tm.league_id == lg.id:
-        raise InvalidInputError(f"{tm.name} already plays in {lg.name}")
+        raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=lg.name)
     if tm.league_id is not None:
         other = session.get(League, tm.league_id)
-        raise InvalidInputError(f"{tm.name} already plays in {other.name if other else 'another league'}")
+        if other is None:
+            raise InvalidInputError("{team} already plays in another league", team=tm.name)
+        raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=other.name)
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
-        raise InvalidInputError(f"{lg.name}'s schedule is made: ask the commissioner to start a new league")
+        raise InvalidInputError("{league}'s schedule is made: ask the commissioner to start a new league", league=lg.name)
     if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
-        raise InvalidInputError(f"you already coach a team in {lg.name}")
+        raise InvalidInputError("you already coach a team in {league}", league=lg.name)
     settings = settings_of(lg)
     members = [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
     value = tb.check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
@@ -184,10 +187,10 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     lg = _league(session, guild_id, league)
     _commissioner(lg, actor_id)
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
-        raise InvalidInputError(f"{lg.name} already has its schedule")
+        raise InvalidInputError("{league} already has its schedule", league=lg.name)
     members = {t.id for t in league_teams(session=session, league_id=lg.id)}
     if len(members) < 2:
-        raise InvalidInputError(f"{lg.name} needs at least two teams: /league join")
+        raise InvalidInputError("{league} needs at least two teams: /league join", league=lg.name)
     rows = []
     for rnd, home, away in pairings:
         if home not in members or away not in members or home == away:
@@ -210,7 +213,7 @@ def fixtures(*, session: Session, league_id: int) -> list[FixturePublic]:
 def _fixture(session: Session, fixture_id: int) -> Fixture:
     row = session.get(Fixture, fixture_id, populate_existing=True)
     if row is None:
-        raise NotFoundError(f"there is no fixture #{fixture_id}")
+        raise NotFoundError("there is no fixture #{fixture}", fixture=fixture_id)
     return row
 
 
@@ -281,7 +284,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row = _fixture(session, fixture_id)
     lg = session.get(League, row.league_id)
     if lg is None or lg.guild_id != guild_id:
-        raise NotFoundError(f"there is no fixture #{fixture_id} on this server")
+        raise NotFoundError("there is no fixture #{fixture} on this server", fixture=fixture_id)
     _commissioner(lg, actor_id)
     if row.status == FixtureStatus.PLAYING:
         raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
@@ -289,7 +292,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
         raise InvalidInputError("give a reason: it goes into the audit trail")
     for key in ("home_score", "away_score", "home_casualties", "away_casualties"):
         if not 0 <= int(result[key]) <= 99:
-            raise InvalidInputError(f"{key.replace('_', ' ')} must be from 0 to 99")
+            raise InvalidInputError("{result} must be from 0 to 99", result=key.replace("_", " "))
     before = _result(row)
     for key, value in result.items():
         setattr(row, key, value)
@@ -328,7 +331,7 @@ def create_aftermath(*, fixture_id: int, side: str, team_id: int, coach_id: int,
 def _aftermath(session: Session, aftermath_id: int) -> Aftermath:
     row = session.get(Aftermath, aftermath_id, populate_existing=True)
     if row is None:
-        raise NotFoundError(f"there is no post-match report #{aftermath_id}")
+        raise NotFoundError("there is no post-match report #{report}", report=aftermath_id)
     return row
 
 
@@ -377,13 +380,13 @@ def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Map
     return get_aftermath(session=session, aftermath_id=aftermath.id)
 
 
-def team_busy(session: Session, team_id: int) -> str | None:
-    """Why the team's roster may not change now (it is playing), or None."""
+def team_busy(session: Session, team_id: int) -> InvalidInputError | None:
+    """Why the team's roster may not change now (it is playing), as the refusal to raise, or None."""
     playing = session.exec(select(Match.channel_id).where(
         Match.status == MatchStatus.ACTIVE,
         (col(Match.west_team_id) == team_id) | (col(Match.east_team_id) == team_id))).first()
     if playing is not None:
-        return f"the team is playing in <#{playing}>: change it after the match"
+        return InvalidInputError("the team is playing in <#{channel}>: change it after the match", channel=playing)
     return None
 
 

@@ -171,12 +171,12 @@ def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
 # --- creating ----------------------------------------------------------------------------------
 def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) -> tuple[TeamEntry, int | None]:
     if (side.team is None) == (side.team_list is None):
-        raise InvalidInputError(f"{label}: give either a stored team or a team list")
+        raise InvalidInputError("{side}: give either a stored team or a team list", side=label)
     if side.team is not None:
         try:
             team = get_team(session=session, guild_id=guild_id, team=side.team)
         except UnknownTeamError as exc:
-            raise UnknownTeamError(f"{label}: {exc}") from None
+            raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
         return team_entry(team), team.id
     tl = rosters.team_list(side.team_list)  # type: ignore[arg-type]
     roster = rosters.validate_basic_team(tl, side.lineup) if side.lineup is not None else rosters.default_roster(tl)
@@ -192,13 +192,15 @@ def _options(options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
     try:
         return RuleOptions.from_dict(dict(options))
     except TypeError:
-        raise InvalidInputError(f"unknown rule options in {dict(options)!r}") from None
+        raise InvalidInputError("unknown rule options in {options!r}", options=dict(options)) from None
 
 
 def _busy(session: Session, channel_id: int) -> ChannelBusyError:
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
-    who = f" (#{m.id}: {m.west_team_name} v {m.east_team_name})" if m else ""
-    return ChannelBusyError(f"this channel already has an active match{who}: finish or abandon it first")
+    if m is None:
+        return ChannelBusyError("this channel already has an active match: finish or abandon it first")
+    return ChannelBusyError("this channel already has an active match (#{match}: {west} v {east}): finish or abandon it first",
+                            match=m.id, west=m.west_team_name, east=m.east_team_name)
 
 
 def create_match(
@@ -283,7 +285,7 @@ def create_match(
 def _match(session: Session, match_id: int) -> Match:
     m = session.get(Match, match_id, populate_existing=True)
     if m is None:
-        raise MatchNotFoundError(f"there is no match #{match_id}")
+        raise MatchNotFoundError("there is no match #{match}", match=match_id)
     return m
 
 
@@ -402,10 +404,10 @@ def _why_not(session: Session, match_id: int, seen_version: int) -> Exception:
     version (``finish``) is reported as not active."""
     row = session.exec(select(Match.status, Match.version).where(Match.id == match_id)).first()
     if row is None:
-        return MatchNotFoundError(f"there is no match #{match_id}")
+        return MatchNotFoundError("there is no match #{match}", match=match_id)
     status, version = row
     if version == seen_version and status != MatchStatus.ACTIVE:
-        return MatchNotActiveError(f"match #{match_id} is {status}")
+        return MatchNotActiveError("match #{match} is {status}", match=match_id, status=status)
     return MatchChangedError()
 
 
@@ -459,11 +461,11 @@ def _load_for(
     row = _match(session, match_id)
     match = _public(row)
     if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     if expected_version is not None and match.version != expected_version:
         raise MatchChangedError()
     if actor_user_id is not None and actor_user_id != _coach(match, by_side):
-        raise NotYourSideError(f"you do not coach {by_side} in this match")
+        raise NotYourSideError("you do not coach {side} in this match", side=by_side)
     return match, row.dice_seed
 
 
@@ -485,7 +487,7 @@ def submit(
     deadline). Engine errors propagate untouched; nothing is written on any error.
     """
     if by_side not in SIDES:
-        raise InvalidInputError(f"a side is 'west' or 'east', not {by_side!r}")
+        raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
     if isinstance(command, Mapping):
         command = C.command_from_dict(dict(command))
     if not isinstance(command, C.Command):
@@ -502,7 +504,7 @@ def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None
     """End an active match without a result (logged as an ``abandon`` row); reveals the seed."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "abandoned", "reason": reason}])
     values = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None, "deadline": None}
@@ -513,9 +515,9 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
     """Mark a match whose state is over as ``finished`` (``append`` already does this itself)."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     if match.engine_state().phase is not Phase.MATCH_OVER:
-        raise InvalidInputError(f"match #{match_id} is not over: concede or abandon it")
+        raise InvalidInputError("match #{match} is not over: concede or abandon it", match=match_id)
     stmt = (
         update(Match)
         .where(col(Match.id) == match_id, col(Match.version) == match.version, col(Match.status) == MatchStatus.ACTIVE)
@@ -537,13 +539,13 @@ def _log(session: Session, match_id: int) -> list[MatchEvent]:
     rows = list(session.exec(query).all())
     if not rows:
         if session.get(Match, match_id) is None:
-            raise MatchNotFoundError(f"there is no match #{match_id}")
-        raise LogCorruptError(f"match #{match_id} has no log")
+            raise MatchNotFoundError("there is no match #{match}", match=match_id)
+        raise LogCorruptError("match #{match} has no log", match=match_id)
     if rows[0].kind != EventKind.CREATE or rows[0].command is None:
-        raise LogCorruptError(f"match #{match_id}'s log does not start with its creation")
+        raise LogCorruptError("match #{match}'s log does not start with its creation", match=match_id)
     for expected, row in enumerate(rows):
         if row.seq != expected:
-            raise LogCorruptError(f"match #{match_id}'s log jumps from {expected - 1} to {row.seq}")
+            raise LogCorruptError("match #{match}'s log jumps from {before} to {after}", match=match_id, before=expected - 1, after=row.seq)
     return rows
 
 
@@ -567,7 +569,8 @@ def rebuild(*, session: Session, match_id: int, version: int | None = None) -> M
         elif row.command.get("name") == UNDO:
             target = int(row.command["to_version"])
             if not 0 <= target < len(states):
-                raise LogCorruptError(f"match #{match_id}'s log row {row.seq} undoes to version {target}")
+                raise LogCorruptError("match #{match}'s log row {row} undoes to version {version}", match=match_id, row=row.seq,
+                                      version=target)
             state = states[target]
         else:
             dice = ReplayDice(row.dice)
@@ -627,7 +630,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
 
 def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:
     if not dice.exhausted:
-        raise LogCorruptError(f"match #{match_id}'s log row {seq} recorded dice its replay did not use")
+        raise LogCorruptError("match #{match}'s log row {row} recorded dice its replay did not use", match=match_id, row=seq)
 
 
 def restore(*, session: Session, match_id: int, actor_user_id: int | None = None) -> MatchPublic:
@@ -636,7 +639,7 @@ def restore(*, session: Session, match_id: int, actor_user_id: int | None = None
     row = _match(session, match_id)
     match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
     if not match.active:
-        raise MatchNotActiveError(f"match #{match_id} is {match.status}")
+        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     state = rebuild(session=session, match_id=match_id)
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "restored"}])

@@ -71,17 +71,17 @@ def find_player(team: Team | TeamPublic, player: str | int) -> Any:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidInputError(f"{text!r} matches {', '.join(p.name for p in found)}: give his number")
-    raise NotFoundError(f"{team.name} has no player {text!r}")
+        raise InvalidInputError("{text!r} matches {players}: give his number", text=text, players=", ".join(p.name for p in found))
+    raise NotFoundError("{team} has no player {text!r}", team=team.name, text=text)
 
 
 def _editable(session: Session, guild_id: int, team: int | str, coach_id: int) -> Team:
     tm = _team(session, guild_id, team)
     if tm.coach_id != coach_id:
-        raise NotAllowedError(f"{tm.name} is coached by <@{tm.coach_id}>: only he can change it")
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=tm.name, coach=tm.coach_id)
     busy = team_busy(session, tm.id)  # type: ignore[arg-type]
     if busy:
-        raise InvalidInputError(busy)
+        raise busy
     return tm
 
 
@@ -102,7 +102,7 @@ def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pos
     number = max((p.number for p in tm.players), default=0) + 1  # numbers are never reused
     label = clean_name(name, "player") if name and name.strip() else f"{rosters.singular_name(pos.name)} #{number}"
     if any(name_key(p.name) == name_key(label) for p in _active(tm)):
-        raise InvalidInputError(f"{tm.name} already has a player called {label!r}")
+        raise InvalidInputError("{team} already has a player called {player!r}", team=tm.name, player=label)
     player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]
                           abilities=list(pos.innate_abilities), status=PlayerStatus.ACTIVE.value)
     tm.players.append(player)

@@ -52,7 +52,7 @@ def create_league(
     name = clean_name(name, "league")
     key = name_key(name)
     if session.exec(select(League.id).where(League.guild_id == guild_id, League.name_key == key)).first():
-        raise DuplicateNameError(f"this server already has a league called {name!r}")
+        raise DuplicateNameError("this server already has a league called {name!r}", name=name)
     league = League(guild_id=guild_id, name=name, name_key=key, commissioner_id=commissioner_id,
                     settings=dict(settings or {}))
     session.add(league)
@@ -61,7 +61,7 @@ def create_league(
     except IntegrityError as exc:
         session.rollback()
         if violates(exc, "uq_leagues_guild_id_name_key"):
-            raise DuplicateNameError(f"this server already has a league called {name!r}") from None
+            raise DuplicateNameError("this server already has a league called {name!r}", name=name) from None
         raise
     return LeaguePublic.model_validate(league)
 
@@ -74,7 +74,7 @@ def _league(session: Session, guild_id: int, league: int | str) -> League:
         query = query.where(League.name_key == name_key(league))
     found = session.exec(query).first()
     if found is None:
-        raise UnknownLeagueError(f"this server has no league {league!r}")
+        raise UnknownLeagueError("this server has no league {league!r}", league=league)
     return found
 
 
@@ -93,12 +93,12 @@ def _player_names(names: Sequence[str], total: int) -> list[str]:
     if isinstance(names, str):
         raise InvalidInputError("give the player names as a list")
     if len(names) > total:
-        raise InvalidInputError(f"{len(names)} player names for {total} players")
+        raise InvalidInputError("{given} player names for {total} players", given=len(names), total=total)
     cleaned = [clean_name(n, "player") if n and n.strip() else "" for n in names]
     seen: set[str] = set()
     for n in cleaned:
         if n and name_key(n) in seen:
-            raise InvalidInputError(f"two players are called {n!r}: give each his own name")
+            raise InvalidInputError("two players are called {name!r}: give each his own name", name=n)
         seen.add(name_key(n))
     return cleaned + [""] * (total - len(cleaned))
 
@@ -134,7 +134,7 @@ def create_team(
     names = _player_names(player_names, roster.total)
     league_id = _league(session, guild_id, league).id if league is not None else None
     if session.exec(select(Team.id).where(Team.guild_id == guild_id, Team.name_key == key)).first():
-        raise DuplicateNameError(f"this server already has a team called {name!r}")
+        raise DuplicateNameError("this server already has a team called {name!r}", name=name)
     primary, secondary = colours if colours is not None else tl.colours
     team = Team(guild_id=guild_id, league_id=league_id, coach_id=coach_id, team_list=tl.id, name=name,
                 name_key=key, primary_colour=primary, secondary_colour=secondary)
@@ -158,7 +158,7 @@ def create_team(
     except IntegrityError as exc:
         session.rollback()
         if violates(exc, "uq_teams_guild_id_name_key"):
-            raise DuplicateNameError(f"this server already has a team called {name!r}") from None
+            raise DuplicateNameError("this server already has a team called {name!r}", name=name) from None
         raise
     return _public(team)
 
@@ -175,8 +175,9 @@ def _team(session: Session, guild_id: int, team: int | str) -> Team:
         query = query.where(Team.name_key == name_key(team))
     found = session.exec(query).first()
     if found is None:
-        what = f"#{team}" if isinstance(team, int) else repr(team)
-        raise UnknownTeamError(f"this server has no team {what}")
+        if isinstance(team, int):
+            raise UnknownTeamError("this server has no team #{team}", team=team)
+        raise UnknownTeamError("this server has no team {team!r}", team=team)
     return found
 
 

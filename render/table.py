@@ -1,15 +1,21 @@
-"""A plain table picture (title, header row, zebra rows) for league standings and team sheets."""
+"""A plain table picture (title, header row, zebra rows) for league standings and team sheets.
+
+Its words may be French (``Équipe``, ``blessés``): Pillow's built-in font has no accented
+letters, so the table is drawn in DejaVu Sans (Debian's ``fonts-dejavu-core``) when the machine
+has it; without it, in the built-in font with the accents taken off (``Equipe``), never boxes."""
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from . import palette as C
-from .layers import draw_text, text_length
+from .layers import font as builtin_font
 
 __all__ = ["Column", "render_table"]
 
@@ -17,6 +23,41 @@ ROW_BG = (26, 36, 31)
 ROW_ALT = (33, 45, 39)
 HEAD_BG = (46, 114, 51)
 ACCENT = C.YELLOW
+
+
+#: Fonts with the accented letters, by file name (found in the system's font folders) or path.
+UNICODE_FONTS = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, bool]:
+    """The table's font at ``size`` and whether it has accented letters."""
+    for name in UNICODE_FONTS:
+        try:
+            return ImageFont.truetype(name, size), True
+        except OSError:
+            continue
+    return builtin_font(size), False
+
+
+def plain(text: str) -> str:
+    """``text`` without its accents (``Équipe blessés`` -> ``Equipe blesses``), for a font without them."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _shown(text: str, size: int) -> str:
+    return text if _font(size)[1] else plain(text)
+
+
+def text_length(text: str, size: int) -> float:
+    return float(_font(size)[0].getlength(_shown(text, size)))
+
+
+def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
+              anchor: str = "la") -> None:
+    if text:
+        ImageDraw.Draw(im).text((round(xy[0]), round(xy[1])), _shown(text, size), font=_font(size)[0], fill=fill,
+                                anchor=anchor)
 
 
 @dataclass(frozen=True)
@@ -34,6 +75,17 @@ def _fit(text: str, size: int, width: float) -> str:
     return text + "…"
 
 
+def _wrap(text: str, size: int, width: float) -> list[str]:
+    """``text`` in as many lines as it needs to fit ``width`` (at spaces)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], *,
                  marked: Sequence[set[int]] = (), notes: Sequence[str] = (), scale: float = 1.0) -> bytes:
     """PNG bytes of the table. ``marked[i]`` holds the column indices of row ``i`` drawn in the
@@ -43,7 +95,8 @@ def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Seq
     widths = [round(c.width * scale) for c in columns]
     width = sum(widths) + 2 * pad
     top = pad + title_size + sub_size + round(14 * scale)
-    height = top + row_h * (len(rows) + 1) + pad + len(notes) * round(20 * scale)
+    note_lines = [line for note in notes for line in _wrap(note, sub_size, width - 2 * pad)]
+    height = top + row_h * (len(rows) + 1) + pad + len(note_lines) * round(20 * scale)
     im = Image.new("RGB", (width, height), C.PANEL)
     d = ImageDraw.Draw(im)
     draw_text(im, (pad, pad), _fit(title, title_size, width - 2 * pad), title_size, C.TEXT)
@@ -66,7 +119,7 @@ def render_table(title: str, subtitle: str, columns: Sequence[Column], rows: Seq
                 draw_text(im, (x + 4 * scale, cy), text, size, colour, anchor="lm")
             x += w
     y = top + row_h * (len(rows) + 1) + round(6 * scale)
-    for note in notes:
+    for note in note_lines:
         draw_text(im, (pad, y), _fit(note, sub_size, width - 2 * pad), sub_size, C.TEXT_DIM)
         y += round(20 * scale)
     buf = io.BytesIO()

@@ -44,16 +44,18 @@ from db.models import (
 )
 from engine import commands as C
 from engine import teambuilding as tb
+from engine.abilities import ABILITIES
 from engine.dice import HashDice
 from engine.match import apply
+from engine.events import event_from_dict
 from engine.narrate import describe_question, narrate
 from engine.rosters import Attributes, position_by_id
 from engine.options import parse_rules
 from engine.state import Location, MatchState, RuleOptions
 
-from engine.i18n import DEFAULT, Catalogue
+from engine.i18n import DEFAULT, Catalogue, phrase
 
-from .matches import MatchService, Outcome, SessionFactory, _text, said
+from .matches import MatchService, Outcome, Said, SessionFactory, _text, said
 
 __all__ = [
     "round_robin",
@@ -65,6 +67,7 @@ __all__ = [
     "TeamSheet",
     "LeagueService",
     "match_options",
+    "applied_lines",
 ]
 
 SIDES = ("west", "east")  # home plays west
@@ -209,6 +212,49 @@ def _pid(side: str, index: int) -> str:
 
 
 # --- post-match --------------------------------------------------------------------------------------
+def _entry(key: str, /, **values: Any) -> dict[str, Any]:
+    """One line of a post-match report as stored: a service catalogue key (``league.applied.*``)
+    and its values (player names, ability and attribute ids), said at display time."""
+    return {"key": key, "values": values}
+
+
+def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None) -> list[str]:
+    """One stored line of a post-match report in ``language``: a ``league.applied.*`` entry; a
+    potion's events (``{"events": [...]}``), narrated with the report's ``state`` for the names;
+    or an older report's plain English line, as written."""
+    if isinstance(entry, str):
+        return [entry]
+    if "events" in entry:
+        events = [event_from_dict(e) for e in entry["events"]]
+        return [ln for ln in narrate(events, state, language=language) if ln]
+    tx = _text(language)
+    values = dict(entry.get("values", {}))
+    if "gains" in values:
+        values["gains"] = ", ".join(tx.t("league.applied.xp.gain", **g) for g in values["gains"])
+    if "ability" in values:
+        a = ABILITIES.get(values["ability"])
+        values["ability"] = a.name_in(language) if a else values["ability"]
+    if "attribute" in values:
+        attribute = values["attribute"]
+        values["attribute"] = Catalogue("engine", "data/text", language).get(f"attribute.{attribute}", attribute.title())
+    return [tx.t(entry["key"], **values)]
+
+
+class _Applied(Said):
+    """A post-match line said when a match ends, again in the reader's language."""
+
+    entry: dict[str, Any]
+
+    def in_language(self, language: str) -> str:
+        return "\n".join(applied_lines(self.entry, language))
+
+
+def _said_applied(entry: dict[str, Any]) -> _Applied:
+    line = _Applied("\n".join(applied_lines(entry)))
+    line.key, line.values, line.entry = entry["key"], entry["values"], entry
+    return line
+
+
 @dataclass
 class Offer:
     """One decision waiting for a coach: ``kind`` potion / question / injury / advance; ``options``
@@ -375,7 +421,10 @@ class LeagueService:
         if user_id not in (view.home_coach, view.away_coach):
             raise NotAllowedError("only the two coaches of a fixture may start it")
         if f.status != FixtureStatus.SCHEDULED:
-            raise InvalidInputError(f"fixture #{f.id} is {f.status}" + (f" in <#{f.channel_id}>" if f.channel_id else ""))
+            if f.channel_id:
+                raise InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=f.id, status=f.status,
+                                        channel=f.channel_id)
+            raise InvalidInputError("fixture #{fixture} is {status}", fixture=f.id, status=f.status)
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
         with self.sessions() as s:
@@ -419,10 +468,10 @@ class LeagueService:
         team = db_teams.get_team(session=s, guild_id=guild_id, team=team_id)
         left = db.open_aftermaths(session=s, team_ids=[team_id])
         if left:
-            raise InvalidInputError(f"{team.name} has post-match decisions to settle first (/league aftermath)")
+            raise InvalidInputError("{team} has post-match decisions to settle first (/league aftermath)", team=team.name)
         busy = db.team_busy(s, team_id)
         if busy:
-            raise InvalidInputError(f"{team.name}: {busy}")
+            raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
         tb.check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
@@ -470,15 +519,15 @@ class LeagueService:
                         continue
                     rp.xp += p.xp
                     changed.append(rp)
-                    gained.append(f"{rp.name} +{p.xp} XP ({rp.xp})")
-                applied = [f"Experience: {', '.join(gained)}."] if gained else []
+                    gained.append({"id": rp.id, "player": rp.name, "xp": p.xp, "total": rp.xp})
+                applied = [_entry("league.applied.xp", gains=gained)] if gained else []
                 potions = bool(self._potion_targets(state, side, f)) and state.teams[side].available("potions") > 0
                 pending: list[Any] = []
                 if not potions:  # nothing to drink first: the injuries reach the roster at once
                     hurt, pending, settled = self._injuries(state, side, f, roster)
                     changed += hurt
                     applied += settled
-                lines += applied
+                lines += [_said_applied(e) for e in applied]
                 am = db.create_aftermath(fixture_id=f.id, side=side, team_id=team_id, coach_id=coach,
                                          state=state.to_dict(), seed=secrets.token_hex(32),
                                          potions_done=not potions, applied=applied)
@@ -512,10 +561,12 @@ class LeagueService:
         return out
 
     def _injuries(self, state: MatchState, side: str, f: FixturePublic,
-                  roster: Mapping[int, RosterPlayer]) -> tuple[list[RosterPlayer], list[Any], list[str]]:
+                  roster: Mapping[int, RosterPlayer]) -> tuple[list[RosterPlayer], list[Any], list[dict[str, Any]]]:
         """What the match (and any potion) left to the roster: the rows changed, the lasting
-        injuries whose attribute the coach must choose, and a line for each change."""
-        changed, pending, applied = [], [], []
+        injuries whose attribute the coach must choose, and a report entry for each change."""
+        changed: list[RosterPlayer] = []
+        pending: list[Any] = []
+        applied: list[dict[str, Any]] = []
         for p in state.team_players(side):  # type: ignore[arg-type]
             injury = p.injury or {}
             rp = roster.get(self._roster_id(f, side, p.id) or -1)
@@ -526,14 +577,13 @@ class LeagueService:
                 rp.status = (PlayerStatus.DEAD if kind == "dead" else PlayerStatus.RETIRED).value
                 rp.injuries = [*rp.injuries, {"kind": kind, "match": f.match_id}]
                 changed.append(rp)
-                applied.append(f"{rp.name} {'is dead' if kind == 'dead' else 'suffered a career-ending injury'}: "
-                               f"he leaves the team.")
+                applied.append(_entry(f"league.applied.{kind}", id=rp.id, player=rp.name))
             elif kind == "lasting":
                 choices = [a for a in injury.get("attributes") or tb.lasting_choices(rp.attributes) if a in Attributes.FIELDS]
                 if len(choices) == 1:
                     self._lower(rp, choices[0], choices, f.match_id)
                     changed.append(rp)
-                    applied.append(f"{rp.name}: lasting injury, {choices[0].title()} -1.")
+                    applied.append(_entry("league.applied.lasting", id=rp.id, player=rp.name, attribute=choices[0]))
                 else:
                     pending.append({"player": rp.id, "attributes": choices})
         return changed, pending, applied
@@ -573,7 +623,9 @@ class LeagueService:
             rules = db_roster.team_rules(s, team)
             value = db_roster.team_value(team)
             offers = self._offers(am, f, team, roster, value, rules["budget"], language)
-            return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, list(am.applied))
+            state = MatchState.from_dict(am.state)
+            lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state)]
+            return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, lines)
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
                 value: int, budget: int, language: str = DEFAULT) -> list[Offer]:
@@ -584,7 +636,7 @@ class LeagueService:
         if not am.potions_done:
             q = state.in_progress.question if state.in_progress else None
             if q is not None:
-                options = [(str(o)[:100], _encode(o), "") for o in q.get("options", [])]
+                options = [(_option_label(o, words)[:100], _encode(o), "") for o in q.get("options", [])]
                 offers.append(Offer("question", "question", describe_question(q, state, language=language), options))
                 return offers
             left = state.teams[am.side].available("potions")  # type: ignore[index]
@@ -620,7 +672,7 @@ class LeagueService:
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
         if am.coach_id != user_id:
-            raise NotAllowedError(f"only <@{am.coach_id}> decides for this team")
+            raise NotAllowedError("only <@{coach}> decides for this team", coach=am.coach_id)
         if am.version != version:
             raise InvalidInputError("this panel is out of date: use the newest post-match panel")
         return am
@@ -647,10 +699,10 @@ class LeagueService:
         with self.sessions() as s:
             seed = db.aftermath_seed(session=s, aftermath_id=am.id)
         result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
-        lines = [ln for ln in narrate(result.events, result.state) if ln]
+        said = [{"events": [e.to_dict() for e in result.events]}] if result.events else []
         with self.sessions() as s:
             db.save_aftermath(session=s, aftermath=am, changes={"state": result.state.to_dict(),
-                                                                "applied": [*am.applied, *lines]})
+                                                                "applied": [*am.applied, *said]})
         return self.aftermath(am.id)
 
     def potions_done(self, aftermath_id: int, version: int, user_id: int) -> AftermathView:
@@ -682,7 +734,8 @@ class LeagueService:
             pending = [e for e in am.pending if e["player"] != player]
             db.save_aftermath(session=s, aftermath=am, roster=[rp],
                               changes={"pending": pending, "done": am.potions_done and not pending,
-                                       "applied": [*am.applied, f"{rp.name}: lasting injury, {attribute.title()} -1."]})
+                                       "applied": [*am.applied, _entry("league.applied.lasting", id=rp.id, player=rp.name,
+                                                                       attribute=attribute)]})
         return self.aftermath(am.id)
 
     def advance(self, guild_id: int, aftermath_id: int, version: int, user_id: int, player: int, choice: str) -> AftermathView:
@@ -691,13 +744,15 @@ class LeagueService:
         with self.sessions() as s:
             if choice == "later":
                 rp = s.get(RosterPlayer, player)
+                later = (_entry("league.applied.later", id=player, player=rp.name) if rp
+                         else _entry("league.applied.later.unknown", id=player))
                 db.save_aftermath(session=s, aftermath=am, changes={
-                    "deferred": [*am.deferred, player],
-                    "applied": [*am.applied, f"{rp.name if rp else 'He'} keeps his XP for later."]})
+                    "deferred": [*am.deferred, player], "applied": [*am.applied, later]})
             else:
-                _team, rp, name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
-                                                  player=f"id:{player}", ability_id=choice)
-                db.save_aftermath(session=s, aftermath=am, changes={"applied": [*am.applied, f"{rp.name} learns {name}."]})
+                _team, rp, _name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
+                                                   player=f"id:{player}", ability_id=choice)
+                db.save_aftermath(session=s, aftermath=am, changes={"applied": [
+                    *am.applied, _entry("league.applied.learns", id=rp.id, player=rp.name, ability=rp.abilities[-1])]})
         return self.aftermath(am.id)
 
     # -- rosters ---------------------------------------------------------------------------------------
@@ -719,14 +774,17 @@ class LeagueService:
                                                         item=item, change=change)
         return self.sheet(guild_id, team, image=False), item_id, count
 
-    def learn(self, guild_id: int, user_id: int, team: str, player: str, ability_id: str) -> tuple[TeamSheet, str]:
+    def learn(self, guild_id: int, user_id: int, team: str, player: str, ability_id: str, *,
+              language: str = DEFAULT) -> tuple[TeamSheet, str]:
+        """The player learns the ability; the sheet and ``X learns Y`` in ``language``."""
         with self.sessions() as s:
-            _t, p, name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
-                                          ability_id=ability_id)
-            label = f"{p.name} learns {name}"
+            _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
+                                           ability_id=ability_id)
+            label = _text(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
         return self.sheet(guild_id, team, image=False), label
 
-    def sheet(self, guild_id: int, team: int | str, *, image: bool = True) -> TeamSheet:
+    def sheet(self, guild_id: int, team: int | str, *, image: bool = True, language: str = DEFAULT) -> TeamSheet:
+        """The team's sheet; its picture (``image``) in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
             rules = db_roster.team_rules(s, tm)
@@ -737,16 +795,21 @@ class LeagueService:
         if image and self.render:
             from render.team_sheet import render_team_sheet
 
-            sheet.png = render_team_sheet(sheet)
+            sheet.png = render_team_sheet(sheet, language=language)
         return sheet
 
-    def choices(self, guild_id: int, team: str, player: str) -> list[tuple[str, str]]:
-        """The abilities a player may learn (for autocomplete), whether or not he has the XP yet."""
+    def choices(self, guild_id: int, team: str, player: str, *, language: str = DEFAULT) -> list[tuple[str, str]]:
+        """The abilities a player may learn (for autocomplete), whether or not he has the XP yet,
+        named in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
         p = db_roster.find_player(tm, player)
         me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
-        return [(f"{a.name} ({a.level}, {a.group})", a.id) for a in tb.eligible_abilities(tm.team_list, me)]
+        tx = _text(language)
+        return [(tx.t("league.ability_choice", ability=a.name_in(language),
+                      level=tx.get(f"league.ability_level.{a.level}", a.level),
+                      group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
+                for a in tb.eligible_abilities(tm.team_list, me)]
 
 
 def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
@@ -754,8 +817,20 @@ def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
     kind = (p.injury or {}).get("kind")
     if language == DEFAULT:
         return p.location.value.replace("_", " ") + (f", {kind} injury" if kind else "")
-    where = Catalogue("engine", "data/text", language).get(f"location.{p.location.value}", p.location.value)
-    return where + (_text(language).t("league.whereabouts.injury", kind=kind) if kind else "")
+    words = Catalogue("engine", "data/text", language)
+    where = words.get(f"location.{p.location.value}", p.location.value)
+    injury = phrase(words.text, f"{str(kind).replace('_', '-')} injury") if kind else ""  # "lasting injury"
+    return where + (_text(language).t("league.whereabouts.injury", kind=injury) if kind else "")
+
+
+def _option_label(option: Any, words: Catalogue) -> str:
+    """A potion question's option (an ability, two abilities ``a+b``, an attribute) by its name
+    in the catalogue's language."""
+    text = str(option)
+    parts = text.split("+")
+    if all(p in ABILITIES for p in parts):
+        return " + ".join(ABILITIES[p].name_in(words.language) for p in parts)
+    return words.get(f"attribute.{text}", text) if text in Attributes.FIELDS else text
 
 
 def _encode(value: Any) -> str:

@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from db import matches as store
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchNotFoundError, NotYourSideError
+from db.errors import InvalidInputError, MatchNotFoundError, NotYourSideError, StoreError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
@@ -62,6 +62,10 @@ class Said(str):
     key: str
     values: dict[str, Any]
 
+    def in_language(self, language: str) -> str:
+        """The line again in ``language``."""
+        return note_text(language, self.key, self.values)
+
 
 def said(key: str, /, **values: Any) -> Said:
     """The service's line ``key`` in English, able to be said again in another language."""
@@ -77,10 +81,26 @@ def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
 
 
+def structured_refusal(reason: BaseException | str, language: str) -> str | None:
+    """A refusal that carries its own key or template and values (team building's limits, the
+    store's refusals naming a team or a fixture), said in ``language``; None for the others."""
+    from engine.teambuilding import TeamBuildingError
+
+    if isinstance(reason, TeamBuildingError):
+        return reason.text(language)
+    if isinstance(reason, StoreError):
+        return reason.translation(language)
+    return None
+
+
 def refusal_text(reason: BaseException | str, language: str) -> str:
-    """Why a command was refused, in ``language``: a parser's usage in that language's words,
-    the service's and the store's own messages from the catalogue's ``phrase.*`` keys, else the
-    rules' and the parser's refusals through ``engine.refusals`` (English when nothing knows it)."""
+    """Why a command was refused, in ``language``: a structured refusal in its own words, a
+    parser's usage in that language's words, the service's own messages from the catalogue's
+    ``phrase.*`` keys, else the rules' and the parser's refusals through ``engine.refusals``
+    (English when nothing knows it). The bot and the console both answer with it."""
+    structured = structured_refusal(reason, language)
+    if structured is not None:
+        return structured
     message = str(reason)
     if language == DEFAULT:
         return message
@@ -151,7 +171,7 @@ class Outcome:
         """``lines`` in ``language``: the notes and the narration again in its words."""
         if language == DEFAULT:
             return self.lines
-        after = [note_text(language, x.key, x.values) if isinstance(x, Said) else x for x in self.after]
+        after = [x.in_language(language) if isinstance(x, Said) else x for x in self.after]
         return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + after
 
     def prompt_in(self, language: str) -> str:

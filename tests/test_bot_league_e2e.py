@@ -63,6 +63,7 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
         await fake.slash(bob, office, "team", subcommand="create", name="Gnashers", list="gnolls")
         r = await fake.slash(alice, office, "league create", name="Elf Cup", goals=1)
         assert not r.ephemeral and "commissioner" in r.content and r.message.mentions_user(alice)
+        assert "profile standard; first to 1 goal; Advanced injuries." in r.content
         choices = await fake.autocomplete(bob, office, "league join", option="team", value="")
         assert [c.value for c in choices] == ["Gnashers"], "only your own teams"
         r = await fake.slash(bob, office, "league join", league="Elf Cup", team="Moonblades")
@@ -203,9 +204,20 @@ async def test_a_post_match_panel_fits_discord_and_offers_potions_before_the_res
     assert done.view is None and "Everything is settled" in done.content
 
 
-async def test_a_french_server_runs_its_league_in_french(database):
+async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
     """Public league posts follow the server's language, private answers the member's; the
-    post-match panel (prompt, ability names, buttons) is in French too."""
+    post-match panel (prompt, ability names, buttons, what was applied), the audit trail, the
+    store's refusals that name a team or a fixture, and the pictures' words are in French too."""
+    import render.standings
+    import render.team_sheet
+
+    drawn = []
+    for module in (render.standings, render.team_sheet):
+        def spy(*args, _real=module.render_table, **kwargs):
+            drawn.append(args[:2] + (tuple(c.title for c in args[2]),))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(module, "render_table", spy)
     async with FakeDiscord(timeout=10.0) as fake:
         guild = fake.add_guild("Club Elfball", locale="fr")
         pitch, office = guild.add_text_channel("terrain"), guild.add_text_channel("bureau")
@@ -221,17 +233,25 @@ async def test_a_french_server_runs_its_league_in_french(database):
         assert r.ephemeral and r.content == "⛔ this server has no league yet: /league create"
         r = await fake.slash(amelie, office, "league create", name="Coupe", goals=1)
         assert not r.ephemeral and r.content.startswith("Ligue **Coupe** créée ;") and "commissaire" in r.content
+        assert "profil standard ; premier à 1 but ; blessures des règles avancées." in r.content
         for coach, team in ((amelie, "Lamelunes"), (bruno, "Crocs")):
             r = await fake.slash(coach, office, "league join", league="Coupe", team=team)
             assert "s'inscrit dans **Coupe**, pour une valeur de 150 sur 180 points." in r.content
         r = await fake.slash(amelie, office, "team buy", team="Lamelunes", item="cheerleaders", count=2)
         assert "Acheté : l'équipe a maintenant 2 × Pom-pom girls." in r.content and "vaut maintenant 160 sur 180" in r.content
+        r = await fake.slash(carol, office, "team sheet", team="Lamelunes")  # public: the server's language
+        assert r.attachments and "valeur 160 sur 180 points ; 2 Pom-pom girls." in r.content
+        title, subtitle, columns = drawn[-1]
+        assert title == "Lamelunes : feuille d'équipe" and "2 Pom-pom girls" in subtitle and "Joueur" in columns
         r = await fake.slash(amelie, office, "league schedule", league="Coupe")
         assert r.content.startswith("**Le calendrier** :") and "contre" in r.content and "à jouer" in r.content
         r = await fake.slash(bruno, office, "league audit")
         assert r.ephemeral and "par <@" in r.content
+        assert "calendrier établi" in r.content and "équipe inscrite" in r.content and "team_joined" not in r.content
+        assert "soutien acheté" in r.content and "équipe Lamelunes, soutien Pom-pom girls, nombre 2" in r.content
         r = await fake.slash(carol, office, "league audit")
         assert r.ephemeral and " by <@" in r.content
+        assert "schedule_made" in r.content and "team_joined" in r.content and "team Lamelunes, item Cheerleaders, count 2" in r.content
 
         give_xp("Lamelunes", 1, 5)
         r = await fake.slash(bruno, pitch, "league play")
@@ -248,10 +268,25 @@ async def test_a_french_server_runs_its_league_in_french(database):
         from engine.abilities import ABILITIES
         assert labels["steady"] == ABILITIES["steady"].name_in("fr") != ABILITIES["steady"].name
         assert labels["later"] == "Plus tard"
+        r = await fake.select(amelie, panel, "elfball-lgs:learn:*", values=["steady"])
+        assert "apprend Équilibre." in r.all_text and "learns" not in r.all_text and "Tout est réglé." in r.all_text
         r = await fake.slash(amelie, office, "league standings")
         assert r.content.startswith("**Coupe** : J G N P BP-BC Bl Pts\n") and "**3**" in r.content
+        title, _subtitle, columns = drawn[-1]
+        assert title == "Coupe : classement" and columns[:4] == ("#", "Équipe", "J", "G")
         r = await fake.slash(amelie, office, "league results")
         assert "a abandonné" in r.content and "blessés" in r.content
+        r = await fake.slash(bruno, office, "league audit")
+        assert "aptitude apprise" in r.content and "aptitude Équilibre" in r.content
+
+        # Refusals that name a fixture or a team: the member's language.
+        r = await fake.slash(bruno, pitch, "league play", fixture=str(fixture.id))
+        assert r.ephemeral and r.content == f"⛔ la rencontre #{fixture.id} est jouée dans <#{pitch.id}>"
+        await fake.slash(amelie, office, "league create", name="Ligue B")
+        r = await fake.slash(amelie, office, "league join", league="Ligue B", team="Lamelunes")
+        assert r.ephemeral and r.content == "⛔ Lamelunes joue déjà dans Coupe"
+        r = await fake.slash(carol, office, "league join", league="Ligue B", team="Lamelunes")
+        assert r.ephemeral and r.content == f"⛔ Lamelunes is coached by <@{amelie.id}>: only he can enter it"
 
 
 def test_league_refusals_read_in_french():

@@ -171,9 +171,15 @@ def test_basic_team_and_rules_string_refusals_read_in_french():
     assert reason_text(_message(lambda: parse_rules("tournament no-timed")), "fr") == \
         "une partie de tournoi est chronométrée par son paquet d'événements : ajoutez timed"
     assert reason_text(_message(lambda: parse_rules("banana")), "fr").startswith("règle inconnue 'banana' (connues : ")
-    assert reason_text("west: this server has no team 'Nowhere'", "fr") == "Ouest : ce serveur n'a pas d'équipe 'Nowhere'"
-    assert reason_text("Lamelunes is coached by <@42>: only he can change it", "fr") == \
-        "Lamelunes est entraînée par <@42> : lui seul peut la modifier"
+    # the store's refusals carry their template and values (db/errors.py), the names kept
+    from db.errors import NotAllowedError, UnknownTeamError
+
+    unknown = UnknownTeamError("{side}: {reason}", side="west",
+                               reason=UnknownTeamError("this server has no team {team!r}", team="Nowhere"))
+    assert reason_text(unknown, "en") == "west: this server has no team 'Nowhere'"
+    assert reason_text(unknown, "fr") == "Ouest : ce serveur n'a pas d'équipe « Nowhere »"
+    coached = NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team="Lamelunes", coach=42)
+    assert reason_text(coached, "fr") == "Lamelunes est entraînée par <@42> : lui seul peut la modifier"
 
 
 # --- through Discord ------------------------------------------------------------------------------------
@@ -189,7 +195,7 @@ async def test_a_french_member_is_refused_a_challenge_in_french_and_nothing_is_c
         r = await fake.slash(bob, pitch, "match challenge", opponent=bruno, team="gnolls", rules="goals=9")
         assert r.ephemeral and r.content == "⛔ goals is a whole number from 0 to 3, got '9'"
         r = await fake.slash(amelie, pitch, "match challenge", opponent=fake.bot_user, team="Nowhere")
-        assert r.ephemeral and r.content == "⛔ Ouest : ce serveur n'a pas d'équipe 'Nowhere'"
+        assert r.ephemeral and r.content == "⛔ Ouest : ce serveur n'a pas d'équipe « Nowhere »"
         # Nothing was created: no challenge stands and no match is being played.
         with session_scope() as s:
             assert not get_guild_settings(session=s, guild_id=guild.id).settings.get("challenges")
