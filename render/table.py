@@ -1,21 +1,17 @@
-"""A plain table picture (title, header row, zebra rows) for league standings and team sheets.
-
-Its words may be French (``Équipe``, ``blessés``): Pillow's built-in font has no accented
-letters, so the table is drawn in DejaVu Sans (Debian's ``fonts-dejavu-core``) when the machine
-has it; without it, in the built-in font with the accents taken off (``Equipe``), never boxes."""
+"""A plain table picture (title, header row, zebra rows) for league standings and team sheets,
+in the pictures' font (``render.layers.font``: DejaVu Sans, which has the accented letters of
+``Équipe`` and ``blessés``)."""
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from . import palette as C
-from .layers import font as builtin_font
+from .layers import font
 
 __all__ = ["Column", "render_table"]
 
@@ -25,39 +21,14 @@ HEAD_BG = (46, 114, 51)
 ACCENT = C.YELLOW
 
 
-#: Fonts with the accented letters, by file name (found in the system's font folders) or path.
-UNICODE_FONTS = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-
-
-@lru_cache(maxsize=64)
-def _font(size: int) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, bool]:
-    """The table's font at ``size`` and whether it has accented letters."""
-    for name in UNICODE_FONTS:
-        try:
-            return ImageFont.truetype(name, size), True
-        except OSError:
-            continue
-    return builtin_font(size), False
-
-
-def plain(text: str) -> str:
-    """``text`` without its accents (``Équipe blessés`` -> ``Equipe blesses``), for a font without them."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
-def _shown(text: str, size: int) -> str:
-    return text if _font(size)[1] else plain(text)
-
-
 def text_length(text: str, size: int) -> float:
-    return float(_font(size)[0].getlength(_shown(text, size)))
+    return float(font(size).getlength(text))
 
 
 def draw_text(im: Image.Image, xy: tuple[float, float], text: str, size: int, fill: tuple[int, int, int],
               anchor: str = "la") -> None:
     if text:
-        ImageDraw.Draw(im).text((round(xy[0]), round(xy[1])), _shown(text, size), font=_font(size)[0], fill=fill,
-                                anchor=anchor)
+        ImageDraw.Draw(im).text((round(xy[0]), round(xy[1])), text, font=font(size), fill=fill, anchor=anchor)
 
 
 @dataclass(frozen=True)
