@@ -44,7 +44,7 @@ from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
 from engine.field import standard_field
 from engine.hexes import Direction, distance
-from engine.i18n import language_of, phrase
+from engine.i18n import Catalogue, language_of, phrase
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.refusals import translate_refusal
@@ -514,7 +514,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
             return
         lang = (await languages(interaction)).public
         header = (tr(lang, "match.header.ai", west=outcome.state.teams["west"].name, coach=interaction.user.id,
-                     east=outcome.state.teams["east"].name, goals=goals)
+                     east=outcome.state.teams["east"].name, goals=options.goals_to_win)
                   + "\n" + tr(lang, "match.rules", rules=rules_text)
                   + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
         await _send(interaction, build_post(outcome, header=header, language=lang))
@@ -611,8 +611,8 @@ async def match_status(interaction: discord.Interaction) -> None:
         await _refuse(interaction, exc)
         return
     lang = (await languages(interaction)).public
-    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side, header=status_line(outcome.state),
-                                        language=lang))
+    await _send(interaction, build_post(outcome, previous_side=outcome.deciding_side,
+                                        header=status_line(outcome.state, lang), language=lang))
 
 
 @match_group.command(name="log", description="What happened in this match (the last lines)")
@@ -836,8 +836,9 @@ async def cmd_potion(interaction: discord.Interaction, player: str) -> None:
 async def cmd_spell(interaction: discord.Interaction, spell: str, target: str | None = None, hex: str | None = None) -> None:
     where = hex if spell == "inferno" else target
     if not where:
+        name = Catalogue("engine", "data/text", (await languages(interaction)).user).get(f"challenge.{spell}", spell)
         await _refuse(interaction, Refusal("refuse.spell_hex") if spell == "inferno" else
-                      Refusal("refuse.spell_target", spell=spell.replace("_", " ")))
+                      Refusal("refuse.spell_target", spell=name))
         return
     await act(interaction, f"spell {spell} {where}")
 

@@ -12,6 +12,8 @@ from engine.options import EXTRA_PLAYERS, VARIANTS, describe, parse_rules
 from engine.state import MatchState, RuleOptions
 from engine.tournament import score
 
+from .i18n import tr
+
 __all__ = ["PROFILE_CHOICES", "rule_options", "rules_autocomplete", "status_line", "RULES_HELP"]
 
 PROFILE_CHOICES = [
@@ -55,14 +57,15 @@ async def rules_autocomplete(interaction, current: str) -> list[app_commands.Cho
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in rules_suggestions(current)]
 
 
-def status_line(state: MatchState) -> str:
+def status_line(state: MatchState, language: str = "en") -> str:
     """The rules in force, the cards left and, once a tournament game is over, its points."""
-    line = f"Rules: {describe(state.options)}."
+    line = tr(language, "match.status.rules", rules=describe(state.options))
     if state.deck is not None:
-        line += f" Cards left: {state.deck.left}."
+        line += tr(language, "match.status.cards", left=state.deck.left)
     if state.options.turn_limit:
-        line += f" Turns: {state.turns}/{state.options.turn_limit}."
+        line += tr(language, "match.status.turns", turns=state.turns, limit=state.options.turn_limit)
     if state.options.tournament and state.winner is not None:
         pts = score(state)
-        line += f" Tournament points: {state.teams['west'].name} {pts['west']}, {state.teams['east'].name} {pts['east']}."
+        line += tr(language, "match.status.tournament", west=state.teams["west"].name, west_points=pts["west"],
+                   east=state.teams["east"].name, east_points=pts["east"])
     return line

@@ -225,10 +225,32 @@ class Narrator:
         return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
 
     def _option_text(self, state: MatchState | None, o: Any) -> str:
-        """An option of a generic question: a player by id, a signed number, or none."""
+        """An option of a generic question: a player by id, a signed number, or none; a word
+        (``plough``, an ability, an attribute, a direction) as typed, and in another language
+        in its words with the typed one after it: ``Écrasement (`plough`)``."""
         if isinstance(o, int) and not isinstance(o, bool):
             return self.signed(o)
-        return self.option(state, o) if o else self.text["none"]
+        if not o:
+            return self.text["none"]
+        if isinstance(o, str) and self.language != DEFAULT and (state is None or o not in state.players):
+            words = self._option_words(o)
+            if words is not None:
+                return words if words == o else self.t("option.typed", text=words, typed=o)
+        return self.option(state, o)
+
+    def _option_words(self, o: str) -> str | None:
+        from .abilities import ABILITIES
+
+        if f"option.{o}" in self.text:
+            return self.text[f"option.{o}"]
+        if o in Direction.__members__:
+            return self.text[f"compass.{o}"]
+        if f"attribute.{o}" in self.text:
+            return self.attribute(o)
+        parts = o.split("+")
+        if all(p in ABILITIES for p in parts):
+            return " + ".join(self.ability(p) for p in parts)
+        return None
 
     def ability(self, ability_id: str) -> str:
         from .abilities import ABILITIES

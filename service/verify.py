@@ -28,8 +28,9 @@ from typing import Any
 from engine import commands as C
 from engine.dice import HashDice
 from engine.errors import ElfballError
-from engine.i18n import Catalogue
+from engine.i18n import DEFAULT, Catalogue
 from engine.match import PlayerEntry, TeamEntry, apply, new_match
+from engine.refusals import translate_refusal
 from engine.rosters import TeamRoster, position_by_id, team_list
 from engine.state import MatchState, RuleOptions
 
@@ -93,7 +94,22 @@ class Mismatch:
     what: str  # "commitment", "log", "dice", "refused", "events" or "state"
     expected: Any  # what the seed and the rules give
     recorded: Any  # what the record says
-    message: str
+    message: str  # in English
+    #: The message as a catalogue key (``verify.mismatch.*`` in ``service/text``) and its values,
+    #: to say it in another language (``message_in``).
+    key: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def message_in(self, language: str) -> str:
+        if language == DEFAULT or not self.key:
+            return self.message
+        tx = _text(language)
+        values = dict(self.values)
+        if values.get("command") == DICE_OFF:
+            values["command"] = tx.t("verify.dice_off")
+        if "reason" in values:  # a refusal of the rules, in English
+            values["reason"] = translate_refusal(str(values["reason"]), language)
+        return tx.t(self.key, **values)
 
 
 @dataclass(frozen=True)
@@ -103,12 +119,28 @@ class Verdict:
     dice: int  # dice re-derived from the seed and compared
     mismatch: Mismatch | None = None
 
-    def summary(self) -> str:
+    def summary(self, language: str = DEFAULT) -> str:
+        tx = _text(language)
         if self.ok:
-            return (f"Verified: the seed matches its commitment, all {self.dice} dice of {self.rows} log rows "
-                    f"are the ones the seed gives, and the replay ends in the stored final state.")
+            return tx.t("verify.ok", dice=self.dice, rows=self.rows)
         assert self.mismatch is not None
-        return f"NOT verified: {self.mismatch.message}"
+        return tx.t("verify.failed", reason=self.mismatch.message_in(language))
+
+
+#: The creation row's dice, in a mismatch's words.
+DICE_OFF = "create: the dice-off"
+
+
+def _text(language: str) -> Catalogue:
+    return Catalogue("service", "text", language)
+
+
+def _mismatch(row: int | None, words: str, what: str, expected: Any, recorded: Any, key: str, /,
+              **values: Any) -> Mismatch:
+    """A mismatch whose message is the service catalogue's ``key`` (in English, and kept to be
+    said again in another language)."""
+    values = {"row": row, "command": words, **values}
+    return Mismatch(row, words, what, expected, recorded, _text(DEFAULT).t(key, **values), key, values)
 
 
 def _sha256(seed: str) -> str:
@@ -137,10 +169,10 @@ def _die(entry: Sequence[Any]) -> str:
 def _dice_mismatch(row: int, words: str, expected: list[Any], recorded: list[Any]) -> Mismatch:
     for i, (a, b) in enumerate(zip(expected, recorded)):
         if list(a) != list(b):
-            return Mismatch(row, words, "dice", expected, recorded,
-                            f"row {row} ({words}): die #{i + 1} from the seed is {_die(a)}, the record has {_die(b)}")
-    return Mismatch(row, words, "dice", expected, recorded,
-                    f"row {row} ({words}): the seed and the rules draw {len(expected)} dice, the record has {len(recorded)}")
+            return _mismatch(row, words, "dice", expected, recorded, "verify.mismatch.die", index=i + 1, expected=_die(a),
+                             recorded=_die(b))
+    return _mismatch(row, words, "dice", expected, recorded, "verify.mismatch.dice_count", expected=len(expected),
+                     recorded=len(recorded))
 
 
 def _events_mismatch(row: int, words: str, expected: list[Any], recorded: list[Any]) -> Mismatch | None:
@@ -148,10 +180,9 @@ def _events_mismatch(row: int, words: str, expected: list[Any], recorded: list[A
         return None
     for i, (a, b) in enumerate(zip(expected, recorded)):
         if a != b:
-            return Mismatch(row, words, "events", a, b,
-                            f"row {row} ({words}): event #{i + 1} on replay is {a}, the record has {b}")
-    return Mismatch(row, words, "events", expected, recorded,
-                    f"row {row} ({words}): the replay gives {len(expected)} events, the record has {len(recorded)}")
+            return _mismatch(row, words, "events", a, b, "verify.mismatch.event", index=i + 1, expected=a, recorded=b)
+    return _mismatch(row, words, "events", expected, recorded, "verify.mismatch.event_count", expected=len(expected),
+                     recorded=len(recorded))
 
 
 def _entry(data: Mapping[str, Any]) -> TeamEntry:
@@ -182,26 +213,23 @@ def verify(record: MatchRecord) -> Verdict:
 
     digest = _sha256(record.seed)
     if digest != record.commitment.strip().lower():
-        return fail(Mismatch(None, "", "commitment", digest, record.commitment,
-                             f"the seed does not match the commitment: sha256(seed) is {digest}, "
-                             f"the commitment published at the start is {record.commitment}"))
+        return fail(_mismatch(None, "", "commitment", digest, record.commitment, "verify.mismatch.commitment",
+                              digest=digest, commitment=record.commitment))
     log = record.log
     if not log or log[0].get("kind") != "create" or not log[0].get("command"):
-        return fail(Mismatch(0, "", "log", "a creation row", log[0] if log else None,
-                             "the log does not start with the match's creation"))
+        return fail(_mismatch(0, "", "log", "a creation row", log[0] if log else None, "verify.mismatch.no_creation"))
     for i, row in enumerate(log):
         if row.get("seq") != i:
-            return fail(Mismatch(row.get("seq"), "", "log", i, row.get("seq"),
-                                 f"the log jumps from row {i - 1} to row {row.get('seq')}"))
+            return fail(_mismatch(row.get("seq"), "", "log", i, row.get("seq"), "verify.mismatch.jump", previous=i - 1))
     created = log[0]["command"]
     try:
         result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed),
                            options=RuleOptions.from_dict(created["options"]))
     except (ElfballError, KeyError, TypeError) as exc:
-        return fail(Mismatch(0, "create", "refused", None, created, f"row 0 (create): the match cannot be created: {exc}"))
+        return fail(_mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", reason=str(exc)))
     expected_dice, recorded_dice = _norm(result.dice), _norm(log[0].get("dice") or [])
     if expected_dice != recorded_dice:
-        return fail(_dice_mismatch(0, "create: the dice-off", expected_dice, recorded_dice))
+        return fail(_dice_mismatch(0, DICE_OFF, expected_dice, recorded_dice))
     dice_checked += len(expected_dice)
     bad = _events_mismatch(0, "create", _norm([e.to_dict() for e in result.events]), _norm(log[0].get("events") or []))
     if bad:
@@ -217,16 +245,15 @@ def verify(record: MatchRecord) -> Verdict:
         elif command.get("name") == UNDO:
             target = command.get("to_version")
             if not isinstance(target, int) or not 0 <= target < len(states) or row.get("dice"):
-                return fail(Mismatch(seq, words, "log", f"a version below {len(states)} and no dice", command,
-                                     f"row {seq} ({words}) is not a valid undo"))
+                return fail(_mismatch(seq, words, "log", f"a version below {len(states)} and no dice", command,
+                                      "verify.mismatch.undo"))
             state = states[target]
         else:
             try:
                 result = apply(state, C.command_from_dict(dict(command)), HashDice(record.seed, offset=state.dice_drawn),
                                by=side)  # type: ignore[arg-type]
             except ElfballError as exc:
-                return fail(Mismatch(seq, words, "refused", None, command,
-                                     f"row {seq} ({words}) is refused on replay: {exc}"))
+                return fail(_mismatch(seq, words, "refused", None, command, "verify.mismatch.refused", reason=str(exc)))
             expected_dice, recorded_dice = _norm(result.dice), _norm(row.get("dice") or [])
             if expected_dice != recorded_dice:
                 return fail(_dice_mismatch(seq, words, expected_dice, recorded_dice))
@@ -239,8 +266,8 @@ def verify(record: MatchRecord) -> Verdict:
         rows_checked += 1
     final, stored = _norm(state.to_dict()), _norm(record.final_state)
     if final != stored:
-        return fail(Mismatch(None, "", "state", final, stored,
-                             f"the replay's final state differs from the stored one in: {_state_difference(final, stored)}"))
+        return fail(_mismatch(None, "", "state", final, stored, "verify.mismatch.state",
+                              fields=_state_difference(final, stored)))
     return Verdict(True, rows_checked, dice_checked)
 
 
