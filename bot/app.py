@@ -714,7 +714,7 @@ async def match_replay(interaction: discord.Interaction) -> None:
             rows = store.match_events(session=s, match_id=m.id)
             state = store.rebuild(session=s, match_id=m.id)
         steps = [Step(state, [event_from_dict(e) for e in r.events]) for r in rows]
-        return render_replay(steps, width=600) if steps else b""
+        return render_replay(steps, width=600, language=bot.match_language(m)) if steps else b""
 
     try:
         gif = await run_work(interaction, work)
@@ -976,9 +976,15 @@ class ElfballBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
+        if self.service.language_for is None:  # boards are drawn in their server's language
+            self.service.language_for = self.match_language
         self.dev_guild = dev_guild
         self.reminder_sweep = reminder_sweep
         self._reminders: asyncio.Task[None] | None = None
+
+    def match_language(self, match: Any) -> str:
+        """The language of a match's public posts: its server's (blocking: a worker thread's)."""
+        return server_language(match.guild_id, self.get_guild(match.guild_id))
 
     def serves(self, guild_id: int) -> bool:
         """Whether this process holds the shard of ``guild_id`` (Discord: (id >> 22) % count)."""

@@ -311,6 +311,7 @@ def board_rgb(
     view: MatchState | None = None,
     width: int = DEFAULT_WIDTH,
     hex_labels: bool = False,
+    language: str = "en",
 ) -> Image.Image:
     """The board as an RGB image (before the palette); see :func:`render_board`."""
     g = geometry(_check_width(width))
@@ -364,8 +365,8 @@ def board_rgb(
             up = 0.47 if p.status.value == "standing" else 0.34
             paste_centered(canvas, counter, x, y - up * s)
 
-    draw_header(canvas, g, state, fills)
-    draw_footer(canvas, g, board, fills)
+    draw_header(canvas, g, state, fills, language)
+    draw_footer(canvas, g, board, fills, language)
     return canvas
 
 
@@ -376,9 +377,10 @@ def board_image(
     view: MatchState | None = None,
     width: int = DEFAULT_WIDTH,
     hex_labels: bool = False,
+    language: str = "en",
 ) -> Image.Image:
     """The board as a 256-colour ``P`` image (the palette is fixed per width and team colours)."""
-    rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels)
+    rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
     return to_palette(rgb, state, width, hex_labels)
 
 
@@ -411,6 +413,7 @@ def render_board(
     width: int = DEFAULT_WIDTH,
     hex_labels: bool = False,
     compress_level: int = PNG_COMPRESS_LEVEL,
+    language: str = "en",
 ) -> bytes:
     """PNG bytes of the board after the last command.
 
@@ -419,9 +422,10 @@ def render_board(
     bounces, shoves). ``view``: the position mid-resolution while a decision is pending
     (``Result.view``); panels always describe ``state``. ``width``: pixels (the height follows,
     about 1.23 times the width). ``hex_labels``: print every hex's coordinate faintly, not only
-    the rim's. The same arguments always give the same bytes.
+    the rim's. ``language``: the words of the panels above and below the field (``"fr"``).
+    The same arguments always give the same bytes.
     """
-    rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels)
+    rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
     palette = _palette_for(state, width, hex_labels)
     im = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     return encode_png(im, compress_level, _reference(width, hex_labels, _team_key(state)))

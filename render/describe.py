@@ -186,8 +186,10 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         return p.name if p is not None else str(pid)
 
     kind = pend.kind
+    # A decision's kind in words (``keg``: "tonnelet de Zlurpee"), else as the engine names it.
+    kind_words = _catalogue(language).get(f"board.kind.{kind}", kind.replace("_", " "))
     if side is None and kind in ("setup", "faceoff", "turn", "action", "test_over"):
-        return None, t("waiting", kind=kind.replace("_", " "))
+        return None, t("waiting", kind=kind_words)
     if kind == "setup":
         return side, t("setup", team=team, test=state.test)
     if kind == "faceoff":
@@ -216,7 +218,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         if state.winner in state.teams:
             return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
         return None, t("over")
-    return side, t("answer", team=team, kind=kind)
+    return side, t("answer", team=team, kind=kind_words)
 
 
 def _question_text(state: MatchState, language: str = "en") -> str | None:

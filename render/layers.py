@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import struct
 import threading
+import unicodedata
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ __all__ = [
     "geometry",
     "font",
     "draw_text",
+    "drawable",
     "text_length",
     "field_layer",
     "FieldLayer",
@@ -114,6 +116,27 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+#: The built-in font's glyphs beyond ASCII; other letters are drawn as their ASCII base.
+_EXTRA_GLYPHS = frozenset("©«°±´·»‘’“”…‹›")
+_ASCII_FOR = {"–": "-", "—": "-", "−": "-", "×": "x", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss"}
+
+
+def drawable(text: str) -> str:
+    """``text`` in the glyphs the built-in font has (ASCII and a little punctuation): a French
+    word loses its accents (``carrés`` -> ``carres``) rather than showing empty boxes."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii() or ch in _EXTRA_GLYPHS:
+            out.append(ch)
+        elif ch in _ASCII_FOR:
+            out.append(_ASCII_FOR[ch])
+        else:
+            out.append("".join(c for c in unicodedata.normalize("NFKD", ch) if c.isascii()) or "?")
+    return "".join(out)
+
+
 @lru_cache(maxsize=1024)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     f = font(size)
@@ -128,14 +151,14 @@ def draw_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int
     rendered glyphs cached: panels repeat the same words on every board."""
     if not text:
         return
-    mask, (ox, oy) = _text_mask(text, size, anchor)
+    mask, (ox, oy) = _text_mask(drawable(text), size, anchor)
     x, y = round(xy[0]) + ox, round(xy[1]) + oy
     canvas.paste(fill, (x, y, x + mask.size[0], y + mask.size[1]), mask)
 
 
 @lru_cache(maxsize=4096)
 def text_length(text: str, size: int) -> float:
-    return float(font(size).getlength(text))
+    return float(font(size).getlength(drawable(text)))
 
 
 # Label sizes in spacings: 0.33 s is 14 px at 1000 px wide, the smallest size used anywhere.

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.state import MatchState
+from engine.state import Location, MatchState
 
 from . import palette as C
-from .describe import OFF_FIELD_GROUPS, initials, status_line
+from .describe import OFF_FIELD_GROUPS, _t, initials, side_word, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
 
 __all__ = ["draw_header", "draw_footer", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH"]
 
 MOMENTUM_PITCH = 0.74  # spacings between the centres of two Momentum slots
 MOMENTUM_Y = 2.38  # centre line of the track, in spacings from the top
-_MARKS = {"Sent off": "card", "Ejected": "card", "Infirmary": "cross"}
+_MARKS = {Location.SENT_OFF: "card", Location.EJECTED: "card", Location.INFIRMARY: "cross"}
 
 
 def _fit(text: str, size: int, max_w: float) -> str:
@@ -46,7 +46,9 @@ def momentum_slot_centre(g: Geometry, value: int) -> tuple[float, float]:
     return (g.width / 2 + (value - 3) * MOMENTUM_PITCH * g.s, MOMENTUM_Y * g.s)
 
 
-def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB]) -> None:
+def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB],
+                language: str = "en") -> None:
+    t = lambda key, **kw: _t(language, f"board.image.{key}", **kw)  # noqa: E731
     d = ImageDraw.Draw(canvas)
     s = g.s
     lw = max(2, round(s * 0.06))
@@ -59,10 +61,10 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     # the teams: token shape and colour, name, and which tokens are theirs
     team_icon(d, "west", 0.62 * s, y1, 0.34 * s, fills["west"], lw)
     draw_text(canvas, (1.15 * s, y1), _fit(w.name, name_size, max_name), name_size, C.TEXT, "lm")
-    draw_text(canvas, (1.15 * s, y1 + 0.62 * s), "West · round tokens", sub_size, C.TEXT_DIM, "lm")
+    draw_text(canvas, (1.15 * s, y1 + 0.62 * s), t("west"), sub_size, C.TEXT_DIM, "lm")
     team_icon(d, "east", g.width - 0.62 * s, y1, 0.34 * s, fills["east"], lw)
     draw_text(canvas, (g.width - 1.15 * s, y1), _fit(e.name, name_size, max_name), name_size, C.TEXT, "rm")
-    draw_text(canvas, (g.width - 1.15 * s, y1 + 0.62 * s), "East · square tokens", sub_size, C.TEXT_DIM, "rm")
+    draw_text(canvas, (g.width - 1.15 * s, y1 + 0.62 * s), t("east"), sub_size, C.TEXT_DIM, "rm")
     # the score and the Test
     score_size = g.fs(0.92)
     y_score = y1 + 0.05 * s
@@ -70,13 +72,13 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     draw_text(canvas, (half - 0.55 * s, y_score), str(w.score), score_size, C.TEXT, "rm")
     draw_text(canvas, (half + 0.55 * s, y_score), str(e.score), score_size, C.TEXT, "lm")
     goals = state.options.goals_to_win
-    target = f"first to {goals} goal{'s' if goals != 1 else ''}" if goals else "no goal limit"
+    target = t("first_to." + ("one" if goals == 1 else "many"), goals=goals) if goals else t("no_limit")
     if state.deck is not None:
-        target += f" · {state.deck.left} cards left"
-    draw_text(canvas, (half, y1 + 0.82 * s), f"Test {state.test} · {target}", sub_size, C.TEXT_DIM, "mm")
-    _draw_momentum(canvas, d, g, state, fills, lw)
+        target += t("cards", left=state.deck.left)
+    draw_text(canvas, (half, y1 + 0.82 * s), t("test", test=state.test, target=target), sub_size, C.TEXT_DIM, "mm")
+    _draw_momentum(canvas, d, g, state, fills, lw, language)
     # who must decide what
-    side, text = status_line(state)
+    side, text = status_line(state, language)
     y4 = 3.3 * s
     size = g.fs(0.42)
     text = _fit(text, size, g.width - 2.4 * s)
@@ -87,7 +89,7 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
 
 
 def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, state: MatchState,
-                   fills: dict[str, C.RGB], lw: int) -> None:
+                   fills: dict[str, C.RGB], lw: int, language: str = "en") -> None:
     """The Momentum track 0-6: the marker on the current count, in its owner's colour and shape."""
     s = g.s
     size = g.fs(LABEL)
@@ -100,7 +102,7 @@ def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, sta
         if v != value:
             draw_text(canvas, (x, y), str(v), size, C.TEXT_DIM, "mm")
     x0, y = momentum_slot_centre(g, 0)
-    draw_text(canvas, (x0 - 0.5 * s, y), "Momentum", size, C.TEXT_DIM, "rm")
+    draw_text(canvas, (x0 - 0.5 * s, y), _t(language, "board.image.momentum"), size, C.TEXT_DIM, "rm")
     owner = state.momentum_side
     x, y = momentum_slot_centre(g, value)
     fill = fills.get(owner or "", (150, 150, 150))
@@ -110,7 +112,7 @@ def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, sta
         d.ellipse((x - 0.33 * s, y - 0.33 * s, x + 0.33 * s, y + 0.33 * s), fill=fill, outline=C.OUTLINE_LIGHT, width=lw)
     draw_text(canvas, (x, y), str(state.momentum), g.fs(0.38), C.contrast_text(fill), "mm")
     x6, _ = momentum_slot_centre(g, 6)
-    label = state.teams[owner].name if owner in state.teams else "nobody"  # type: ignore[index]
+    label = state.teams[owner].name if owner in state.teams else _t(language, "board.image.nobody")  # type: ignore[index]
     room = g.width / 2 - 3.5 * MOMENTUM_PITCH * s - 1.2 * s
     draw_text(canvas, (x6 + 0.5 * s, y), _fit(label, size, room), size, C.TEXT if owner else C.TEXT_DIM, "lm")
 
@@ -144,7 +146,8 @@ def _chip(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, side: str, x
         d.rectangle((cx - c * 0.75, cy - t / 2, cx + c * 0.75, cy + t / 2), fill=C.CARD_RED)
 
 
-def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB]) -> None:
+def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB],
+                language: str = "en") -> None:
     """Each team's players off the field, west on the left half, east on the right: the Bench,
     then (when anyone is there) Sent off, Recovery, Infirmary and Ejected, flowing over rows."""
     d = ImageDraw.Draw(canvas)
@@ -157,12 +160,13 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
         inits = initials(state, side)
         players = state.team_players(side)  # type: ignore[arg-type]
         on_field = sum(1 for p in players if p.on_field)
-        draw_text(canvas, (x_min, rows[0]), f"{'West' if side == 'west' else 'East'}: {on_field} on the field",
-                  size, C.TEXT, "lm")
+        draw_text(canvas, (x_min, rows[0]), _t(language, "board.image.on_field", side=side_word(side, language),
+                                                 count=on_field), size, C.TEXT, "lm")
         row, x = 1, x_min
-        for loc, label in OFF_FIELD_GROUPS:
+        for loc, _ in OFF_FIELD_GROUPS:
+            label = _t(language, f"board.group.{loc.value}")
             group = [p for p in players if p.location is loc]
-            if not group and label != "Bench":
+            if not group and loc is not Location.BENCH:
                 continue
             lab_w = text_length(label, size) + 0.2 * s
             chips = [f"{p.number}{inits[p.id]}" for p in group]
@@ -181,6 +185,6 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
                     row, x = row + 1, x_min + 0.3 * s
                     if row >= len(rows):
                         break
-                _chip(canvas, d, g, side, x, rows[row], chip, fills[side], _MARKS.get(label))
+                _chip(canvas, d, g, side, x, rows[row], chip, fills[side], _MARKS.get(loc))
                 x += cw
             x += 0.45 * s

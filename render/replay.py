@@ -114,14 +114,17 @@ def render_replay(
     test: int | None = None,
     per: str = "action",
     frame_ms: int = DEFAULT_FRAME_MS,
+    language: str = "en",
 ) -> bytes:
     """An animated GIF of ``history`` (steps as ``(state, events[, view])`` or :class:`Step`),
-    one frame per action (see the module docstring), looping forever. Frames are drawn and
-    written one at a time, so a long match needs little memory."""
+    one frame per action (see the module docstring), looping forever, its panels' words in
+    ``language``. Frames are drawn and written one at a time, so a long match needs little
+    memory."""
     frames = action_frames(history, test=test, per=per, frame_ms=frame_ms)
     if not frames:
         raise ValueError("nothing to replay: the history has no frames" + (f" in Test {test}" if test else ""))
-    return encode_gif((board_image(f.state, events=f.events, view=f.view, width=width), f.duration) for f in frames)
+    return encode_gif((board_image(f.state, events=f.events, view=f.view, width=width, language=language), f.duration)
+                      for f in frames)
 
 
 def _indices(im: Image.Image) -> Image.Image:

@@ -166,6 +166,7 @@ class MatchService:
         ai: AICoach | None = None,
         reminder_after: timedelta = DEFAULT_REMINDER,
         clock: Callable[[], datetime] | None = None,
+        language_for: Callable[[MatchPublic], str] | None = None,
     ) -> None:
         self.sessions = sessions
         self.render = render
@@ -173,6 +174,9 @@ class MatchService:
         self.ai = ai or AICoach()
         self.reminder_after = reminder_after
         self.clock = clock or (lambda: datetime.now(timezone.utc))
+        #: The language a match's board picture is drawn in (its server's, for the bot); English
+        #: when unset. The words of an outcome are said in any language by ``Outcome.*_in``.
+        self.language_for = language_for
         #: Called with the match and its final state when a command ends it (the league records
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
@@ -389,13 +393,22 @@ class MatchService:
         return out
 
     # -- output ---------------------------------------------------------------------------------
+    def _language(self, match: MatchPublic) -> str:
+        if self.language_for is None:
+            return DEFAULT
+        try:
+            return self.language_for(match)
+        except Exception:  # noqa: BLE001 - an English picture beats no picture
+            log.warning("no language for match %s; drawing its board in English", match.id, exc_info=True)
+            return DEFAULT
+
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
         names = side_names(state)
         png = None
         if self.render:
             from render import render_board
 
-            png = render_board(state, events=events, view=view, width=self.width)
+            png = render_board(state, events=events, view=view, width=self.width, language=self._language(match))
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)

@@ -51,7 +51,9 @@ ball goal goals roll rolls rolled dice die success failure tackle tackles tackle
 dash throw throws thrown catch caught pass pick picked stand stands standing end ends ended keep
 choose chooses spend spends counter counters hex hexes field bench west east north south wins won
 lost conceded concede waiting decision describe board rules rule seed left right new old let
-drop none nobody someone own one two three four five
+drop none nobody someone own one two three four five momentum bench round square token tokens cards card
+challenge challenges hit hits flop flops blank need needs acting facing dazed sent ejected recovery infirmary
+injury pickup intercept replay commitment verified loose ground carried
 """.split())
 #: French words that are no English word.
 FRENCH = frozenset("""
@@ -74,7 +76,7 @@ PENDING_OTHER_SLICES: list[str] = [
 MENTION = re.compile(r"<[@#][!&]?\d+>")
 URL = re.compile(r"https?://\S+")
 CODE = re.compile(r"`[^`]*`")  # what one types: /partie accepter, `act JOUEUR`, a seed
-INITIALS = re.compile(r"\[[A-Za-z]{1,3}\]")  # a counter's letters on the board: [Sa]
+INITIALS = re.compile(r"\[[A-Za-z]{1,3}\]|\b\d+[A-Z][A-Za-z]{0,2}\b")  # a counter's letters: [Sa], a chip 4Sa
 HEXES = re.compile(r"\b[A-Z]{1,2}\d{1,2}\b")
 SEEDS = re.compile(r"\b[0-9a-f]{8,}\b")
 #: Compass letters both languages write alike; NW, SW and W are English (NO, SO, O in French).
@@ -445,10 +447,21 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
 
 async def _run(monkeypatch, language: str) -> Seen:
     import db.matches
+    import render.panels
 
     monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # fixed dice
+    drawn: list[str] = []  # the words drawn on the board pictures (their panels above and below the field)
+    draw_text = render.panels.draw_text
+
+    def recording(canvas, xy, text, *a, **kw):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return draw_text(canvas, xy, text, *a, **kw)
+
+    monkeypatch.setattr(render.panels, "draw_text", recording)
     async with FakeDiscord(timeout=10.0, settle=0.01) as fake:
         seen = await tour(fake, language)
+    assert drawn, "no board was drawn"
+    seen.texts += sorted(set(drawn))
     if os.environ.get("ELFBALL_TOUR_TEXTS"):  # every text the tour saw, to read by eye
         with open(f"{os.environ['ELFBALL_TOUR_TEXTS']}.{language}.json", "w", encoding="utf-8") as f:
             json.dump(sorted(set(seen.texts)), f, ensure_ascii=False, indent=0)
@@ -465,3 +478,65 @@ async def test_an_english_coach_on_an_english_server_reads_no_french(database, m
     seen = await _run(monkeypatch, "en")
     found = leaks(seen.texts, sorted(seen.names), "en")
     assert found == [], f"{len(found)} French texts in English:" + report(found)
+
+
+# --- the detector, and the fixes it led to, one by one ----------------------------------------------
+def test_the_detector_finds_english_and_passes_names_code_hexes_and_the_pending_slices():
+    names = ["Hunter #2", "Night Elves"]
+    texts = ["Hunter #2 va de K11 à K12 (4 de Mouvement restant).", "<@12> — Ouest (Night Elves) : `act JOUEUR`",
+             "Hunter #2 moves from K11 to K12.", "↖ NW · se dégager 42%", "Règles : profile standard; first to 1 goal."]
+    assert leaks(texts, names, "fr") == [("Hunter #2 moves from K11 to K12.", ["from", "moves", "to"]),
+                                         ("↖ NW · se dégager 42%", ["NW"])]
+    assert leaks(["Hunter #2 se place en K12.", "↖ NO", "Hunter #2 sets up on K12."], names, "en") == [
+        ("Hunter #2 se place en K12.", ["se"]), ("↖ NO", ["NO"])]
+
+
+def test_the_board_picture_speaks_french():
+    import render.panels
+    from render import render_board
+
+    from builders import P, position
+
+    st = position(P("w1", "gnolls/hunters", "J12", "E"), P("e1", "sarcos/midfielders", "L12", "W"), P("e2", "sarcos/strikers"))
+    drawn: list[str] = []
+    real = render.panels.draw_text
+    render.panels.draw_text = lambda canvas, xy, text, *a, **kw: (drawn.append(text), real(canvas, xy, text, *a, **kw))
+    try:
+        english = render_board(st, width=300)
+        english_words, drawn[:] = list(drawn), []
+        french = render_board(st, width=300, language="fr")
+    finally:
+        render.panels.draw_text = real
+    assert english != french
+    assert {"West · round tokens", "Momentum", "Bench"} <= set(english_words)
+    assert {"Ouest · pions ronds", "Est · pions carrés", "Temps fort", "Banc", "Ouest : 1 sur le terrain"} <= set(drawn)
+    assert leaks(drawn, [st.teams[s].name for s in st.teams] + [p.name for p in st.players.values()], "fr") == []
+
+
+def test_the_fixed_texts_in_french_and_english():
+    from bot.app import reason_text
+    from bot.items import option_text
+    from bot.panels import arrow
+    from bot.rule_options import status_line
+    from builders import P, position
+    from engine.hexes import Direction
+    from engine.narrate import describe_question
+
+    assert (arrow(Direction.NW), arrow(Direction.NW, "fr"), arrow(Direction.W, "fr")) == ("↖ NW", "↖ NO", "← O")
+    st = position(P("w1", "gnolls/hunters", "J12", "E"), P("e1", "sarcos/midfielders", "L12", "W"))
+    assert status_line(st) == "Rules: profile standard; first to 1 goal."
+    assert status_line(st, "fr").startswith("Règles : ")
+    # The refusals of the field's parser, the set-up, the store.
+    assert reason_text("A1 is off the field: row 1 runs from H1 to M1", "fr") == \
+        "A1 est hors du terrain : la rangée 1 va de H1 à M1"
+    assert reason_text("K12 is not a set-up hex for west: players start inside the yellow circles on their own half, "
+                       "off every white and yellow line [Beginning a Test (p. 3)]", "fr").startswith(
+        "K12 n'est pas un hexagone de placement pour l'Ouest : ")
+    assert reason_text("match #3 is finished", "fr") == "la partie n°3 est terminée"
+    assert reason_text("the match changed, try again", "fr") == "la partie a changé entre-temps, réessayez"
+    assert reason_text("the match changed, try again", "en") == "the match changed, try again"
+    # A question's options: the typed word after its French words; English as before.
+    q = {"kind": "plough", "side": "west", "player": "w1", "options": ["plough", "stay"], "ability": "plough"}
+    assert describe_question(q, st).endswith(": plough, or stay")
+    assert describe_question(q, st, language="fr").endswith(" : Écrasement (`plough`) ou rester (`stay`)")
+    assert option_text(st, "tackle", "fr", "dash_die") == "Plaquer" and option_text(st, "tackle", "fr") == "Tacle"
