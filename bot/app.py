@@ -976,7 +976,7 @@ class ElfballBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
-        if self.service.language_for is None:  # boards are drawn in their server's language
+        if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
             self.service.language_for = self.match_language
         self.dev_guild = dev_guild
         self.reminder_sweep = reminder_sweep
