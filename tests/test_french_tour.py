@@ -540,3 +540,13 @@ def test_the_fixed_texts_in_french_and_english():
     assert describe_question(q, st).endswith(": plough, or stay")
     assert describe_question(q, st, language="fr").endswith(" : Écrasement (`plough`) ou rester (`stay`)")
     assert option_text(st, "tackle", "fr", "dash_die") == "Plaquer" and option_text(st, "tackle", "fr") == "Tacle"
+
+
+def test_every_rules_topic_reads_in_its_language():
+    """/rules for each of its topics (the rules, the support, every ability): what the tour asks
+    for a few of, here all of them."""
+    from bot.rules_topics import topics
+
+    for language in ("fr", "en"):
+        found = leaks([f"{title}\n{text}" for title, text in topics(language).values()], [], language)
+        assert found == [], f"/rules in {language}:" + report(found)
