@@ -40,6 +40,8 @@ ARROWS = {
 def arrow(d: Direction, language: str = "en") -> str:
     """``↖ NW`` (``↖ NO`` in French): a direction on a button."""
     return f"{ARROWS[d]} {tr(language, 'dir.' + d.name)}"
+
+
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
 
 

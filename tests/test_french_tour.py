@@ -1,19 +1,26 @@
 """A French coach on a French server reads no English (and an English one no French).
 
 Two members of a French server play through Discord (the fake one) what a coach meets in a
-match: /rules, /preferences, a challenge with a rules profile, set-up, face-off, moves by
-buttons and by /move, a Tackle, a Dash, a throw, a Momentum re-roll answered on the panel,
-/match describe and status, refusals (an illegal move, a command out of turn, someone else's
-panel), a concession, /match verify and replay; then an Advanced match of stored teams with
-abilities and team support (Cheerleaders, a Potion, the Wizard), their controls pressed.
+match: /rules, /preferences, /odds, /roll, a challenge declined and one with a rules profile,
+a player set up by hand, set-up and face-off by the panel, moves by buttons and by /move, an
+undone step, a Tackle, a Dash, a throw, a Momentum re-roll answered on the panel, /match
+describe, status and log, autocompletes, refusals (moves off the field, an unknown player, a
+command out of turn, someone else's panel, an out-of-date panel, a spell without a target…),
+a concession, /match verify and replay, a match against the bot's AI coach; then an Advanced
+match of stored teams with abilities and team support (Cheerleaders, a Potion, the Wizard,
+a Tackle with an ability from the panel), abandoned by both coaches.
 
 Every text a member sees is collected (message contents; embeds' titles, descriptions,
 fields and footers; button labels; selects' placeholders, options and their descriptions;
-attachments' alt text) and a leak detector reads it: split into lines and sentences, rid of
-what is no language (mentions, coordinates, directions, numbers, the players' and teams'
-names), a piece is an English leak when it holds one of a few English words that no French
-text uses as a whole word (``the``, ``your``, ``with``…), and the other way round for the
-English tour (``les``, ``vous``, ``joueur``…).
+attachments' alt text and the /match log file; autocomplete choices; the words drawn on the
+board pictures) and a leak detector reads it (``leaks``): split into lines and sentences, rid
+of what is no language (mentions, links, `code` (what one types), coordinates, counters'
+letters, numbers, the players', teams' and team lists' names), a piece is an English leak
+when it holds one of the English words no French text uses as a whole word (``ENGLISH``:
+``the``, ``your``, ``with``…) or the English compass letters NW, SW, W (French: NO, SO, O);
+the English tour is read the other way round (``FRENCH``: ``les``, ``vous``, ``joueur``…, any
+accented word, NO, SO, O). ``PENDING_OTHER_SLICES`` cuts out the texts other branches of
+issue #11 translate. ``ELFBALL_TOUR_TEXTS=/tmp/tour`` writes every text seen, to read by eye.
 """
 
 from __future__ import annotations
@@ -315,8 +322,8 @@ async def play(fake, pitch, service, coaches, seen, stop, limit=400):  # type: i
 
 
 # --- the tour -----------------------------------------------------------------------------------
-ABILITIES_LEARNED = {"gnolls/hunters": ["cutblock"], "gnolls/strikers": ["steal", "beeline"], "middle-kingdoms/midfielders": ["pummel"],
-                     "middle-kingdoms/ogres-cyclops-minotaurs": ["pummel"]}
+ABILITIES_LEARNED = {"gnolls/hunters": ["cutblock"], "gnolls/strikers": ["steal", "beeline"],
+                     "middle-kingdoms/midfielders": ["pummel"], "middle-kingdoms/ogres-cyclops-minotaurs": ["pummel"]}
 
 
 def _stored_teams(guild_id: int, west_id: int, east_id: int) -> None:
@@ -368,14 +375,14 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     await say(west, "preferences", language=language)
     await say(west, "preferences", screen_reader=True)
     await say(east, "preferences")
-    await say(east, "preferences", server_language=language)  # refused: no Manage Server
+    assert (await say(east, "preferences", server_language=language)).ephemeral  # refused: no Manage Server
     await say(west, "odds", dice=4, need=2, momentum=1)
     await say(west, "roll", dice=3, need=1)
     await say(west, "move", path="K11")  # refused: no match here
     # A challenge declined, one accepted (a refused accept first).
     await say(west, "match challenge", opponent=east, team="gnolls")
     await say(east, "match decline")
-    await say(east, "match decline")  # refused: nothing to decline
+    assert (await say(east, "match decline")).ephemeral  # refused: nothing to decline
     await say(west, "match challenge", opponent=east, team="gnolls", profile="beginner", rules="double")
     r = await say(east, "match accept", team="sarcos")
     assert not r.ephemeral and r.attachments, r.content
@@ -387,7 +394,7 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     await suggest(setter, "setup place", "hex")
     bench = next(iter(c for c in legal_commands(state, pending(state).side) if isinstance(c, C.Place)))
     await say(setter, "setup place", player=bench.player, hex=F.format(bench.hex), facing=bench.facing.name)
-    await say(setter, "setup place", player=bench.player, hex="K12", facing="E")  # refused
+    assert (await say(setter, "setup place", player=bench.player, hex="K12", facing="E")).ephemeral  # not a set-up hex
     # Set-up and face-off, up to the first action.
     await play(fake, pitch, service, coaches, seen, lambda done, st: st.phase is Phase.ACTION and st.in_progress is None)
     out = service.status(pitch.id)
@@ -397,13 +404,14 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     for command, option in (("move", "path"), ("throw", "target"), ("tackle", "target"), ("shove", "target"),
                             ("spell", "target"), ("potion", "player"), ("replace", "player"), ("replace", "hex")):
         await suggest(me, command, option)
-    await say(me, "move", path="A1")  # refused: off the field
-    await say(me, "move", path="zz")  # refused: not a hex
-    await say(me, "tackle", target="xyzzy")  # refused: no such player
-    await say(me, "throw", target="K12")  # refused, most likely: no ball
-    await say(me, "spell", spell="system_shock")  # refused: whom?
-    await say(other, "end")  # refused: not his decision
-    seen.add(await fake.click(other, board, cid(board, "elfball:end:")))  # refused: someone else's panel
+    for refused in (await say(me, "move", path="A1"),  # off the field
+                    await say(me, "move", path="zz"),  # not a hex
+                    await say(me, "tackle", target="xyzzy"),  # no such player
+                    await say(me, "spell", spell="system_shock"),  # whom?
+                    await say(other, "end"),  # not his decision
+                    seen.add(await fake.click(other, board, cid(board, "elfball:end:")))):  # someone else's panel
+        assert refused.ephemeral, refused.content
+    await say(me, "throw", target="K12")  # refused, most likely: he has no ball
     await say(west, "match describe")
     await say(east, "match status")  # a newer panel: the board above it goes out of date at the next press
     await say(east, "match log", lines=10)
@@ -414,11 +422,11 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     describe = next((c for c in panel(fake, pitch).custom_ids if c.startswith("elfball-describe")), None)
     if describe:
         seen.add(await fake.click(east, panel(fake, pitch), describe))
-    step = next((c for c in panel(fake, pitch).custom_ids if c.startswith("elfball:step:")), None)
-    if step and not panel(fake, pitch).find_component(step).get("disabled"):
-        seen.add(await fake.click(me, panel(fake, pitch), step))
-        seen.add(await fake.click(me, panel(fake, pitch), cid(panel(fake, pitch), "elfball:undo:")))  # taken back
-    seen.add(await fake.click(me, board, cid(board, "elfball:end:")))  # refused: out of date
+    newest = panel(fake, pitch)
+    step = next(c for c in newest.custom_ids if c.startswith("elfball:step:") and not newest.find_component(c).get("disabled"))
+    seen.add(await fake.click(me, panel(fake, pitch), step))
+    seen.add(await fake.click(me, panel(fake, pitch), cid(panel(fake, pitch), "elfball:undo:")))  # taken back
+    assert seen.add(await fake.click(me, board, cid(board, "elfball:end:"))).ephemeral  # refused: out of date
     # Moves, a Tackle, a Dash, a throw, a Momentum re-roll: until all of them happened.
     await play(fake, pitch, service, coaches, seen,
                lambda done, st: {"tackle", "dash", "throw", "reroll"} <= done and st.phase is Phase.ACTION, limit=600)
@@ -437,7 +445,7 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     assert not r.ephemeral, r.content
     seen.names_of(service.status(pitch.id).state)
     seen.names |= {"Howlers", "Crowns"}
-    wanted = {"cheer", "ability tackle", "spell"}
+    wanted = {"cheer", "ability tackle", "spell", "potion"}
     _, done = await play(fake, pitch, service, coaches, seen, lambda done, st: wanted <= done and st.in_progress is None,
                          limit=600)
     await say(west, "match abandon")
@@ -491,22 +499,19 @@ def test_the_detector_finds_english_and_passes_names_code_hexes_and_the_pending_
         ("Hunter #2 se place en K12.", ["se"]), ("↖ NO", ["NO"])]
 
 
-def test_the_board_picture_speaks_french():
+def test_the_board_picture_speaks_french(monkeypatch):
     import render.panels
-    from render import render_board
-
     from builders import P, position
+    from render import render_board
 
     st = position(P("w1", "gnolls/hunters", "J12", "E"), P("e1", "sarcos/midfielders", "L12", "W"), P("e2", "sarcos/strikers"))
     drawn: list[str] = []
     real = render.panels.draw_text
-    render.panels.draw_text = lambda canvas, xy, text, *a, **kw: (drawn.append(text), real(canvas, xy, text, *a, **kw))
-    try:
-        english = render_board(st, width=300)
-        english_words, drawn[:] = list(drawn), []
-        french = render_board(st, width=300, language="fr")
-    finally:
-        render.panels.draw_text = real
+    monkeypatch.setattr(render.panels, "draw_text",
+                        lambda canvas, xy, text, *a, **kw: (drawn.append(text), real(canvas, xy, text, *a, **kw)))
+    english = render_board(st, width=300)
+    english_words, drawn[:] = list(drawn), []
+    french = render_board(st, width=300, language="fr")
     assert english != french
     assert {"West · round tokens", "Momentum", "Bench"} <= set(english_words)
     assert {"Ouest · pions ronds", "Est · pions carrés", "Temps fort", "Banc", "Ouest : 1 sur le terrain"} <= set(drawn)
