@@ -128,6 +128,13 @@ class Narrator:
             return "".join(items)
         return self.t("list.or", items=self.text["list.sep"].join(items[:-1]), last=items[-1])
 
+    def bonus(self, gained: str) -> str:
+        """A potion's ``+1 might`` with the attribute in this language (as written in English)."""
+        amount, _, attribute = gained.partition(" ")
+        if self.language == DEFAULT or not attribute:
+            return gained
+        return f"{amount} {self.attribute(attribute)}"
+
     def signed(self, n: int) -> str:
         return f"+{n}" if n >= 0 else f"−{-n}"  # a true minus sign, as the rulebook prints it
 
@@ -494,7 +501,7 @@ def _potion(n: Narrator, e: Any, s: MatchState | None) -> str:
     faces = n.text["list.sep"].join(n.text[f"face.{f}"] for f in e.faces)
     values = dict(player=n.player(s, e.player), faces=faces, result=n.keyed("potion", e.result))
     if e.gained:
-        gained = n.text["list.sep"].join(n.ability(g) if not g.startswith("+") else g for g in e.gained)
+        gained = n.text["list.sep"].join(n.ability(g) if not g.startswith("+") else n.bonus(g) for g in e.gained)
         return n.t("event.potion_drunk.gained", gained=gained, **values)
     return n.t("event.potion_drunk", **values)
 

@@ -555,3 +555,33 @@ def test_every_rules_topic_reads_in_its_language():
     for language in ("fr", "en"):
         found = leaks([f"{title}\n{text}" for title, text in topics(language).values()], [], language)
         assert found == [], f"/rules in {language}:" + report(found)
+
+
+def test_timed_and_turn_limited_matches_read_in_french():
+    """The phrases only the optional rules write: a deck or a turn limit that ends the match, the
+    French variant's failed Disengage, a potion's +1 to an attribute."""
+    import dataclasses
+    import random
+
+    from engine.dice import SeededDice
+    from engine.fuzz import RandomCoach, random_entries
+    from engine.match import apply, new_match
+    from engine.narrate import Narrator
+    from engine.options import parse_rules
+
+    fr = Narrator(language="fr")
+    for rules, seed in (("timed double fr_failed_disengage_sim", 0), ("turns=20", 1)):
+        rng = random.Random(seed)
+        west, east, options = random_entries(rng, advanced=True)
+        dice = SeededDice(seed)
+        res = new_match(west, east, dice, options=dataclasses.replace(parse_rules(rules), advanced=True), field=F)
+        state, events, coach = res.state, list(res.events), RandomCoach(rng)
+        while state.phase is not Phase.MATCH_OVER:
+            side = pending(state).side
+            res = apply(state, coach.choose(state, side, F), dice, by=side, field=F)
+            state, events = res.state, events + list(res.events)
+        lines = fr.narrate(events, state)
+        assert leaks(lines, [p.name for p in state.players.values()] + [t.name for t in state.teams.values()], "fr") == []
+    assert fr.missing == set()
+    assert fr.phrase("the deck ran out") == "le paquet est épuisé" and fr.bonus("+1 might") == "+1 Force"
+    assert Narrator().bonus("+1 might") == "+1 might"
