@@ -151,9 +151,9 @@ def initials(state: MatchState, side: str) -> dict[str, str]:
 
 
 def possessive(name: str, language: str = "en") -> str:
-    """``Gnomes'``, ``Night Elves'``, ``Samhaino's`` (French: the name, after "de")."""
+    """``Gnomes'``, ``Night Elves'``, ``Samhaino's``; in French ``de Gnomes``, ``d'Orcs``."""
     if language != "en":
-        return name
+        return _t(language, "board.of.vowel" if name[:1].lower() in "aeiouyàâéèêîôû" else "board.of", name=name)
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 

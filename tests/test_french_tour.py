@@ -545,6 +545,10 @@ def test_the_fixed_texts_in_french_and_english():
     assert describe_question(q, st).endswith(": plough, or stay")
     assert describe_question(q, st, language="fr").endswith(" : Écrasement (`plough`) ou rester (`stay`)")
     assert option_text(st, "tackle", "fr", "dash_die") == "Plaquer" and option_text(st, "tackle", "fr") == "Tacle"
+    # The picture's decision line: "Tour d'Orcs", "Tour de Gnomes" ("Orcs' turn" in English).
+    from render.describe import possessive
+
+    assert (possessive("Orcs", "fr"), possessive("Gnomes", "fr"), possessive("Orcs")) == ("d'Orcs", "de Gnomes", "Orcs'")
 
 
 def test_every_rules_topic_reads_in_its_language():
