@@ -52,7 +52,6 @@ def alt_text(state: MatchState, prompt: str = "", language: str = "en") -> str:
     _, now = status_line(state, language)
     parts = [_t(language, "board.alt.head", west=w.name, west_score=w.score, east_score=e.score, east=e.name, test=state.test),
              now if now.endswith((".", "?", "!")) else now + "."]
-    prompt = prompt.replace("`", "")  # a command to type reads as its words, with no code marks
     if prompt and prompt not in now:
         parts.append(prompt)
     holder = side_word(state.momentum_side, language)
