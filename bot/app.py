@@ -44,7 +44,7 @@ from engine.dice.stringify import MarkdownStringifier
 from engine.errors import ElfballError
 from engine.field import standard_field
 from engine.hexes import Direction, distance
-from engine.i18n import language_of, phrase
+from engine.i18n import Catalogue, language_of, phrase
 from engine.legal import legal_commands
 from engine.match import pending
 from engine.options import describe as describe_rules
@@ -516,7 +516,7 @@ async def match_challenge(interaction: discord.Interaction, opponent: discord.Us
             return
         lang = (await languages(interaction)).public
         header = (tr(lang, "match.header.ai", west=outcome.state.teams["west"].name, coach=interaction.user.id,
-                     east=outcome.state.teams["east"].name, goals=goals)
+                     east=outcome.state.teams["east"].name, goals=options.goals_to_win)
                   + "\n" + tr(lang, "match.rules", rules=describe_rules(options, lang))
                   + "\n" + commitment_text(outcome.match.seed_commitment, language=lang))
         await _send(interaction, build_post(outcome, header=header, language=lang))
@@ -839,8 +839,9 @@ async def cmd_potion(interaction: discord.Interaction, player: str) -> None:
 async def cmd_spell(interaction: discord.Interaction, spell: str, target: str | None = None, hex: str | None = None) -> None:
     where = hex if spell == "inferno" else target
     if not where:
+        name = Catalogue("engine", "data/text", (await languages(interaction)).user).get(f"challenge.{spell}", spell)
         await _refuse(interaction, Refusal("refuse.spell_hex") if spell == "inferno" else
-                      Refusal("refuse.spell_target", spell=spell.replace("_", " ")))
+                      Refusal("refuse.spell_target", spell=name))
         return
     await act(interaction, f"spell {spell} {where}")
 
@@ -978,9 +979,15 @@ class ElfballBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
+        if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
+            self.service.language_for = self.match_language
         self.dev_guild = dev_guild
         self.reminder_sweep = reminder_sweep
         self._reminders: asyncio.Task[None] | None = None
+
+    def match_language(self, match: Any) -> str:
+        """The language of a match's public posts: its server's (blocking: a worker thread's)."""
+        return server_language(match.guild_id, self.get_guild(match.guild_id))
 
     def serves(self, guild_id: int) -> bool:
         """Whether this process holds the shard of ``guild_id`` (Discord: (id >> 22) % count)."""

@@ -24,7 +24,7 @@ from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
 
 from .i18n import catalogue, tr
-from .panels import ARROWS, reroll_odds
+from .panels import arrow, reroll_odds
 
 __all__ = ["PanelButton", "PanelSelect", "build_view", "command_for", "option_text"]
 
@@ -244,7 +244,7 @@ def _option_items(view: discord.ui.View, q: dict, mid: int, ver: int, st: MatchS
     options = list(q["options"])
     # An option with a word of its own (Bankshot's None: "Roll") shows that word, as typed.
     words = {value: word for word, value in OPTION_WORDS.get(q["kind"], {}).items()}
-    texts = [_answer_word(lang, words[o]) if o in words else option_text(st, o, lang) for o in options]
+    texts = [_answer_word(lang, words[o]) if o in words else option_text(st, o, lang, q["kind"]) for o in options]
     if len(options) <= 5:
         for i, (o, text) in enumerate(zip(options, texts)):
             style = discord.ButtonStyle.secondary if o == q.get("default") else discord.ButtonStyle.primary
@@ -259,19 +259,22 @@ def _answer_word(lang: str, word: str) -> str:
     return tr(lang, key) if key in catalogue(lang) else word.title()
 
 
-def option_text(st: MatchState, option: Any, lang: str = "en") -> str:
+def option_text(st: MatchState, option: Any, lang: str = "en", kind: str = "") -> str:
     """A question's option for a button: a player with his hex, a direction with its arrow,
-    an ability by its printed name, ``+1`` for numbers, an answer word in ``lang``."""
+    an ability by its printed name, ``+1`` for numbers, an answer word in ``lang`` (the
+    question ``kind``'s own word first: a Dash die on the ``tackle`` is Plaquer, not Tacle)."""
     if isinstance(option, str) and option in st.players:
         return _label(st, option, lang)
     if isinstance(option, str) and option in Direction.__members__:
-        return ARROWS[Direction[option]]
+        return arrow(Direction[option], lang)
     if isinstance(option, str) and option in ABILITIES:
         return ABILITIES[option].name_in(lang)
     if isinstance(option, str) and "+" in option and all(part in ABILITIES for part in option.split("+")):
         return " + ".join(ABILITIES[part].name_in(lang) for part in option.split("+"))
     if option is None or isinstance(option, bool | str):
         word = "none" if option is None else ("yes" if option else "no") if isinstance(option, bool) else option
+        if f"answer.{kind}.{word}" in catalogue(lang):
+            return tr(lang, f"answer.{kind}.{word}")
         if f"answer.{word}" in catalogue(lang):
             return tr(lang, f"answer.{word}")
     text = option_label(st, option)
@@ -287,7 +290,7 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     for d, row in layout:
         to = p.hex.neighbour(d)
         odds_text = _step_odds(st, to, lang) if to in moves else ""
-        view.add_item(PanelButton("step", mid, ver, d.name, label=f"{ARROWS[d]}{odds_text}"[:80], row=row,
+        view.add_item(PanelButton("step", mid, ver, d.name, label=f"{arrow(d, lang)}{odds_text}"[:80], row=row,
                                   disabled=to not in moves))
     view.add_item(PanelButton("stand", mid, ver, label=tr(lang, "panel.stand"), row=0, disabled=not legal.of(C.StandUp)))
     view.add_item(PanelButton("end", mid, ver, label=tr(lang, "panel.end"), style=discord.ButtonStyle.danger, row=1))
@@ -331,9 +334,9 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
 def _paid_step(st: MatchState, c: Any, lang: str = "en") -> discord.SelectOption:
     mover = st.players[c.player] if c.player else st.acting_player
     to = c.path[-1]
-    arrow = next((ARROWS[d] for d in Direction if mover.hex is not None and mover.hex.neighbour(d) == to), "")
+    way = next((arrow(d, lang) for d in Direction if mover.hex is not None and mover.hex.neighbour(d) == to), "")
     who = f"{mover.name} " if c.player else ""
-    label = tr(lang, "panel.paid_step", ability=ABILITIES[c.ability].name_in(lang), who=who, arrow=arrow, hex=F.format(to))
+    label = tr(lang, "panel.paid_step", ability=ABILITIES[c.ability].name_in(lang), who=who, arrow=way, hex=F.format(to))
     return discord.SelectOption(label=label[:100], value=f"{c.ability}:{c.player or ''}:{F.format(to)}")
 
 

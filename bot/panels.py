@@ -24,16 +24,24 @@ from service.matches import AI_COACH_ID, Outcome
 
 from .i18n import tr
 
-__all__ = ["Post", "build_post", "coach_of", "ARROWS", "reroll_odds"]
+__all__ = ["Post", "build_post", "coach_of", "ARROWS", "arrow", "reroll_odds"]
 
+#: Each direction's arrow; ``arrow`` adds its letters in the reader's language (``↖ NO``).
 ARROWS = {
-    Direction.NW: "↖ NW",
-    Direction.NE: "↗ NE",
-    Direction.W: "← W",
-    Direction.E: "→ E",
-    Direction.SW: "↙ SW",
-    Direction.SE: "↘ SE",
+    Direction.NW: "↖",
+    Direction.NE: "↗",
+    Direction.W: "←",
+    Direction.E: "→",
+    Direction.SW: "↙",
+    Direction.SE: "↘",
 }
+
+
+def arrow(d: Direction, language: str = "en") -> str:
+    """``↖ NW`` (``↖ NO`` in French): a direction on a button."""
+    return f"{ARROWS[d]} {tr(language, 'dir.' + d.name)}"
+
+
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
 
 

@@ -160,7 +160,7 @@ async def match_verify(interaction: discord.Interaction, match_id: app_commands.
     mark = "✅" if verdict.ok else "❌"
     lang = (await languages(interaction)).public
     text = tr(lang, "trust.verified", mark=mark, match_id=record.match_id, west=info.get("west"), east=info.get("east"),
-              summary=verdict.summary(), seed=record.seed, commitment=record.commitment)
+              summary=verdict.summary(lang), seed=record.seed, commitment=record.commitment)
     data = json.dumps(record.to_json(), separators=(",", ":")).encode()
     file = discord.File(io.BytesIO(data), filename=f"match-{record.match_id}-record.json")
     await _say(interaction, text[:1990], file=file, allowed_mentions=discord.AllowedMentions.none())

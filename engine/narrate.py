@@ -128,6 +128,13 @@ class Narrator:
             return "".join(items)
         return self.t("list.or", items=self.text["list.sep"].join(items[:-1]), last=items[-1])
 
+    def bonus(self, gained: str) -> str:
+        """A potion's ``+1 might`` with the attribute in this language (as written in English)."""
+        amount, _, attribute = gained.partition(" ")
+        if self.language == DEFAULT or not attribute:
+            return gained
+        return f"{amount} {self.attribute(attribute)}"
+
     def signed(self, n: int) -> str:
         return f"+{n}" if n >= 0 else f"−{-n}"  # a true minus sign, as the rulebook prints it
 
@@ -225,10 +232,32 @@ class Narrator:
         return self.t("question.unknown", side=side, kind=kind, options=question.get("options"))
 
     def _option_text(self, state: MatchState | None, o: Any) -> str:
-        """An option of a generic question: a player by id, a signed number, or none."""
+        """An option of a generic question: a player by id, a signed number, or none; a word
+        (``plough``, an ability, an attribute, a direction) as typed, and in another language
+        in its words with the typed one after it: ``Écrasement (`plough`)``."""
         if isinstance(o, int) and not isinstance(o, bool):
             return self.signed(o)
-        return self.option(state, o) if o else self.text["none"]
+        if not o:
+            return self.text["none"]
+        if isinstance(o, str) and self.language != DEFAULT and (state is None or o not in state.players):
+            words = self._option_words(o)
+            if words is not None:
+                return words if words == o else self.t("option.typed", text=words, typed=o)
+        return self.option(state, o)
+
+    def _option_words(self, o: str) -> str | None:
+        from .abilities import ABILITIES
+
+        if f"option.{o}" in self.text:
+            return self.text[f"option.{o}"]
+        if o in Direction.__members__:
+            return self.text[f"compass.{o}"]
+        if f"attribute.{o}" in self.text:
+            return self.attribute(o)
+        parts = o.split("+")
+        if all(p in ABILITIES for p in parts):
+            return " + ".join(self.ability(p) for p in parts)
+        return None
 
     def ability(self, ability_id: str) -> str:
         from .abilities import ABILITIES
@@ -472,7 +501,7 @@ def _potion(n: Narrator, e: Any, s: MatchState | None) -> str:
     faces = n.text["list.sep"].join(n.text[f"face.{f}"] for f in e.faces)
     values = dict(player=n.player(s, e.player), faces=faces, result=n.keyed("potion", e.result))
     if e.gained:
-        gained = n.text["list.sep"].join(n.ability(g) if not g.startswith("+") else g for g in e.gained)
+        gained = n.text["list.sep"].join(n.ability(g) if not g.startswith("+") else n.bonus(g) for g in e.gained)
         return n.t("event.potion_drunk.gained", gained=gained, **values)
     return n.t("event.potion_drunk", **values)
 

@@ -151,9 +151,9 @@ def initials(state: MatchState, side: str) -> dict[str, str]:
 
 
 def possessive(name: str, language: str = "en") -> str:
-    """``Gnomes'``, ``Night Elves'``, ``Samhaino's`` (French: the name, after "de")."""
+    """``Gnomes'``, ``Night Elves'``, ``Samhaino's``; in French ``de Gnomes``, ``d'Orcs``."""
     if language != "en":
-        return name
+        return _t(language, "board.of.vowel" if name[:1].lower() in "aeiouyàâéèêîôû" else "board.of", name=name)
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
@@ -186,8 +186,10 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         return p.name if p is not None else str(pid)
 
     kind = pend.kind
+    # A phase's kind in words while nobody is to decide; a question's kind is board.status.kind.*.
+    kind_words = _catalogue(language).get(f"board.kind.{kind}", kind.replace("_", " "))
     if side is None and kind in ("setup", "faceoff", "turn", "action", "test_over"):
-        return None, t("waiting", kind=kind.replace("_", " "))
+        return None, t("waiting", kind=kind_words)
     if kind == "setup":
         return side, t("setup", team=team, test=state.test)
     if kind == "faceoff":
@@ -223,7 +225,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         if state.winner in state.teams:
             return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
         return None, t("over")
-    return side, t("answer", team=team, kind=_catalogue(language).get(f"board.status.kind.{kind}", kind.replace("_", " ")))
+    return side, t("answer", team=team, kind=_catalogue(language).get(f"board.status.kind.{kind}", kind_words))
 
 
 def _question_text(state: MatchState, language: str = "en") -> str | None:

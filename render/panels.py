@@ -12,7 +12,7 @@ from engine.i18n import Catalogue
 from engine.state import Location, MatchState
 
 from . import palette as C
-from .describe import OFF_FIELD_GROUPS, initials, status_line
+from .describe import OFF_FIELD_GROUPS, _t, initials, side_word, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
 
 __all__ = ["draw_header", "draw_footer", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH"]

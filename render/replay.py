@@ -117,8 +117,9 @@ def render_replay(
     language: str = "en",
 ) -> bytes:
     """An animated GIF of ``history`` (steps as ``(state, events[, view])`` or :class:`Step`),
-    one frame per action (see the module docstring), looping forever. Frames are drawn and
-    written one at a time, so a long match needs little memory."""
+    one frame per action (see the module docstring), looping forever, its panels' words in
+    ``language``. Frames are drawn and written one at a time, so a long match needs little
+    memory."""
     frames = action_frames(history, test=test, per=per, frame_ms=frame_ms)
     if not frames:
         raise ValueError("nothing to replay: the history has no frames" + (f" in Test {test}" if test else ""))

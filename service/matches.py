@@ -155,13 +155,16 @@ class Outcome:
     notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     #: Lines the finish listeners added (the league's), after the narration, as they wrote them.
     after: list[str] = field(default_factory=list)
-    #: Draws the board in another language (``png`` is the English one); set by the service.
+    #: The language of ``png``'s panels (the match's server's, see ``MatchService.language_for``).
+    png_language: str = DEFAULT
+    #: Draws the board in another language; set by the service.
     renderer: Callable[[str], bytes] | None = field(default=None, repr=False, compare=False)
     _pictures: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
 
     def png_in(self, language: str) -> bytes | None:
-        """The board picture with its panels' words in ``language`` (drawn once per language)."""
-        if language == DEFAULT or self.png is None or self.renderer is None:
+        """The board picture with its panels' words in ``language``: ``png`` when it is already
+        in that language, else drawn once on demand."""
+        if language == self.png_language or self.png is None or self.renderer is None:
             return self.png
         if language not in self._pictures:
             self._pictures[language] = self.renderer(language)
@@ -212,6 +215,7 @@ class MatchService:
         ai: AICoach | None = None,
         reminder_after: timedelta = DEFAULT_REMINDER,
         clock: Callable[[], datetime] | None = None,
+        language_for: Callable[[MatchPublic], str] | None = None,
     ) -> None:
         self.sessions = sessions
         self.render = render
@@ -219,6 +223,9 @@ class MatchService:
         self.ai = ai or AICoach()
         self.reminder_after = reminder_after
         self.clock = clock or (lambda: datetime.now(timezone.utc))
+        #: The language a match's board picture is drawn in (its server's, for the bot); English
+        #: when unset. The words of an outcome are said in any language by ``Outcome.*_in``.
+        self.language_for = language_for
         #: Called with the match and its final state when a command ends it (the league records
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
@@ -435,9 +442,18 @@ class MatchService:
         return out
 
     # -- output ---------------------------------------------------------------------------------
+    def _language(self, match: MatchPublic) -> str:
+        if self.language_for is None:
+            return DEFAULT
+        try:
+            return self.language_for(match)
+        except Exception:  # noqa: BLE001 - an English picture beats no picture
+            log.warning("no language for match %s; drawing its board in English", match.id, exc_info=True)
+            return DEFAULT
+
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
         names = side_names(state)
-        png, renderer = None, None
+        png, renderer, png_language = None, None, DEFAULT
         if self.render:
             from render import render_board
 
@@ -446,10 +462,11 @@ class MatchService:
             def renderer(language: str) -> bytes:
                 return render_board(state, events=events, view=view, width=width, language=language)
 
-            png = renderer(DEFAULT)
+            png_language = self._language(match)
+            png = renderer(png_language)
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)
         return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
-                       renderer=renderer)
+                       renderer=renderer, png_language=png_language)
 

@@ -59,7 +59,7 @@ def test_the_console_plays_a_match_in_french(tmp_path, monkeypatch, capsys):
     # The narration and the prompt.
     assert "  Timberline Elves (Ouest) contre Night Elves (Est) : le premier à 1 but gagne." in lines
     assert any(line.startswith("  Jet de départ : ") for line in lines)
-    assert ">> Ouest (Timberline Elves) : placez votre équipe : place JOUEUR HEX ORIENTATION, ou auto ; puis done." in out
+    assert ">> Ouest (Timberline Elves) : placez votre équipe : `place JOUEUR HEXAGONE ORIENTATION`, ou `auto` ; puis `done`." in out
     assert "[terrain : " in out
     # Help: the commands with their French names, then the console's own words.
     assert ("plaquer JOUEUR [cutblock|steal|pummel|cheapshot] plaquer un adversaire adjacent (d'abord un Charger "
@@ -168,12 +168,12 @@ def test_a_verdict_and_its_mismatch_in_french():
                    {"row": 0, "command": "create: the dice-off", "n": 1, "expected": ["d6", 3], "recorded": ["d6", 4]})
     assert die.message == "row 0 (create: the dice-off): die #1 from the seed is D6 3, the record has D6 4"
     assert Verdict(False, 0, 0, die).summary("fr") == \
-        "NON vérifié : ligne 0 (create : le jet de départ) : le dé n° 1 tiré de la graine est D6 3, le dossier a D6 4"
+        "NON vérifié : ligne 0 (create : le jet de départ) : le dé n°1 tiré de la graine est D6 3, l'enregistrement a D6 4"
     refused = Mismatch(7, "act player=\"w9\" (west)", "refused", None, {}, "verify.mismatch.refused",
                        {"row": 7, "command": "act player=\"w9\" (west)", "reason": "no player w9 in this match"})
     assert refused.message == "row 7 (act player=\"w9\" (west)) is refused on replay: no player w9 in this match"
     assert refused.message_in("fr") == \
-        "la ligne 7 (act player=\"w9\" (west)) est refusée au replay : aucun joueur w9 dans cette partie"
+        "la ligne 7 (act player=\"w9\" (west)) est refusée à la relecture : aucun joueur w9 dans cette partie"
 
 
 # --- the grammar ---------------------------------------------------------------------------------

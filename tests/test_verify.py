@@ -233,3 +233,20 @@ def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
     verdict = verify(record)
     assert verdict.ok, verdict.summary()
     engine.dispose()
+
+
+def test_the_verdict_reads_in_french_and_the_english_is_unchanged(played):
+    _, record = played
+    verdict = verify(record)
+    assert verdict.summary() == (f"Verified: the seed matches its commitment, all {verdict.dice} dice of {verdict.rows} "
+                                 "log rows are the ones the seed gives, and the replay ends in the stored final state.")
+    assert verdict.summary("fr") == (f"Vérifié : la graine correspond à son engagement, les {verdict.dice} dés des "
+                                     f"{verdict.rows} lignes du journal sont bien ceux que donne la graine, et la partie "
+                                     "rejouée aboutit à l'état final enregistré.")
+    verdict = verify(tampered(record, lambda d: d["log"].pop(3)))
+    assert verdict.summary() == "NOT verified: the log jumps from row 2 to row 4"
+    assert verdict.summary("fr") == "NON vérifié : le journal saute de la ligne 2 à la ligne 4"
+    forged = tampered(record, lambda d: d.update(seed="another-seed", seed_commitment=seed_commitment("another-seed")))
+    m = verify(forged).mismatch
+    assert m.message_in("fr").startswith("ligne 0 (create : le jet de départ) : le dé n°1 tiré de la graine est D6 ")
+    assert m.message_in("en") == m.message and ", l'enregistrement a " in m.message_in("fr")
