@@ -194,17 +194,9 @@ def test_french_verbs_are_the_slash_commands_names():
 
 
 def _acting():
-    from builders import P, position
+    from test_grammar import st  # the same acting Dryad as the English grammar tests
 
-    return position(
-        P("w1", "timberline-elves/dryads", "F14", "E"),
-        P("w2", "timberline-elves/hunters", "I12", "W"),
-        P("w3", "timberline-elves/hunters", None),
-        P("e1", "night-elves/strikers", "E14", "E"),
-        P("e2", "night-elves/imps", "G13", "E", ball=True),
-        acting="w1",
-        jog=5,
-    )
+    return st()
 
 
 def test_french_verbs_and_ability_names_parse_as_the_english_ones():
