@@ -110,7 +110,8 @@ def description(command: AnyCommand, language: str) -> str:
 
 def _option(command: AnyCommand, param: app_commands.Parameter, language: str) -> tuple[str, str]:
     """An option's (name, description) in ``language``; no description is "" (Discord's "…")."""
-    name, text = _entry(command.qualified_name, language).get("options", {}).get(param.name, (param.name, param.description))
+    options = _entry(command.qualified_name, language).get("options", {})
+    name, text = options.get(param.name, (param.name, param.description))
     return str(name), "" if text == "…" else str(text)
 
 
@@ -143,8 +144,8 @@ def sections(commands: Iterable[Any]) -> list[tuple[str, list[app_commands.Comma
     for key, placed in SECTIONS:
         mine: list[app_commands.Command[Any, ..., Any]] = []
         for p in placed:
-            mine += [c for c in typed if c not in mine and (c.qualified_name == p or c.qualified_name.startswith(p + " "))
-                     and section_of(c.qualified_name) == key]
+            mine += [c for c in typed if c not in mine and section_of(c.qualified_name) == key
+                     and (c.qualified_name == p or c.qualified_name.startswith(p + " "))]
         if mine:
             out.append((key, mine))
     rest = [c for c in typed if section_of(c.qualified_name) is None]
@@ -244,7 +245,8 @@ def _option_line(command: app_commands.Command[Any, ..., Any], param: app_comman
     line = f"`{name}` ({kind})" + (f" — {text}" if text else "")
     details: list[str] = []
     if param.choices:
-        details.append(tr(language, "help.option.choices", choices=" · ".join(_choice(c, language) for c in param.choices)))
+        names = " · ".join(_choice(c, language) for c in param.choices)
+        details.append(tr(language, "help.option.choices", choices=names))
     elif param.type in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
         details.append(_range(param, language))
     elif param.type is discord.AppCommandOptionType.boolean:
@@ -288,7 +290,8 @@ def detail(command: AnyCommand, language: str, commands: Sequence[Any]) -> list[
                                       [tr(language, key, command=shown(command, language), **values)])
     if command.qualified_name == "rules":
         titles = [tr(language, f"rules.{s}.title") for s in BASIC_SLUGS + ADVANCED_SLUGS]
-        fields += _section_fields(tr(language, "help.topics"), [tr(language, "help.topics.list", topics=", ".join(titles))])
+        fields += _section_fields(tr(language, "help.topics"),
+                                  [tr(language, "help.topics.list", topics=", ".join(titles))])
     topic = _topic(command.qualified_name, language, commands)
     if topic:
         fields += _section_fields(tr(language, "help.rule"), [topic])
@@ -297,7 +300,8 @@ def detail(command: AnyCommand, language: str, commands: Sequence[Any]) -> list[
 
 # --- finding the command asked for ----------------------------------------------------------------------
 def _norm(text: str) -> str:
-    """Lower case, no accents, no slash, code mark or quote, single spaces: ``/Partie  Défier`` -> ``partie defier``."""
+    """Lower case; no accents, slashes, code marks or quotes; single spaces.
+    ``/Partie  Défier`` -> ``partie defier``."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return " ".join(plain.lower().translate(_SPACES).split())
 

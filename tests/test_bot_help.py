@@ -108,7 +108,8 @@ async def test_the_overview_in_english_and_in_french(database):
         within_limits(r.embeds)
         embed = r.embeds[0]
         assert embed["title"] == "Elfball — the commands"
-        assert "`/help command:…` explains one" in embed["description"] and "`/rules topic:…`" in embed["description"]
+        assert "`/help command:…` explains one" in embed["description"]
+        assert "`/rules topic:…` explains the rules" in embed["description"]
         assert "README" in embed["description"]
         names = [f["name"] for f in embed["fields"]]
         assert names[:3] == ["▶️ Starting a match", "🎲 Playing a turn", "✨ Advanced rules, in a turn"]
@@ -202,7 +203,8 @@ async def test_one_command_in_detail_in_english_and_in_french(database):
         assert embed["description"].endswith(
             "`/partie defier adversaire:… equipe:… [buts:…] [delai_heures:…] [profil:…] [regles:…]`")
         options = next(f["value"] for f in embed["fields"] if f["name"] == "Options")
-        assert "`buts` (facultatif) — buts pour gagner (1-3 ; sinon ceux du profil)\n  un nombre entier de 1 à 3" in options
+        assert ("`buts` (facultatif) — buts pour gagner (1-3 ; sinon ceux du profil)\n"
+                "  un nombre entier de 1 à 3") in options
         assert "`adversaire` (obligatoire) — qui vous défiez" in options and "un membre du serveur" in options
         assert "choix : standard (les règles anglaises) · débutant" in options
         example = next(f["value"] for f in embed["fields"] if f["name"] == "Exemple")
