@@ -31,7 +31,8 @@ from .i18n import catalogue, command_catalogue, languages, tr
 from .rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
 
 __all__ = ["SECTIONS", "RULE_TOPICS", "cmd_help", "leaves", "walk", "shown", "section_of", "unplaced", "sections",
-           "overview", "detail", "example_key", "find_command", "command_choices", "Ambiguous", "FIELD_LIMIT", "EMBED_TOTAL"]
+           "overview", "detail", "example_key", "find_command", "command_choices", "Ambiguous", "FIELD_LIMIT",
+           "EMBED_TOTAL"]
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 
