@@ -54,6 +54,7 @@ from service.grammar import TACKLE_USES, parse_path, resolve_player
 from service.matches import AI_COACH_ID, MatchService, Outcome, prompt_for, refusal_text, structured_refusal
 from service.verify import commitment_text, reveal_text
 
+from .help import cmd_help
 from .i18n import CommandTranslator, catalogue, languages, server_language, tr
 from .items import PanelButton, PanelSelect, command_for
 from .panels import Post, build_post, challenge_odds_line
@@ -963,7 +964,7 @@ async def cmd_rules(interaction: discord.Interaction, topic: str) -> None:
 
 COMMANDS = [match_group, setup_group, team_group, cmd_act, cmd_move, cmd_face, cmd_throw, cmd_tackle, cmd_shove, cmd_stand,
             cmd_dash, cmd_cheer, cmd_quickling, cmd_taunt, cmd_potion, cmd_spell, cmd_end, cmd_undo, cmd_replace, cmd_roll,
-            cmd_odds, cmd_rules, cmd_preferences]
+            cmd_odds, cmd_rules, cmd_preferences, cmd_help]
 match_group.add_command(match_verify)
 match_group.add_command(match_describe)
 
