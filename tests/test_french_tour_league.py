@@ -198,22 +198,26 @@ async def league_tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-d
         assert not r.ephemeral, r.content
         return r
 
+    pressed: list[str] = []
     for coach, drinks in ((home, True), (away, False)):
         if drinks:
             await choose(coach, "elfball-lgs:potion:")
-            while any(m.mentions_user(coach) for m in [newest(coach, "elfball-lg")]
-                      if any(c.startswith("elfball-lgs:answer:") for c in m.custom_ids)):  # the potion asks
-                await choose(coach, "elfball-lgs:answer:")
+            while any(c.startswith("elfball-lgs:answer:") for c in newest(coach, "elfball-lg").custom_ids):
+                await choose(coach, "elfball-lgs:answer:")  # the potion asks which abilities
+                pressed.append("answer")
         panel = newest(coach, "elfball-lg")
         if any(c.startswith("elfball-lg:nopotion:") for c in panel.custom_ids):
             other = home if coach is away else away
             assert seen.add(await fake.click(other, panel, "elfball-lg:nopotion:*")).ephemeral  # not his panel
             seen.add(await fake.click(coach, panel, "elfball-lg:nopotion:*"))
+            pressed.append("no potion")
         if any(c.startswith("elfball-lgs:injury:") for c in newest(coach, "elfball-lg").custom_ids):
             await choose(coach, "elfball-lgs:injury:")
+            pressed.append("injury")
         learn = next(s for s in newest(coach, "elfball-lgs:learn:").selects if s["custom_id"].startswith("elfball-lgs:learn:"))
         await choose(coach, "elfball-lgs:learn:", "later" if coach is away else
                      next(o["value"] for o in learn["options"] if o["value"] != "later"))
+    assert pressed == ["answer", "no potion", "injury"], pressed  # the fixed dice: a potion that asks
     # The banked ability, learned later.
     away_team = fixture.away
     await suggest(away, "team learn", "player", "", team=away_team)
@@ -252,11 +256,9 @@ async def _run(monkeypatch, language: str) -> Seen:  # type: ignore[no-untyped-d
     import db.matches
     import render.panels
     import render.table
-
     import service.leagues
 
-    fixed = SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n], SystemRandom=lambda: random.Random(11))
-    monkeypatch.setattr(db.matches, "secrets", fixed)  # the match's dice
+    monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # the dice
     monkeypatch.setattr(service.leagues, "secrets", SimpleNamespace(  # the potion's dice (it asks which abilities), the draw
         token_hex=lambda n: ("brew" * n)[: 2 * n], SystemRandom=lambda: random.Random(11)))
     _hurt_in_the_match(monkeypatch)
