@@ -445,13 +445,22 @@ def _replacement_hexes(state: Any, side: str, _cur: str, _ns: Any = None, lang: 
     return [(F.format(h), F.format(h)) for h in sorted(F.replacement_hexes(side)) if state.player_at(h) is None]
 
 
+def list_name(list_id: str) -> str:
+    """A stored team's team list by its name (``Night Elves``, a proper noun in every language),
+    not its id (``night-elves``); an unknown id as stored."""
+    try:
+        return team_list(list_id).name
+    except ElfballError:
+        return list_id
+
+
 async def _team_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     lang = language_of(interaction.locale)
 
     def work() -> list[tuple[str, str]]:
         with session_scope() as s:
             stored = db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
-        return [(tr(lang, "complete.server_team", team=t.name, list=t.team_list), t.name) for t in stored] + [
+        return [(tr(lang, "complete.server_team", team=t.name, list=list_name(t.team_list)), t.name) for t in stored] + [
             (tr(lang, "complete.team_list.optional" if t.optional else "complete.team_list", team=t.name), t.id)
             for t in all_team_lists()
         ]
@@ -904,7 +913,7 @@ async def team_create(interaction: discord.Interaction, name: str, list: str, li
         return
     players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
     lang = (await languages(interaction)).public
-    await _say(interaction, tr(lang, "team.created", team=team.name, list=team.team_list, coach=team.coach_id,
+    await _say(interaction, tr(lang, "team.created", team=team.name, list=list_name(team.team_list), coach=team.coach_id,
                                players=players)[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -928,7 +937,7 @@ async def team_show(interaction: discord.Interaction, name: str) -> None:
                         for item, n in team.support.items() if n)
     if support:
         rows.append(tr(lang, "team.support", support=support))
-    await _say(interaction, (tr(lang, "team.show", team=team.name, list=team.team_list, coach=team.coach_id) + "\n"
+    await _say(interaction, (tr(lang, "team.show", team=team.name, list=list_name(team.team_list), coach=team.coach_id) + "\n"
                              + "\n".join(rows))[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -940,7 +949,7 @@ async def team_list_cmd(interaction: discord.Interaction) -> None:
 
     teams = await run_work(interaction, work)
     lang = (await languages(interaction)).public
-    text = "\n".join(tr(lang, "team.line", team=t.name, list=t.team_list, coach=t.coach_id) for t in teams) \
+    text = "\n".join(tr(lang, "team.line", team=t.name, list=list_name(t.team_list), coach=t.coach_id) for t in teams) \
         or tr(lang, "team.none")
     await _say(interaction, text[:1990], allowed_mentions=discord.AllowedMentions.none())
 

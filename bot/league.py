@@ -31,8 +31,8 @@ from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 
-from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, run_work, team_group
-from engine.i18n import language_of
+from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, list_name, run_work, team_group
+from engine.i18n import Catalogue, language_of
 
 from .i18n import catalogue, languages, tr
 from .panels import Post, build_post
@@ -124,7 +124,7 @@ def _my_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
     with session_scope() as s:
         teams = db_teams.list_teams(session=s, guild_id=_guild(interaction), coach_id=interaction.user.id)
-    return [(f"{t.name} ({t.team_list})", t.name) for t in teams]
+    return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
 def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
@@ -133,7 +133,7 @@ def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
     with session_scope() as s:
         teams = db_teams.list_teams(session=s, guild_id=_guild(interaction))
-    return [(f"{t.name} ({t.team_list})", t.name) for t in teams]
+    return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
 def _team_of(interaction: discord.Interaction) -> Any:
@@ -501,10 +501,10 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
 # --- /team (Advanced Rules) -------------------------------------------------------------------------
 async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, **values: Any) -> None:
     lang = (await languages(interaction)).public
-    if "item" in values:  # team support: its name (English: singular or plural by the count)
+    if "item" in values:  # team support: its name, singular or plural by the count (the sheet's words)
         item_id, total = values["item"], values["total"]
-        values["item"] = (f"{SUPPORT_NAMES[item_id]}{'' if total == 1 else 's'}" if lang == "en"
-                          else tr(lang, f"support.{item_id}"))
+        values["item"] = Catalogue("engine", "data/text", lang).get(
+            f"sheet.support.{item_id}.{'one' if total == 1 else 'many'}", SUPPORT_NAMES.get(item_id, item_id))
     await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=sheet.team.name,
                                value=sheet.value, budget=sheet.budget),
                allowed_mentions=discord.AllowedMentions.none())
@@ -579,7 +579,7 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
                    attributes="/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit")))
                 + tr(lang, "league.sheet.xp", xp=p.xp) + abilities(p)
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
-        head = tr(lang, "league.sheet.head", team=t.name, list=t.team_list, coach=t.coach_id,
+        head = tr(lang, "league.sheet.head", team=t.name, list=list_name(t.team_list), coach=t.coach_id,
                   league=", " + sheet.league if sheet.league else "", value=sheet.value, budget=sheet.budget,
                   support=support_text(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png

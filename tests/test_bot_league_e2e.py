@@ -238,7 +238,7 @@ async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
             r = await fake.slash(coach, office, "league join", league="Coupe", team=team)
             assert "s'inscrit dans **Coupe**, pour une valeur de 150 sur 180 points." in r.content
         r = await fake.slash(amelie, office, "team buy", team="Lamelunes", item="cheerleaders", count=2)
-        assert "Acheté : l'équipe a maintenant 2 × Pom-pom girls." in r.content and "vaut maintenant 160 sur 180" in r.content
+        assert "Acheté : l'équipe a maintenant 2 Pom-pom girls." in r.content and "vaut maintenant 160 sur 180" in r.content
         r = await fake.slash(carol, office, "team sheet", team="Lamelunes")  # public: the server's language
         assert r.attachments and "valeur 160 sur 180 points ; 2 Pom-pom girls." in r.content
         title, subtitle, columns = drawn[-1]

@@ -15,7 +15,7 @@ fields and footers; button labels; selects' placeholders, options and their desc
 attachments' alt text and the /match log file; autocomplete choices; the words drawn on the
 board pictures) and a leak detector reads it (``leaks``): split into lines and sentences, rid
 of what is no language (mentions, links, `code` (what one types), coordinates, counters'
-letters, numbers, the players', teams' and team lists' names), a piece is an English leak
+letters, numbers, the players', teams', team lists' and positions' names), a piece is an English leak
 when it holds one of the English words no French text uses as a whole word (``ENGLISH``:
 ``the``, ``your``, ``with``…) or the English compass letters NW, SW, W (French: NO, SO, O);
 the English tour is read the other way round (``FRENCH``: ``les``, ``vous``, ``joueur``…, any
@@ -38,7 +38,7 @@ from engine.field import standard_field
 from engine.hexes import direction_between
 from engine.legal import legal_commands
 from engine.match import pending
-from engine.rosters import all_team_lists
+from engine.rosters import all_team_lists, extra_players
 from engine.state import Phase
 from service.matches import MatchService
 
@@ -59,7 +59,7 @@ choose chooses spend spends counter counters hex hexes field bench west east nor
 lost conceded concede waiting decision describe board rules rule seed left right new old let
 drop none nobody someone own one two three four five momentum bench round square token tokens cards card
 challenge challenges hit hits flop flops blank need needs acting facing dazed sent ejected recovery infirmary
-injury pickup intercept replay commitment verified loose ground carried
+injury pickup intercept replay commitment verified loose ground carried xp
 """.split())
 #: French words that are no English word.
 FRENCH = frozenset("""
@@ -159,7 +159,8 @@ class Seen:
 
     def names_of(self, state) -> None:  # type: ignore[no-untyped-def]
         self.names |= {p.name for p in state.players.values()} | {t.name for t in state.teams.values()}
-        self.names |= {t.name for t in all_team_lists()}
+        self.names |= {t.name for t in all_team_lists()}  # team lists and their positions: proper nouns
+        self.names |= {p.name for t in all_team_lists() for p in t.positions} | {e.name for e in extra_players()}
 
 
 # --- playing ------------------------------------------------------------------------------------
