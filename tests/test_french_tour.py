@@ -445,27 +445,32 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     return seen
 
 
+async def read_tour(monkeypatch, tour_of, language: str, pictures: tuple, name: str) -> Seen:  # type: ignore[no-untyped-def]
+    """Run ``tour_of(fake, language)`` and return what it saw plus every word drawn on the
+    pictures (``draw_text`` of the ``pictures`` modules); ``ELFBALL_TOUR_TEXTS`` writes it all."""
+    drawn: list[str] = []
+    for module in pictures:
+        def recording(canvas, xy, text, *a, _real=module.draw_text, **kw):  # type: ignore[no-untyped-def]
+            drawn.append(text)
+            return _real(canvas, xy, text, *a, **kw)
+
+        monkeypatch.setattr(module, "draw_text", recording)
+    async with FakeDiscord(timeout=10.0, settle=0.01) as fake:
+        seen = await tour_of(fake, language)
+    assert drawn, "no picture was drawn"
+    seen.texts += sorted(set(drawn))
+    if os.environ.get("ELFBALL_TOUR_TEXTS"):  # every text the tour saw, to read by eye
+        with open(f"{os.environ['ELFBALL_TOUR_TEXTS']}.{name}{language}.json", "w", encoding="utf-8") as f:
+            json.dump(sorted(set(seen.texts)), f, ensure_ascii=False, indent=0)
+    return seen
+
+
 async def _run(monkeypatch, language: str) -> Seen:
     import db.matches
     import render.panels
 
     monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # fixed dice
-    drawn: list[str] = []  # the words drawn on the board pictures (their panels above and below the field)
-    draw_text = render.panels.draw_text
-
-    def recording(canvas, xy, text, *a, **kw):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return draw_text(canvas, xy, text, *a, **kw)
-
-    monkeypatch.setattr(render.panels, "draw_text", recording)
-    async with FakeDiscord(timeout=10.0, settle=0.01) as fake:
-        seen = await tour(fake, language)
-    assert drawn, "no board was drawn"
-    seen.texts += sorted(set(drawn))
-    if os.environ.get("ELFBALL_TOUR_TEXTS"):  # every text the tour saw, to read by eye
-        with open(f"{os.environ['ELFBALL_TOUR_TEXTS']}.{language}.json", "w", encoding="utf-8") as f:
-            json.dump(sorted(set(seen.texts)), f, ensure_ascii=False, indent=0)
-    return seen
+    return await read_tour(monkeypatch, tour, language, (render.panels,), "")
 
 
 async def test_a_french_coach_on_a_french_server_reads_no_english(database, monkeypatch):

@@ -25,15 +25,12 @@ concession).
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
 from types import SimpleNamespace
 
-from fakediscord import FakeDiscord
 from test_bot_league_e2e import give_xp, wait_for_panels
-from test_french_tour import CODE, Seen, leaks, message_texts, report
+from test_french_tour import CODE, Seen, leaks, message_texts, read_tour, report
 
 from bot.app import ElfballBot
 from engine.rosters import all_team_lists
@@ -262,21 +259,7 @@ async def _run(monkeypatch, language: str) -> Seen:  # type: ignore[no-untyped-d
     monkeypatch.setattr(service.leagues, "secrets", SimpleNamespace(  # the potion's dice (it asks which abilities), the draw
         token_hex=lambda n: ("brew" * n)[: 2 * n], SystemRandom=lambda: random.Random(11)))
     _hurt_in_the_match(monkeypatch)
-    drawn: list[str] = []  # the words drawn on the pictures: the board, the standings, the team sheets
-    for module in (render.panels, render.table):
-        def recording(canvas, xy, text, *a, _real=module.draw_text, **kw):  # type: ignore[no-untyped-def]
-            drawn.append(text)
-            return _real(canvas, xy, text, *a, **kw)
-
-        monkeypatch.setattr(module, "draw_text", recording)
-    async with FakeDiscord(timeout=10.0, settle=0.01) as fake:
-        seen = await league_tour(fake, language)
-    assert drawn, "no picture was drawn"
-    seen.texts += sorted(set(drawn))
-    if os.environ.get("ELFBALL_TOUR_TEXTS"):  # every text the tour saw, to read by eye
-        with open(f"{os.environ['ELFBALL_TOUR_TEXTS']}.league.{language}.json", "w", encoding="utf-8") as f:
-            json.dump(sorted(set(seen.texts)), f, ensure_ascii=False, indent=0)
-    return seen
+    return await read_tour(monkeypatch, league_tour, language, (render.panels, render.table), "league.")
 
 
 async def test_a_french_league_reads_no_english(database, monkeypatch):
