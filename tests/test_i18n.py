@@ -195,25 +195,11 @@ def test_random_matches_read_in_french_with_no_phrase_left_in_english(seed):
 
 
 # --- the service: the same outcome in either language ---------------------------------------------
-def test_an_outcome_reads_in_french(tmp_path):
-    from contextlib import contextmanager
-
-    from sqlmodel import Session
-
-    from db.engine import make_engine
+def test_an_outcome_reads_in_french(sessions):
     from db.matches import MatchSide
-    from db.migrate import upgrade
     from service.matches import MatchService
 
-    engine = make_engine(f"sqlite:///{tmp_path / 'svc.db'}")
-    upgrade(engine)
-
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-
-    svc = MatchService(sessions=scope, render=False)
+    svc = MatchService(sessions=sessions, render=False)
     out = svc.start(guild_id=1, channel_id=10, west=MatchSide(101, team_list="gnolls"),
                     east=MatchSide(202, team_list="night-elves"), seed="fixed-seed")
     assert "set up your team" in out.prompt and out.lines_in("en") == out.lines
@@ -225,4 +211,3 @@ def test_an_outcome_reads_in_french(tmp_path):
     out = svc.act(10, coach[first], "auto")
     assert any(" se place en " in line and ", face " in line for line in out.lines_in("fr"))
     assert out.lines_in("fr") != out.lines and len(out.lines_in("fr")) == len(out.lines)
-    engine.dispose()
