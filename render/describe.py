@@ -205,8 +205,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         return side, t("test_over", team=team, test=state.test + 1)
     if kind in ("reroll", "force_reroll", "ability_reroll"):
         challenge = str(q.get("challenge", "roll"))
-        if language != "en":
-            challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
+        challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
         whose = possessive(who(q.get("player")), language)
         if kind == "ability_reroll":
             from engine.abilities import ABILITIES

@@ -239,4 +239,4 @@ def test_an_ability_reroll_status_names_the_ability_and_the_challenge_in_french(
     res = act(st, C.Move((hx("H12"),)), faces="X - - -", pending=True)
     side, text = board_status(res.state, "fr")
     assert (side, text) == ("west", "West : utiliser Agile pour relancer un dé du jet de Ramasser de Striker w1 ?")
-    assert board_status(res.state) == ("west", "West: use Agile to re-roll a die of Striker w1's pickup?")
+    assert board_status(res.state) == ("west", "West: use Agile to re-roll a die of Striker w1's Pick-up?")
