@@ -23,14 +23,16 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from engine.abilities import ABILITIES
 from engine.i18n import LANGUAGES, language_of
 
 from .i18n import catalogue, command_catalogue, languages, tr
+from .reply import Refusal, refuse
 from .rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
 
-__all__ = ["SECTIONS", "RULE_TOPICS", "cmd_help", "leaves", "walk", "shown", "section_of", "unplaced", "sections",
+__all__ = ["SECTIONS", "RULE_TOPICS", "Help", "setup", "leaves", "walk", "shown", "section_of", "unplaced", "sections",
            "overview", "detail", "example_key", "find_command", "command_choices", "Ambiguous", "FIELD_LIMIT",
            "EMBED_TOTAL"]
 
@@ -383,25 +385,33 @@ def _quoted(typed: str) -> str:
     return typed.strip().replace("`", "'")[:100]
 
 
-@app_commands.command(name="help", description="How to play: the bot's commands, or one command in detail")
-@app_commands.describe(command="one command to explain (its options and an example)")
-@app_commands.autocomplete(command=_complete)
-async def cmd_help(interaction: discord.Interaction, command: str | None = None) -> None:
-    from .app import Refusal, _refuse
+class Help(commands.Cog):
+    """``/help`` (``/aide``)."""
 
-    lang = (await languages(interaction)).user
-    tree = _tree(interaction)
-    if command is None or not command.strip():
-        await _send(interaction, overview(tree, lang))
-        return
-    help_name = _name_of(tree, "help", lang, "/help")
-    try:
-        found = find_command(tree, command)
-    except Ambiguous as exc:
-        await _refuse(interaction, Refusal("refuse.help_ambiguous", command=_quoted(command), help=help_name,
-                                           commands=", ".join(f"`{shown(c, lang)}`" for c in exc.found)))
-        return
-    if found is None:
-        await _refuse(interaction, Refusal("refuse.help_unknown", command=_quoted(command), help=help_name))
-        return
-    await _send(interaction, detail(found, lang, tree))
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="How to play: the bot's commands, or one command in detail")
+    @app_commands.describe(command="one command to explain (its options and an example)")
+    @app_commands.autocomplete(command=_complete)
+    async def help(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        lang = (await languages(interaction)).user
+        tree = _tree(interaction)
+        if command is None or not command.strip():
+            await _send(interaction, overview(tree, lang))
+            return
+        help_name = _name_of(tree, "help", lang, "/help")
+        try:
+            found = find_command(tree, command)
+        except Ambiguous as exc:
+            await refuse(interaction, Refusal("refuse.help_ambiguous", command=_quoted(command), help=help_name,
+                                               commands=", ".join(f"`{shown(c, lang)}`" for c in exc.found)))
+            return
+        if found is None:
+            await refuse(interaction, Refusal("refuse.help_unknown", command=_quoted(command), help=help_name))
+            return
+        await _send(interaction, detail(found, lang, tree))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))

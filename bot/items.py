@@ -18,17 +18,35 @@ from engine.field import standard_field
 from engine.hexes import Direction, distance
 from engine.legal import legal_commands
 from engine.match import pending
-from engine.preview import contact_previews, die_faces, step_previews, throw_preview
+from engine.preview import contact_previews, die_faces, reroll_chance, step_previews, throw_preview
 from engine.state import MatchState
 from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
 
 from .i18n import catalogue, tr
-from .panels import arrow, reroll_odds
 
-__all__ = ["PanelButton", "PanelSelect", "build_view", "command_for", "option_text"]
+__all__ = ["ARROWS", "PanelButton", "PanelSelect", "arrow", "build_view", "command_for", "option_text", "reroll_odds"]
 
 F = standard_field()
+#: Each direction's arrow; ``arrow`` adds its letters in the reader's language (``↖ NO``).
+ARROWS = {
+    Direction.NW: "↖",
+    Direction.NE: "↗",
+    Direction.W: "←",
+    Direction.E: "→",
+    Direction.SW: "↙",
+    Direction.SE: "↘",
+}
+
+
+def arrow(d: Direction, language: str = "en") -> str:
+    """``↖ NW`` (``↖ NO`` in French): a direction on a button."""
+    return f"{ARROWS[d]} {tr(language, 'dir.' + d.name)}"
+
+
+def reroll_odds(question: dict, indices: list[int]) -> float:
+    """The chance that re-rolling ``indices`` turns the roll into a success."""
+    return reroll_chance(question, indices)
 _ID = r"(?P<verb>[a-z]+):(?P<match>[0-9]+):(?P<version>[0-9]+)"
 
 
@@ -45,9 +63,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball:
         return cls(match["verb"], int(match["match"]), int(match["version"]), match["arg"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from .app import panel_pressed
-
-        await panel_pressed(interaction, self.verb, self.match_id, self.version, self.arg, [])
+        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, self.arg, [])  # type: ignore[attr-defined]
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-select:" + _ID):
@@ -64,10 +80,9 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-
         return cls(match["verb"], int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        from .app import panel_pressed
 
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await panel_pressed(interaction, self.verb, self.match_id, self.version, None, values)
+        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, None, values)  # type: ignore[attr-defined]
 
 
 # --- from a press to an engine command ----------------------------------------------------------

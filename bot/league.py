@@ -31,14 +31,18 @@ from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 
-from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, list_name, run_work, team_group
+from .choices import list_name
+from .reply import Refusal, run_work
+from .reply import refuse as _refuse
+from .reply import say as _say
+from .reply import send_post as _send
 from engine.i18n import Catalogue, language_of
 
 from .i18n import catalogue, languages, tr
-from .panels import Post, build_post
+from .panels import Post
 from .rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
 
-__all__ = ["league_group", "install", "AftermathButton", "AftermathSelect", "aftermath_post"]
+__all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post"]
 
 T = TypeVar("T")
 MAX_TEXT = 1900
@@ -46,7 +50,10 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 SUPPORT_CHOICES = [app_commands.Choice(name=f"{SUPPORT_NAMES[i]} ({SUPPORT_COSTS[i]} points, max {SUPPORT_LIMITS[i]})",
                                        value=i) for i in SUPPORT_COSTS]
 
-league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings")
+league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings",
+                                  guild_only=True)
+#: The Advanced ``/team`` commands, moved into the team cog's group at ``setup``.
+team_group = app_commands.Group(name="team", description="Your server's teams")
 
 
 def _svc(interaction: discord.Interaction) -> LeagueService:
@@ -300,7 +307,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     header = tr(lang, "league.play.header", league=name, round=view.fixture.round, id=view.id, home=view.home,
                 home_coach=view.home_coach, away=view.away, away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
-    await _send(interaction, build_post(out, header=header, language=lang))
+    await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")
@@ -695,11 +702,22 @@ async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> N
             await _send(interaction, aftermath_post(v, lang))
 
 
-def install(bot: Any) -> None:
-    """Add leagues to ``bot`` (an ``ElfballBot``): its league service, ``/league`` and the panels."""
+async def after_outcome_listener(interaction: discord.Interaction | None, outcome: Outcome) -> None:
+    """The poster's listener: only a command's own outcome has an interaction to answer below."""
+    if interaction is not None:
+        await after_outcome(interaction, outcome)
+
+
+async def setup(bot: Any) -> None:
+    """The league extension: its service, ``/league``, the Advanced ``/team`` commands (in the team
+    cog's group) and the post-match panels."""
     if getattr(bot, "league", None) is None:
         bot.league = LeagueService(bot.service)
     bot.tree.add_command(league_group)
+    teams = bot.tree.get_command("team")
+    for command in list(team_group.commands):
+        team_group.remove_command(command.name)
+        teams.add_command(command)
     bot.add_dynamic_items(AftermathButton, AftermathSelect)
-    if after_outcome not in AFTER_OUTCOME:
-        AFTER_OUTCOME.append(after_outcome)
+    if after_outcome_listener not in bot.poster.listeners:
+        bot.poster.listeners.append(after_outcome_listener)

@@ -1,46 +1,35 @@
-"""What the bot posts after every command: the text, the board and the decision panel.
+"""What the bot posts for a match: the text, the board and the decision panel.
 
-A panel holds buttons and selects for the coach who must decide. Every item is a persistent
-``DynamicItem`` whose custom id carries the match and the version it was drawn for
-(``elfball:<verb>:<match>:<version>[:<arg>]``), so a click still works after a restart and a
-click on an old panel is refused as out of date. Nothing here touches dice or the engine's
-rules: options come from the engine's legal commands, and pressing a button sends the same
-command the slash commands send.
+A panel holds buttons and selects for the coach who must decide (``bot.items``). Every item is a
+persistent ``DynamicItem`` whose custom id carries the match and the version it was drawn for,
+so a click still works after a restart and a click on an old panel is refused as out of date.
+Nothing here touches dice or the engine's rules: options come from the engine's legal commands.
+
+``live_post`` draws the message that carries the decision (narration, prompt, board, panel) for a
+``service.posts.Piece``; ``closed_text`` the text an earlier action's message keeps. What a board
+post gains for trust and reach (the board in words, the revealed seed, the Describe button) is
+added by ``decorate``.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from engine.dice.odds import odds
 from engine.preview import reroll_chance, roll_succeeded, worst_dice
-from engine.hexes import Direction
 from engine.state import MatchState
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
 
 from .i18n import tr
+from .items import ARROWS, arrow, build_view, reroll_odds
 
-__all__ = ["Post", "build_post", "coach_of", "ARROWS", "arrow", "reroll_odds"]
-
-#: Each direction's arrow; ``arrow`` adds its letters in the reader's language (``↖ NO``).
-ARROWS = {
-    Direction.NW: "↖",
-    Direction.NE: "↗",
-    Direction.W: "←",
-    Direction.E: "→",
-    Direction.SW: "↙",
-    Direction.SE: "↘",
-}
-
-
-def arrow(d: Direction, language: str = "en") -> str:
-    """``↖ NW`` (``↖ NO`` in French): a direction on a button."""
-    return f"{ARROWS[d]} {tr(language, 'dir.' + d.name)}"
-
+__all__ = ["Post", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
+           "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT"]
 
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
 
@@ -52,6 +41,8 @@ class Post:
     view: discord.ui.View | None
     mention: int | None  # the coach to ping, if the decision passed to him
     embeds: list[discord.Embed] = field(default_factory=list)  # the board in words, the revealed seed
+    #: Pictures after the board (the action view).
+    extra_files: list[discord.File] = field(default_factory=list)
 
 
 def coach_of(outcome: Outcome, side: str | None) -> int | None:
@@ -59,10 +50,6 @@ def coach_of(outcome: Outcome, side: str | None) -> int | None:
     if side is None:
         return None
     return m.west_coach_id if side == "west" else m.east_coach_id
-
-
-def reroll_odds(question: dict, indices: list[int]) -> float:
-    return reroll_chance(question, indices)
 
 
 def _clip(lines: list[str], language: str = "en") -> str:
@@ -77,9 +64,6 @@ def build_post(outcome: Outcome, *, previous_side: str | None = None, header: st
                language: str = "en") -> Post:
     """The message for ``outcome`` in ``language``: narration, prompt (with a mention when the
     turn changes hands), the board PNG and the panel for the deciding coach."""
-    from .items import build_view  # the items module registers the persistent templates
-    from .trust import decorate
-
     side = outcome.deciding_side
     coach = coach_of(outcome, side)
     mention = coach if coach not in (None, AI_COACH_ID) and side != previous_side else None
@@ -119,3 +103,105 @@ def challenge_odds_line(dice: int, need: int, star2: bool, momentum: int = 0, *,
     o = odds(dice, need, star2=star2, momentum=momentum)
     return tr(language, "odds.line", dice=dice, need=need, success=f"{o.success:.0%}", flop=f"{o.flop:.0%}")
 
+
+
+def _mention_prompt(outcome: Outcome, language: str) -> str:
+    """``**<@coach> — West (Gnolls): choose a player**``: the mention shows who decides; it
+    notifies only when the post says so (``Post.mention`` and the reply's allowed mentions)."""
+    coach = coach_of(outcome, outcome.deciding_side)
+    prompt = outcome.prompt_in(language)
+    if coach not in (None, AI_COACH_ID) and not outcome.finished:
+        prompt = f"<@{coach}> — {prompt}"
+    return f"**{prompt}**"
+
+
+def _fit(head: list[str], lines: list[str], tail: list[str], language: str) -> str:
+    """Head, narration and tail within Discord's limit: the oldest narration lines give way."""
+    text = "\n".join([*head, *lines, *tail])
+    if len(text) <= MAX_TEXT:
+        return text
+    room = MAX_TEXT - len("\n".join([*head, *tail])) - 80
+    kept: list[str] = []
+    for line in reversed(lines):
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.insert(0, line)
+    return "\n".join([*head, tr(language, "post.clipped_above"), *kept, *tail])[:MAX_TEXT]
+
+
+def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str = "") -> Post:
+    """The message that carries the decision: the action's narration (``piece.lines``), the
+    prompt, the odds of a re-roll, the board, the panel and the trust extras."""
+    head = [x for x in (piece.header, notice) if x]
+    tail = [_mention_prompt(outcome, language)]
+    extra = odds_hint(outcome.state, language)
+    if extra:
+        tail.append(extra)
+    png = outcome.png_in(language)
+    file = discord.File(io.BytesIO(png), filename="board.png", description=_alt(outcome, language)[:1024]) if png else None
+    coach = coach_of(outcome, outcome.deciding_side)
+    view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
+    post = Post(_fit(head, list(piece.lines), tail, language), file, view, piece.mention)
+    close_up = getattr(outcome, "close_up_in", None)
+    if close_up is not None:
+        picture = close_up(language)
+        if picture is not None:
+            data, alt = picture
+            post.extra_files.append(discord.File(io.BytesIO(data), filename="close-up.png", description=alt[:1024]))
+    return decorate(post, outcome, language)
+
+
+def closed_text(piece: Any, language: str = "en") -> str:
+    """What an earlier action's message keeps: its header and narration (its board stays as it
+    was drawn; its panel goes)."""
+    head = [piece.header] if piece.header else []
+    return _fit(head, list(piece.lines), [], language) or tr(language, "post.closed")
+
+
+# --- trust and reach on every board post -------------------------------------------------------
+#: Discord's limit on an embed's description.
+EMBED_LIMIT = 4096
+
+
+def words_embed(text: str, language: str = "en") -> discord.Embed:
+    """The board in words, as an embed (screen readers)."""
+    if len(text) > EMBED_LIMIT:
+        text = text[: EMBED_LIMIT - 2] + " …"
+    return discord.Embed(title=tr(language, "trust.words_title"), description=text)
+
+
+def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
+    """The words for a screen-reader coach's match, the seed once the match is over, and the
+    Describe button on every panel."""
+    from service.verify import reveal_text
+
+    if outcome.description:
+        post.embeds.append(words_embed(outcome.description_in(language) or outcome.description, language))
+    if outcome.finished:  # the store has revealed the seed with the final state
+        reveal = reveal_text(outcome.match.id, getattr(outcome.match, "seed", None), language=language)
+        if reveal:
+            post.embeds.append(discord.Embed(title=tr(language, "trust.check_dice"), description=reveal))
+    if post.view is not None and not outcome.description:
+        try:
+            post.view.add_item(DescribeButton(outcome.match.id, language))
+        except ValueError:  # a full panel: /match describe says the same
+            pass
+    return post
+
+
+class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-describe:(?P<match>[0-9]+)"):
+    """Anyone may press it: the match's current position in words, privately (the trust
+    extension answers, through ``ElfballBot.describe_pressed``)."""
+
+    def __init__(self, match_id: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=tr(language, "trust.describe"), style=discord.ButtonStyle.secondary,
+                                           custom_id=f"elfball-describe:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DescribeButton:  # type: ignore[override]
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await interaction.client.describe_pressed(interaction, self.match_id)  # type: ignore[attr-defined]

@@ -268,8 +268,13 @@ class MatchService:
         east: MatchSide,
         options: RuleOptions | Mapping[str, Any] | None = None,
         seed: str | None = None,
+        before: Callable[[Session], Any] | None = None,
     ) -> Outcome:
+        """Start a match in ``channel_id``. ``before(session)`` runs in the same transaction
+        first (the bot uses up the accepted challenge there: both happen or neither)."""
         with self.sessions() as s:
+            if before is not None:
+                before(s)
             applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
                                          options=options, seed=seed, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
@@ -294,6 +299,12 @@ class MatchService:
         if m is None:
             raise MatchNotFoundError("no match has been played in this channel")
         return m
+
+    def snapshot(self, match_id: int) -> Outcome:
+        """A match as it stands, active or over (the owed-board sweep posts it)."""
+        with self.sessions() as s:
+            m = store.get_match(session=s, match_id=match_id)
+        return self._outcome(m, m.engine_state(), [], None)
 
     def status(self, channel_id: int) -> Outcome:
         m = self.current(channel_id)
@@ -323,12 +334,15 @@ class MatchService:
         self,
         channel_id: int,
         user_id: int,
-        command: str | C.Command,
+        command: str | C.Command | Callable[[MatchState, Side], C.Command],
         *,
         expected_version: int | None = None,
         as_side: Side | None = None,
     ) -> Outcome:
         """Apply one command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
+
+        ``command``: typed text (the console's grammar), an engine command, or a function of the
+        state and the coach's side that builds one (the bot's typed options, ``service.typed``).
 
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
@@ -342,7 +356,12 @@ class MatchService:
                 raise NotYourSideError(f"you do not coach {as_side} in this match")
             side = as_side
         state = m.engine_state()
-        cmd = parse(command, state, side) if isinstance(command, str) else command
+        if isinstance(command, str):
+            cmd = parse(command, state, side)
+        elif isinstance(command, C.Command):
+            cmd = command
+        else:
+            cmd = command(state, side)
         # The command was read against this version (a path of directions, the hot-seat side):
         # if another click was saved meanwhile, refuse it rather than apply it to a newer state.
         seen = m.version if expected_version is None else expected_version

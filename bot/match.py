@@ -1,0 +1,393 @@
+"""``/match``: challenge, accept or decline, follow, and end a match in a channel or a thread.
+
+Pending challenges and abandon votes are rows (``db.challenges``, ``db.abandon``): at most one
+pending challenge per channel, enforced by the database, so two challenges at the same moment
+keep one and refuse the other by name; accept and decline act on the challenge's id and version,
+and an accept starts the match in the same transaction that consumes the challenge.
+
+``/match challenge ... thread:true`` opens a public thread for the match: the thread is the
+match's channel, so one channel can host many matches.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import abandon as db_abandon
+from db import challenges as db_challenges
+from db import matches as store
+from db.engine import session_scope
+from db.errors import StoreError
+from db.matches import MatchSide
+from engine import commands as C
+from engine.errors import ElfballError
+from engine.options import describe as describe_rules
+from engine.rosters import all_team_lists, team_list
+from service.matches import AI_COACH_ID, Outcome
+from service.posts import Piece
+from service.verify import commitment_text, reveal_text
+
+from .choices import team_choices
+from .i18n import languages, tr
+from .panels import live_post
+from .play import act, same_guild
+from .reply import NO_PINGS, Refusal, guild_only_refusal, ping, refuse, run_work, say, server_only
+from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
+from .trust import describe_reply, verify_reply
+
+__all__ = ["Match", "CHALLENGE_LAPSE", "side_spec", "setup"]
+
+#: How long a challenge waits for its answer; after that another may replace it.
+CHALLENGE_LAPSE = timedelta(hours=24)
+
+
+def side_spec(user_id: int, team: str) -> MatchSide:
+    """A stored team of the server by name, or a team list's default Basic team."""
+    try:
+        team_list(team)
+    except ElfballError:
+        return MatchSide(coach_id=user_id, team=team)
+    return MatchSide(coach_id=user_id, team_list=team)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
+    st, m = outcome.state, outcome.match
+    if ai_coach is not None:
+        first = tr(lang, "match.header.ai", west=st.teams["west"].name, coach=ai_coach, east=st.teams["east"].name,
+                   goals=st.options.goals_to_win)
+    else:
+        first = tr(lang, "match.header", west=st.teams["west"].name, west_coach=m.west_coach_id,
+                   east=st.teams["east"].name, east_coach=m.east_coach_id, goals=st.options.goals_to_win)
+    return "\n".join([first, tr(lang, "match.rules", rules=describe_rules(st.options, lang)),
+                      commitment_text(m.seed_commitment, language=lang)])
+
+
+class Match(commands.GroupCog, group_name="match", group_description="Start, follow and end Elfball matches in this channel"):
+    """Challenges, the match's status and log, and its end."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot: Any = bot
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        server_only(self)
+
+    async def _refused_in_dm(self, interaction: discord.Interaction) -> bool:
+        refusal = guild_only_refusal(interaction)
+        if refusal is not None:
+            await refuse(interaction, refusal)
+        return refusal is not None
+
+    # -- challenges -----------------------------------------------------------------------------
+    @app_commands.command(name="challenge", description="Challenge another member (or the bot) to a match here")
+    @app_commands.describe(opponent="who you challenge (mention the bot to play the AI coach)",
+                           team="your team or a team list", goals="goals to win (1-3; the profile's otherwise)",
+                           clock_hours="hours per decision before a moderator may declare a forfeit (0: none)",
+                           profile="a rules profile (default standard)", rules=RULES_HELP,
+                           thread="open a thread for this match (one channel can then host many matches)")
+    @app_commands.choices(profile=PROFILE_CHOICES)
+    @app_commands.autocomplete(team=team_choices, rules=rules_autocomplete)
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: str,
+                        goals: app_commands.Range[int, 1, 3] | None = None,
+                        clock_hours: app_commands.Range[int, 0, 168] = 0, profile: str = "standard", rules: str = "",
+                        thread: bool = False) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        try:
+            options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
+        except ElfballError as exc:
+            await refuse(interaction, str(exc))
+            return
+        if opponent.id == interaction.user.id:
+            await refuse(interaction, Refusal("refuse.challenge_yourself"))
+            return
+        against_ai = bot.user is not None and opponent.id == bot.user.id
+        if opponent.bot and not against_ai:
+            await refuse(interaction, Refusal("refuse.other_bot"))
+            return
+        guild = interaction.guild_id or 0
+        lang = (await languages(interaction)).public
+        where = interaction.channel
+        if thread:
+            where = await self._open_thread(interaction, opponent, lang)
+            if where is None:
+                return
+        channel = where.id if where is not None else (interaction.channel_id or 0)
+
+        if against_ai:
+            ai_team = random.Random(interaction.id).choice([t.id for t in all_team_lists(include_optional=False)])
+
+            def start() -> Outcome:
+                return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(interaction.user.id, team),
+                                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options)
+
+            try:
+                outcome = await run_work(interaction, start)
+            except (ElfballError, StoreError) as exc:
+                await refuse(interaction, exc)
+                return
+            await bot.poster.publish(interaction, outcome, header=_header(outcome, lang, ai_coach=interaction.user.id))
+            await self._thread_note(interaction, where, thread, lang)
+            return
+
+        def propose() -> Any:
+            side_spec(interaction.user.id, team)
+            with session_scope() as s:
+                if store.active_match(session=s, channel_id=channel) is not None:
+                    raise Refusal("refuse.channel_busy")
+                return db_challenges.propose_challenge(
+                    session=s, guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
+                    opponent_id=opponent.id, team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE)
+
+        try:
+            await run_work(interaction, propose)
+        except (ElfballError, StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
+                   goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang)))
+        if thread and where is not None:
+            await where.send(text[:2000], allowed_mentions=ping(opponent.id))
+            await self._thread_note(interaction, where, thread, lang)
+        else:
+            await say(interaction, text[:2000], allowed_mentions=ping(opponent.id))
+
+    async def _open_thread(self, interaction: discord.Interaction, opponent: discord.User, lang: str) -> Any:
+        """A public thread off this channel for the match (None, refused, when not possible)."""
+        if isinstance(interaction.channel, discord.Thread) or interaction.channel is None:
+            await refuse(interaction, Refusal("refuse.thread_in_thread"))
+            return None
+        name = tr(lang, "match.thread_name", challenger=interaction.user.display_name, opponent=opponent.display_name)
+        try:
+            return await interaction.channel.create_thread(  # type: ignore[union-attr]
+                name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        except discord.HTTPException:
+            await refuse(interaction, Refusal("refuse.thread_failed"))
+            return None
+
+    async def _thread_note(self, interaction: discord.Interaction, where: Any, thread: bool, lang: str) -> None:
+        """In the channel the challenge was typed in: where the match goes on."""
+        if not thread or where is None:
+            return
+        text = tr(lang, "match.thread_opened", thread=where.id)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+        else:
+            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="accept", description="Accept the challenge made to you in this channel")
+    @app_commands.describe(team="your team or a team list")
+    @app_commands.autocomplete(team=team_choices)
+    async def accept(self, interaction: discord.Interaction, team: str) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        channel, guild, user = interaction.channel_id or 0, interaction.guild_id or 0, interaction.user.id
+
+        def start() -> Outcome:
+            with session_scope() as s:
+                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
+            if ch is None or ch.opponent_id != user:
+                raise Refusal("refuse.no_challenge")
+
+            def consume(session: Any) -> None:
+                # The challenge is used up in the transaction that creates the match: a refused
+                # start (a team that does not exist) leaves it standing, to accept again.
+                db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user,
+                                                now=_now())
+
+            return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(ch.challenger_id, ch.team),
+                                     east=side_spec(user, team), options=ch.options, before=consume)
+
+        try:
+            outcome = await run_work(interaction, start)
+        except (ElfballError, StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        lang = (await languages(interaction)).public
+        await bot.poster.publish(interaction, outcome, header=_header(outcome, lang))
+
+    @app_commands.command(name="decline", description="Decline the challenge made to you here (or withdraw yours)")
+    async def decline(self, interaction: discord.Interaction) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        channel, user = interaction.channel_id or 0, interaction.user.id
+
+        def work() -> Any:
+            with session_scope() as s:
+                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
+                if ch is None or user not in (ch.opponent_id, ch.challenger_id):
+                    raise Refusal("refuse.no_challenge")
+                return db_challenges.withdraw_challenge(session=s, challenge_id=ch.id, version=ch.version, user_id=user,
+                                                        now=_now())
+
+        try:
+            ch = await run_work(interaction, work)
+        except (StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        lang = (await languages(interaction)).public
+        key = "match.withdrawn" if user == ch.challenger_id else "match.declined"
+        await say(interaction, tr(lang, key, member=user, challenger=ch.challenger_id, opponent=ch.opponent_id))
+
+    # -- following ------------------------------------------------------------------------------
+    @app_commands.command(name="status", description="The board and whose decision it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        try:
+            outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
+            same_guild(outcome.match, interaction)
+        except (StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        m = outcome.match
+        if interaction.user.id in (m.west_coach_id, m.east_coach_id):
+            # A coach brings the board (and his panel) down to the bottom of the channel.
+            lang = (await languages(interaction)).public
+            await bot.poster.publish(interaction, outcome, force_new=True, notice=status_line(outcome.state, lang))
+            return
+        lang = (await languages(interaction)).user  # a spectator's look: just for him
+        post = live_post(outcome, Piece(None, m.version, m.version, outcome.deciding_side), lang,
+                         notice=status_line(outcome.state, lang))
+        kwargs: dict[str, Any] = {"embeds": post.embeds, "allowed_mentions": NO_PINGS, "ephemeral": True}
+        files = [f for f in [post.file, *post.extra_files] if f is not None]
+        if files:
+            kwargs["files"] = files
+        if interaction.response.is_done():
+            await interaction.followup.send(post.content, **kwargs)
+        else:
+            await interaction.response.send_message(post.content, **kwargs)
+
+    @app_commands.command(name="describe", description="The board in words (for screen readers), just for you")
+    async def describe(self, interaction: discord.Interaction) -> None:
+        await describe_reply(interaction, None)
+
+    @app_commands.command(name="log", description="What happened in this match (the last lines)")
+    @app_commands.describe(lines="how many lines (default 40)")
+    async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 40) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        lang = (await languages(interaction)).user
+
+        def work() -> list[str]:
+            same_guild(bot.service.current(interaction.channel_id or 0), interaction)
+            return bot.service.log(interaction.channel_id or 0, last=lines, language=lang)
+
+        try:
+            text = await run_work(interaction, work)
+        except (StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        file = discord.File(io.BytesIO("\n".join(text).encode()), filename="match-log.txt")
+        await say(interaction, tr(lang, "match.log"), ephemeral=True, file=file)
+
+    @app_commands.command(name="replay", description="An animated replay of this channel's current (or last) match")
+    async def replay(self, interaction: discord.Interaction) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        lang = (await languages(interaction)).public
+
+        def work() -> bytes:
+            from engine.events import event_from_dict
+            from render import Step, render_replay
+
+            m = bot.service.latest(interaction.channel_id or 0)
+            same_guild(m, interaction)
+            with session_scope() as s:
+                rows = store.match_events(session=s, match_id=m.id)
+                state = store.rebuild(session=s, match_id=m.id)
+            steps = [Step(state, [event_from_dict(e) for e in r.events]) for r in rows]
+            return render_replay(steps, width=600, language=lang) if steps else b""
+
+        try:
+            gif = await run_work(interaction, work)
+        except (StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        await say(interaction, tr(lang, "match.replay"), file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+
+    @app_commands.command(name="verify", description="Check a finished match's dice against its revealed seed")
+    @app_commands.describe(match_id="a finished match of this server (default: this channel's last one)")
+    async def verify(self, interaction: discord.Interaction, match_id: app_commands.Range[int, 1] | None = None) -> None:
+        await verify_reply(interaction, match_id)
+
+    # -- ending ---------------------------------------------------------------------------------
+    @app_commands.command(name="concede", description="Concede the match")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        await act(interaction, C.Concede())
+
+    @app_commands.command(name="forfeit", description="Moderators: the deciding coach ran out of his clock; he forfeits")
+    async def forfeit(self, interaction: discord.Interaction) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if not (perms and perms.manage_guild):
+            await refuse(interaction, Refusal("refuse.forfeit_moderator"))
+            return
+
+        def work() -> Outcome:
+            same_guild(bot.service.current(interaction.channel_id or 0), interaction)
+            return bot.service.forfeit(interaction.channel_id or 0, interaction.user.id)
+
+        try:
+            outcome = await run_work(interaction, work)
+        except (ElfballError, StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        await bot.poster.publish(interaction, outcome)
+
+    @app_commands.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        if await self._refused_in_dm(interaction):
+            return
+        bot = self.bot
+        perms = getattr(interaction.user, "guild_permissions", None)
+        moderator = bool(perms and perms.manage_guild)
+        channel, user = interaction.channel_id or 0, interaction.user.id
+        lang = (await languages(interaction)).public
+
+        def work() -> tuple[str, int | None]:
+            m = bot.service.current(channel)
+            same_guild(m, interaction)
+            if moderator:
+                ended = bot.service.abandon(channel, user, "abandoned by a moderator")
+                return tr(lang, "match.abandoned", member=user) + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
+            coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
+            if user not in coaches:
+                raise Refusal("refuse.abandon_who")
+            with session_scope() as s:
+                vote = db_abandon.vote_abandon(session=s, match_id=m.id, user_id=user, coaches=coaches,
+                                               reason="both coaches agreed")
+            if vote.complete:
+                ended = vote.match
+                return tr(lang, "match.abandoned.agreed") + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
+            other = next(iter(coaches - vote.voters))
+            return tr(lang, "match.abandon.vote", member=user, other=other), other
+
+        try:
+            text, other = await run_work(interaction, work)
+        except (StoreError, Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        await say(interaction, text, allowed_mentions=ping(other))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Match(bot))

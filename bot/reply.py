@@ -1,0 +1,411 @@
+"""How the bot answers: refusals, private and public replies, work off the event loop, and the
+match poster (one message per action, owed boards and their sweep).
+
+Every command module imports these by their public names; nothing here knows a command.
+
+* Replies meet Discord's 3-second window: the work gets ``WORK_WINDOW`` seconds in a worker
+  thread; if it is not done by then the interaction is deferred and answered when it is.
+* Refusals are ephemeral, in the member's language, say why and change nothing; anything
+  unexpected answers with a short apology and an incident id that is logged.
+* Nothing the bot posts pings anybody unless it says so: ``allowed_mentions`` defaults to none,
+  so a team or player named ``<@id>`` never notifies that member.
+* ``Poster`` shows a match's outcomes: it edits the action's message while the same coach keeps
+  deciding and posts a new one when the action or the decider changes (``service.posts``). A post
+  that fails for good after its command was saved is *owed* in the database; ``Poster.sweep``
+  posts the current board when Discord answers again, from whichever process holds the shard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta, timezone
+from typing import Any, TypeVar
+
+import discord
+
+from db import posts as db_posts
+from db.errors import StoreError
+from engine.errors import ElfballError
+from engine.i18n import phrase
+from service import posts
+from service.matches import AI_COACH_ID, Outcome, Said, note_text, refusal_text, structured_refusal
+
+from .i18n import catalogue, languages, server_language, tr
+from .panels import closed_text, live_post
+
+__all__ = [
+    "NO_PINGS", "Refusal", "reason_text", "say", "refuse", "run_work", "command_name", "incident", "WORK_WINDOW",
+    "Poster", "ping", "guild_only_refusal", "server_only", "send_post",
+]
+
+log = logging.getLogger("elfball.bot")
+T = TypeVar("T")
+#: Seconds of work before a reply is deferred (Discord closes the window at 3).
+WORK_WINDOW = 2.0
+#: Nothing pings unless a reply names whom it pings.
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def ping(user_id: int | None) -> discord.AllowedMentions:
+    """Mentions that notify ``user_id`` only (none for the AI coach or nobody)."""
+    if not user_id or user_id == AI_COACH_ID:
+        return NO_PINGS
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)])
+
+
+class Refusal(Exception):
+    """A reason to refuse politely (ephemeral), with nothing changed: a key of the bot's
+    catalogue and its values (or, from older callers, a message written in English)."""
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key, self.values = key, values
+        super().__init__(self.text("en"))
+
+    def text(self, language: str) -> str:
+        return tr(language, self.key, **self.values) if self.key in catalogue(language) else self.key
+
+
+def reason_text(reason: str | BaseException, language: str) -> str:
+    """Why something was refused, in ``language``: our own refusals from the catalogue; the
+    team-building rules' and the store's in their own words (``structured_refusal``); the bot's
+    phrases (``phrase.*`` keys); else as the console says them (``service.matches.refusal_text``)."""
+    if isinstance(reason, Refusal):
+        return reason.text(language)
+    structured = structured_refusal(reason, language)
+    if structured is not None:
+        return structured
+    message = str(reason)
+    known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
+    return known if known != message else refusal_text(message, language)
+
+
+async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:
+    """Answer with ``text`` whether or not the work had to defer the interaction first."""
+    kwargs.setdefault("allowed_mentions", NO_PINGS)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, reason: str | BaseException) -> None:
+    """Refuse privately, in the member's language."""
+    text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
+    if interaction.response.is_done():
+        # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
+        # original response is the pressed panel itself (the board): it stays.
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+def guild_only_refusal(interaction: discord.Interaction) -> Refusal | None:
+    """Matches, teams and leagues belong to a server's channels: in a direct message they are
+    refused (Discord's client hides those commands there; an old client may still send one)."""
+    return Refusal("refuse.dm_only_server") if interaction.guild_id is None else None
+
+
+def server_only(cog: Any) -> None:
+    """Mark a cog's commands as server-only: Discord's clients do not offer them in direct
+    messages (``guild_only_refusal`` answers an old client that still sends one)."""
+    for command in cog.__cog_app_commands__:
+        command.guild_only = True
+
+
+async def run_work(interaction: discord.Interaction, work: Callable[[], T], *, component: bool = False) -> T:
+    """Run ``work`` in a thread; defer the interaction if it is not done within the window."""
+    started = time.perf_counter()
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    done, _ = await asyncio.wait({task}, timeout=WORK_WINDOW)
+    if not done:
+        await _defer(interaction, component=component)
+    try:
+        return await task
+    finally:
+        log.info("command %s guild=%s channel=%s user=%s latency_ms=%.0f", command_name(interaction),
+                 interaction.guild_id, interaction.channel_id, interaction.user.id, (time.perf_counter() - started) * 1000)
+
+
+async def _defer(interaction: discord.Interaction, *, component: bool) -> None:
+    if interaction.response.is_done():
+        return
+    try:
+        if component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+    except discord.HTTPException:  # the window passed: the answer goes to the channel instead
+        log.warning("could not defer %s", command_name(interaction))
+
+
+def command_name(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return interaction.command.qualified_name
+    data = interaction.data or {}
+    return str(data.get("custom_id", "?"))
+
+
+async def incident(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected failure under a short id and tell the member that id, privately."""
+    code = secrets.token_hex(4)
+    log.error("incident %s in %s (guild=%s channel=%s)", code, command_name(interaction), interaction.guild_id,
+              interaction.channel_id, exc_info=error)
+    try:
+        await refuse(interaction, Refusal("error.incident", incident=code))
+    except discord.HTTPException:
+        log.warning("could not report incident %s", code)
+
+
+async def send_post(interaction: discord.Interaction, post: Any, *, edit_panel: bool = False) -> None:
+    """A post that is not a match's board (the league's post-match panels), below the answer.
+    ``edit_panel``: the pressed message loses its controls (the new post carries the next ones)."""
+    if edit_panel and interaction.message is not None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=None)
+        else:
+            await interaction.response.edit_message(view=None)
+    mention = post.mention if post.mention != interaction.user.id else None  # never in reply to his own command
+    kwargs: dict[str, Any] = {"content": post.content, "allowed_mentions": ping(mention)}
+    if post.file is not None:
+        kwargs["file"] = post.file
+    if post.view is not None:
+        kwargs["view"] = post.view
+    if post.embeds:
+        kwargs["embeds"] = post.embeds
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+# --- the match poster ----------------------------------------------------------------------------
+#: Seconds a post may take (discord.py retries 5xx for ~25 s) before it is owed to the sweep.
+POST_TIMEOUT = 8.0
+#: How often the owed-board sweep runs, and how long a claim keeps other processes off a post.
+OWED_SWEEP_SECONDS = 20.0
+OWED_CLAIM = timedelta(minutes=2)
+
+Listener = Callable[[discord.Interaction | None, Outcome], Awaitable[None]]
+
+
+class Poster:
+    """Shows a match's outcomes in its channel, one message per action (see the module doc)."""
+
+    def __init__(self, bot: Any, *, timeout: float = POST_TIMEOUT) -> None:
+        self.bot = bot
+        self.timeout = timeout
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: Called after an outcome is shown (the league posts its post-match panels).
+        self.listeners: list[Listener] = []
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @property
+    def _sessions(self) -> Any:
+        return self.bot.service.sessions
+
+    async def publish(self, interaction: discord.Interaction | None, outcome: Outcome, *, header: str = "",
+                      force_new: bool = False, notice: str = "") -> bool:
+        """Show ``outcome``: edit the action's message or post the next one. True if the board
+        reached the channel; False if it is owed (the coach is told his move counted)."""
+        match = outcome.match
+        lang = (await languages(interaction)).public if interaction is not None else \
+            await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
+        lock = self._lock(match.id)
+        if interaction is not None and lock.locked():
+            await _defer(interaction, component=interaction.type is discord.InteractionType.component)
+        async with lock:
+            actor = interaction.user.id if interaction is not None else None
+            extra = [x.in_language(lang) if isinstance(x, Said) else x for x in outcome.after]
+            notes = [note_text(lang, k, v) for k, v in outcome.notes if k != "note.undo"]
+
+            def make() -> posts.Plan:
+                plan, _ = posts.plan_for(self._sessions, match, outcome.state, actor_user_id=actor, header=header,
+                                         language=lang, note=lambda key: note_text(lang, key, {}),
+                                         extra_lines=[*notes, *extra])
+                if force_new and not plan.live.new:
+                    plan = _as_new(plan, outcome)
+                return plan
+
+            plan = await asyncio.to_thread(make)
+            shown = await self._show(interaction, outcome, plan, lang, notice)
+        for listener in self.listeners:
+            try:
+                await listener(interaction, outcome)
+            except Exception:  # noqa: BLE001 - the board is shown; a listener's failure is its own
+                log.exception("outcome listener failed for match %s", match.id)
+        return shown
+
+    async def _show(self, interaction: discord.Interaction | None, outcome: Outcome, plan: posts.Plan, lang: str,
+                    notice: str) -> bool:
+        match = outcome.match
+        channel_id = match.channel_id
+        if interaction is not None and interaction.channel_id != channel_id:
+            # The match is elsewhere (a thread this command opened): post there, answer here.
+            shown = await self._show(None, outcome, plan, lang, notice)
+            return shown
+        earlier, live = plan.pieces[:-1], plan.live
+        if interaction is not None and any(p.new for p in earlier):
+            # Messages must appear in order: the earlier actions first, so answer later.
+            await _defer(interaction, component=interaction.type is discord.InteractionType.component)
+        for piece in earlier:
+            try:
+                await self._bounded(self._plain(channel_id, piece, lang))
+            except (discord.HTTPException, asyncio.TimeoutError):
+                log.warning("could not update message %s of match %s", piece.message_id, match.id)
+        post = live_post(outcome, live, lang, notice=notice)
+        try:
+            message_id = await self._bounded(self._live(interaction, channel_id, post, live))
+        except (discord.HTTPException, asyncio.TimeoutError) as exc:
+            log.warning("board of match %s version %s owed: %s", match.id, match.version, exc)
+            now = datetime.now(timezone.utc)
+            await asyncio.to_thread(posts.record_owed, self._sessions, match, channel_id, now)
+            if interaction is not None:
+                await self._tell_owed(interaction)
+            return False
+        await asyncio.to_thread(posts.record, self._sessions, match, channel_id, live, message_id)
+        return True
+
+    async def _bounded(self, coro: Awaitable[T]) -> T:
+        return await asyncio.wait_for(coro, timeout=self.timeout)
+
+    async def channel(self, channel_id: int) -> Any:
+        """The channel or thread, unarchived if it was archived (a match there goes on)."""
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            await channel.edit(archived=False)
+        return channel
+
+    async def _plain(self, channel_id: int, piece: posts.Piece, lang: str) -> None:
+        """An earlier piece: its narration, no board or panel."""
+        text = closed_text(piece, lang)
+        if piece.new:
+            channel = await self.channel(channel_id)
+            await channel.send(text, allowed_mentions=NO_PINGS)
+        else:
+            channel = await self.channel(channel_id)
+            await channel.get_partial_message(piece.message_id).edit(content=text, view=None, allowed_mentions=NO_PINGS)
+
+    async def _live(self, interaction: discord.Interaction | None, channel_id: int, post: Any,
+                    piece: posts.Piece) -> int:
+        """Post or edit the live message; its id."""
+        mentions = ping(piece.mention)
+        files = [post.file] if post.file is not None else []
+        files += list(post.extra_files)
+        view = post.view
+        if interaction is not None:
+            pressed = interaction.message
+            if not piece.new and pressed is not None and pressed.id == piece.message_id:
+                if interaction.response.is_done():
+                    msg = await interaction.edit_original_response(content=post.content, attachments=files, view=view,
+                                                                   embeds=post.embeds, allowed_mentions=NO_PINGS)
+                    return msg.id
+                await interaction.response.edit_message(content=post.content, attachments=files, view=view,
+                                                        embeds=post.embeds, allowed_mentions=NO_PINGS)
+                return piece.message_id
+            if piece.new:
+                kwargs: dict[str, Any] = {"content": post.content, "files": files, "embeds": post.embeds,
+                                          "allowed_mentions": mentions}
+                if view is not None:
+                    kwargs["view"] = view
+                if interaction.response.is_done():
+                    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+                        msg = await interaction.edit_original_response(**kwargs)
+                        return msg.id
+                    msg = await interaction.followup.send(wait=True, **kwargs)
+                    return msg.id
+                resp = await interaction.response.send_message(**kwargs)
+                if resp.message_id is not None:
+                    return int(resp.message_id)
+                return (await interaction.original_response()).id
+            # A slash command within the action: the action's message is updated, the coach
+            # gets a short private acknowledgement.
+            channel = await self.channel(channel_id)
+            await channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
+                                                                     embeds=post.embeds, allowed_mentions=NO_PINGS)
+            await self._ack(interaction, channel, piece.message_id)
+            return int(piece.message_id)  # type: ignore[arg-type]
+        channel = await self.channel(channel_id)
+        if piece.new:
+            kwargs = {"content": post.content, "files": files, "embeds": post.embeds, "allowed_mentions": mentions}
+            if view is not None:
+                kwargs["view"] = view
+            msg = await channel.send(**kwargs)
+            return msg.id
+        await channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
+                                                                 embeds=post.embeds, allowed_mentions=NO_PINGS)
+        return int(piece.message_id)  # type: ignore[arg-type]
+
+    async def _ack(self, interaction: discord.Interaction, channel: Any, message_id: int | None) -> None:
+        lang = (await languages(interaction)).user
+        guild = interaction.guild_id or "@me"
+        link = f"https://discord.com/channels/{guild}/{channel.id}/{message_id}"
+        text = tr(lang, "post.updated", link=link)
+        try:
+            if interaction.response.is_done():
+                if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+                    await interaction.delete_original_response()
+                    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+                # a deferred press needs nothing more: its message was updated
+            else:
+                await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("could not acknowledge %s", command_name(interaction))
+
+    async def _tell_owed(self, interaction: discord.Interaction) -> None:
+        text = tr((await languages(interaction)).user, "post.owed")
+        try:
+            if interaction.response.is_done():
+                await self._bounded(interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS))
+            else:
+                await self._bounded(interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS))
+        except (discord.HTTPException, asyncio.TimeoutError):
+            log.info("could not tell the coach that his board is owed; the sweep's post will say it")
+
+    # -- the owed-board sweep ------------------------------------------------------------------
+    async def sweep(self, *, limit: int = 25) -> int:
+        """Post every owed board this process serves (each claimed in the database first, so
+        one process posts it). Returns how many reached the channel."""
+        now = datetime.now(timezone.utc)
+        serves: Callable[[Any], bool] = getattr(self.bot, "serves_match", lambda m: True)
+
+        def due() -> list[Any]:
+            out = []
+            with self._sessions() as s:
+                for match, _post in db_posts.owed_posts(session=s, now=now, limit=limit, offset=0):
+                    if serves(match) and db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + OWED_CLAIM):
+                        out.append(match)
+            return out
+
+        shown = 0
+        for match in await asyncio.to_thread(due):
+            try:
+                outcome = await asyncio.to_thread(self.bot.service.snapshot, match.id)
+                lang = await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
+                if await self.publish(None, outcome, force_new=True, notice=tr(lang, "post.owed_notice")):
+                    shown += 1
+            except Exception:  # noqa: BLE001 - one channel's trouble must not hold up the others
+                log.exception("owed board of match %s not posted", match.id)
+        return shown
+
+
+def _as_new(plan: posts.Plan, outcome: Outcome) -> posts.Plan:
+    """The same plan with its live message posted anew (the sweep: the old one is not seen)."""
+    from dataclasses import replace
+
+    live = plan.live
+    closed = replace(live, live=False, closed=True, lines=live.lines)
+    user = outcome.match.deciding_user_id if outcome.match.active else None
+    fresh = replace(live, message_id=None, lines=(), header="", first_version=outcome.match.version,
+                    mention=user if user not in (None, AI_COACH_ID) else None)
+    return posts.Plan([*plan.pieces[:-1], closed, fresh])
