@@ -39,8 +39,8 @@ def claim_command_sync(*, session: Session, key: str, digest: str) -> bool:
     stmt = upsert(session, _state).values(key=_key(key), value=digest, updated_at=utcnow())
     stmt = stmt.on_conflict_do_update(index_elements=["key"],
                                       set_={"value": stmt.excluded.value, "updated_at": stmt.excluded.updated_at},
-                                      where=_state.c.value != stmt.excluded.value)
-    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+                                      where=_state.c.value != stmt.excluded.value).returning(_state.c.key)
+    claimed = session.execute(stmt).first() is not None  # a row back: inserted or changed
     session.commit()
     return claimed
 

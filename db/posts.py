@@ -1,7 +1,8 @@
 """What the bot last posted for each match, so every action updates one message and no board
 is ever lost.
 
-``save_post`` is one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE shown_version <= new``: an
+``save_post`` is one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE shown_version <= new
+RETURNING`` (a row back: saved; psycopg gives no row count for an upsert): an
 outcome posted late (the bot answers actions concurrently) never replaces a newer one, and
 racing writers need no retry. A post that failed for good is marked ``owed`` (``mark_owed``);
 a sweep lists the owed rows (``owed_posts``), claims one (``claim_owed``: a guarded UPDATE,
@@ -60,8 +61,8 @@ def save_post(
               "owed_version": case((pays, None), else_=_posts.c.owed_version),
               "claimed_until": case((pays, None), else_=_posts.c.claimed_until)},
         where=_posts.c.shown_version <= stmt.excluded.shown_version,
-    )
-    saved = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    ).returning(_posts.c.match_id)
+    saved = session.execute(stmt).first() is not None
     session.commit()
     return saved
 
@@ -83,8 +84,8 @@ def mark_owed(*, session: Session, match_id: int, channel_id: int, version: int,
               "owed_version": case((newer, stmt.excluded.owed_version), else_=_posts.c.owed_version),
               "updated_at": stmt.excluded.updated_at},
         where=_posts.c.shown_version < stmt.excluded.owed_version,
-    )
-    marked = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    ).returning(_posts.c.match_id)
+    marked = session.execute(stmt).first() is not None
     session.commit()
     return marked
 
