@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -109,19 +109,20 @@ def pending_challenge(*, session: Session, channel_id: int, now: datetime) -> Ch
     return ChallengePublic.model_validate(row) if row is not None else None
 
 
-def _answer(session: Session, challenge_id: int, version: int, now: datetime, by: Any, refusal: NoChallengeError,
-            allowed: Any) -> ChallengePublic:
-    """Delete the challenge if it is still the one the member saw, has not lapsed, and ``by``
-    (a condition on the row) lets him answer it; else ``refusal``. Not committed."""
+def _answer(session: Session, challenge_id: int, version: int, user_id: int, now: datetime, who: tuple[str, ...],
+            refusal: NoChallengeError) -> ChallengePublic:
+    """Delete the challenge if it is still the one the member saw, has not lapsed, and
+    ``user_id`` is one of its ``who`` (member columns); else ``refusal``. Not committed."""
     now = in_utc(now)
     row = session.get(Challenge, challenge_id, populate_existing=True)
-    if row is None or row.version != version or in_utc(row.expires_at) <= now or not allowed(row):
+    if row is None or row.version != version or in_utc(row.expires_at) <= now \
+            or all(getattr(row, member) != user_id for member in who):
         raise refusal
     public = ChallengePublic.model_validate(row)
     # The same conditions again, in the statement that deletes: of two racing answers one wins.
     stmt = (delete(Challenge)
             .where(col(Challenge.id) == challenge_id, col(Challenge.version) == version, col(Challenge.expires_at) > now)
-            .where(by)
+            .where(or_(*(getattr(Challenge, member) == user_id for member in who)))
             .execution_options(synchronize_session=False))
     if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
@@ -135,17 +136,14 @@ def consume_challenge(*, session: Session, challenge_id: int, version: int, user
     lapsed) and returned, WITHOUT committing. Start the match in the same session, which
     commits both (``create_match`` does); if it fails, roll back and the challenge stands.
     ``NoChallengeError`` otherwise (nothing written)."""
-    return _answer(session, challenge_id, version, now, col(Challenge.opponent_id) == user_id,
-                   NoChallengeError("there is no challenge to you in this channel"),
-                   lambda row: row.opponent_id == user_id)
+    return _answer(session, challenge_id, version, user_id, now, ("opponent_id",),
+                   NoChallengeError("there is no challenge to you in this channel"))
 
 
 def withdraw_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:
     """The opponent declines, or the challenger withdraws: the challenge (still at ``version``,
     not lapsed) is deleted, committed, and returned. ``NoChallengeError`` otherwise."""
-    by = (col(Challenge.opponent_id) == user_id) | (col(Challenge.challenger_id) == user_id)
-    gone = _answer(session, challenge_id, version, now, by,
-                   NoChallengeError("there is no challenge from or to you in this channel"),
-                   lambda row: user_id in (row.opponent_id, row.challenger_id))
+    gone = _answer(session, challenge_id, version, user_id, now, ("opponent_id", "challenger_id"),
+                   NoChallengeError("there is no challenge from or to you in this channel"))
     session.commit()
     return gone
