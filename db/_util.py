@@ -1,12 +1,17 @@
-"""Small helpers shared by the data modules (names, integrity errors)."""
+"""Small helpers shared by the data modules (names, integrity errors, upserts, times)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
 
 from .errors import InvalidInputError
 
-__all__ = ["MAX_NAME", "clean_name", "name_key", "violates"]
+__all__ = ["MAX_NAME", "clean_name", "name_key", "violates", "upsert", "in_utc", "is_sqlite"]
 
 MAX_NAME = 64
 
@@ -46,6 +51,24 @@ def _sqlite_columns(constraint: str, message: str) -> bool:
         "uq_leagues_guild_id_name_key": "leagues.guild_id, leagues.name_key",
         ACTIVE_CHANNEL_INDEX: "matches.channel_id",
         "uq_match_events_match_id_seq": "match_events.match_id, match_events.seq",
+        "uq_challenges_channel_id": "challenges.channel_id",
     }
     columns = known.get(constraint)
     return columns is not None and f"UNIQUE constraint failed: {columns}" in message
+
+
+def is_sqlite(session: Session) -> bool:
+    return session.get_bind().dialect.name == "sqlite"
+
+
+def upsert(session: Session, table: Any) -> Any:
+    """``INSERT`` with ``on_conflict_do_update`` / ``on_conflict_do_nothing`` (PostgreSQL and
+    SQLite spell it the same): one statement, so racing writers need no retry loop."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
+def in_utc(value: datetime) -> datetime:
+    """``value`` in UTC (a naive one is taken as UTC). SQLite compares times as text, without
+    their zone, so every time a query compares must be in the same zone."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)

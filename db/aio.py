@@ -23,7 +23,8 @@ import inspect
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
-from . import matches, migrate, settings, teams
+from . import abandon as abandoning
+from . import bot_state, challenges, matches, migrate, posts, settings, teams
 from .engine import session_scope
 
 __all__ = [
@@ -50,6 +51,18 @@ __all__ = [
     "create_team",
     "get_team",
     "list_teams",
+    # challenges, abandon votes, posts, bot state
+    "propose_challenge",
+    "pending_challenge",
+    "withdraw_challenge",
+    "vote_abandon",
+    "get_post",
+    "save_post",
+    "mark_owed",
+    "owed_posts",
+    "claim_owed",
+    "claim_command_sync",
+    "release_command_sync",
     # settings
     "get_guild_settings",
     "update_guild_settings",
@@ -107,6 +120,19 @@ list_leagues = _off_loop(teams.list_leagues)
 create_team = _off_loop(teams.create_team)
 get_team = _off_loop(teams.get_team)
 list_teams = _off_loop(teams.list_teams)
+
+# consume_challenge has no coroutine: it must share its transaction with the match it starts.
+propose_challenge = _off_loop(challenges.propose_challenge)
+pending_challenge = _off_loop(challenges.pending_challenge)
+withdraw_challenge = _off_loop(challenges.withdraw_challenge)
+vote_abandon = _off_loop(abandoning.vote_abandon)
+get_post = _off_loop(posts.get_post)
+save_post = _off_loop(posts.save_post)
+mark_owed = _off_loop(posts.mark_owed)
+owed_posts = _off_loop(posts.owed_posts)
+claim_owed = _off_loop(posts.claim_owed)
+claim_command_sync = _off_loop(bot_state.claim_command_sync)
+release_command_sync = _off_loop(bot_state.release_command_sync)
 
 get_guild_settings = _off_loop(settings.get_guild_settings)
 update_guild_settings = _off_loop(settings.update_guild_settings)

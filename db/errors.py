@@ -34,6 +34,8 @@ __all__ = [
     "NotAllowedError",
     "InvalidInputError",
     "LogCorruptError",
+    "ChallengePendingError",
+    "NoChallengeError",
     "refusal_catalogue",
 ]
 
@@ -139,3 +141,17 @@ class InvalidInputError(StoreError):
 
 class LogCorruptError(StoreError):
     """The event log cannot rebuild the match (a gap in the sequence, no creation row)."""
+
+
+class ChallengePendingError(StoreError):
+    """The channel already has a pending challenge. Its values say who challenged whom and
+    when it lapses: ``challenger`` and ``opponent`` (user ids), ``lapses`` (Unix seconds, for
+    Discord's ``<t:...:R>``) and ``expires_at`` (the datetime)."""
+
+    @property
+    def expires_at(self) -> Any:
+        return self.values.get("expires_at")
+
+
+class NoChallengeError(NotFoundError):
+    """The challenge was answered, withdrawn, has lapsed, or is not the member's to answer."""

@@ -73,6 +73,7 @@ __all__ = [
     "MatchSide",
     "Applied",
     "seed_commitment",
+    "public_match",
     "entry_to_json",
     "entry_from_json",
     "create_match",
@@ -155,7 +156,8 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
-def _public(m: Match) -> MatchPublic:
+def public_match(m: Match) -> MatchPublic:
+    """A stored match as callers see it: the dice seed only once the match is over."""
     over = m.status != MatchStatus.ACTIVE
     return MatchPublic.model_validate(m, update={"seed": m.dice_seed if over else None})
 
@@ -278,7 +280,7 @@ def create_match(
         if violates(exc, ACTIVE_CHANNEL_INDEX):
             raise _busy(session, channel_id) from None
         raise
-    return Applied(_public(match), result)
+    return Applied(public_match(match), result)
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -290,19 +292,19 @@ def _match(session: Session, match_id: int) -> Match:
 
 
 def get_match(*, session: Session, match_id: int) -> MatchPublic:
-    return _public(_match(session, match_id))
+    return public_match(_match(session, match_id))
 
 
 def active_match(*, session: Session, channel_id: int) -> MatchPublic | None:
     """The channel's active match, if any."""
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
-    return _public(m) if m else None
+    return public_match(m) if m else None
 
 
 def latest_match(*, session: Session, channel_id: int) -> MatchPublic | None:
     """The channel's most recent match, whatever its status."""
     m = session.exec(select(Match).where(Match.channel_id == channel_id).order_by(col(Match.id).desc())).first()
-    return _public(m) if m else None
+    return public_match(m) if m else None
 
 
 def list_matches(
@@ -313,7 +315,7 @@ def list_matches(
     if status is not None:
         query = query.where(Match.status == MatchStatus(status).value)
     rows = session.exec(query.order_by(col(Match.id).desc()).limit(limit)).all()
-    return [_public(m) for m in rows]
+    return [public_match(m) for m in rows]
 
 
 def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100, offset: int = 0) -> list[MatchPublic]:
@@ -330,7 +332,7 @@ def due_matches(*, session: Session, now: datetime | None = None, limit: int = 1
         .offset(offset)
         .limit(limit)
     )
-    return [_public(m) for m in session.exec(query).all()]
+    return [public_match(m) for m in session.exec(query).all()]
 
 
 def claim_reminder(*, session: Session, match_id: int, seen_deadline: datetime, next_deadline: datetime) -> bool:
@@ -459,7 +461,7 @@ def _load_for(
     match is over, has moved past ``expected_version``, or the actor does not coach that side
     (None: the bot itself, e.g. a timeout's default)."""
     row = _match(session, match_id)
-    match = _public(row)
+    match = public_match(row)
     if not match.active:
         raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     if expected_version is not None and match.version != expected_version:

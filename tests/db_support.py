@@ -12,8 +12,9 @@ Import the fixtures a module uses: ``from db_support import backend, db_engine, 
 from __future__ import annotations
 
 import os
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -118,3 +119,26 @@ def session(engine: Engine) -> Session:
 def count(engine: Engine, table: str) -> int:
     with engine.connect() as conn:
         return int(conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one())
+
+
+def race(engine: Engine, work: Callable[[Session, int], object], threads: int) -> list[object]:
+    """Run ``work(session, i)`` in ``threads`` threads, each with its own session, released together
+    by a barrier; the results in thread order (an exception raised is the result)."""
+    barrier = threading.Barrier(threads)
+    results: list[object] = [None] * threads
+
+    def run(i: int) -> None:
+        with session(engine) as s:
+            barrier.wait(timeout=30)
+            try:
+                results[i] = work(s, i)
+            except Exception as exc:  # noqa: BLE001 - the caller inspects it
+                results[i] = exc
+
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join(60)
+    assert not any(t.is_alive() for t in pool), "a racer hung"
+    return results

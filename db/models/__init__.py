@@ -3,7 +3,10 @@
 Importing this package registers every table on ``SQLModel.metadata`` (Alembic's target).
 """
 
+from .abandon_vote import AbandonBallot, AbandonBallotBase, AbandonBallotPublic
 from .aftermath import Aftermath, AftermathBase, AftermathPublic
+from .bot_state import MAX_BOT_STATE_KEY, BotState, BotStateBase, BotStatePublic
+from .challenge import MAX_CHALLENGE_TEAM, Challenge, ChallengeBase, ChallengePublic
 from .coach_preference import (
     CoachPreference,
     CoachPreferenceBase,
@@ -15,6 +18,7 @@ from .league import League, LeagueBase, LeaguePublic
 from .league_audit import LeagueAudit, LeagueAuditBase, LeagueAuditPublic
 from .match import ACTIVE_CHANNEL_INDEX, Match, MatchBase, MatchPublic, MatchStatus
 from .match_event import EventKind, MatchEvent, MatchEventBase, MatchEventPublic
+from .match_post import MatchPost, MatchPostBase, MatchPostPublic
 from .roster_player import (
     PlayerStatus,
     RosterPlayer,
@@ -27,9 +31,20 @@ TeamPublic.model_rebuild()
 
 __all__ = [
     "ACTIVE_CHANNEL_INDEX",
+    "MAX_BOT_STATE_KEY",
+    "MAX_CHALLENGE_TEAM",
+    "AbandonBallot",
+    "AbandonBallotBase",
+    "AbandonBallotPublic",
     "Aftermath",
     "AftermathBase",
     "AftermathPublic",
+    "BotState",
+    "BotStateBase",
+    "BotStatePublic",
+    "Challenge",
+    "ChallengeBase",
+    "ChallengePublic",
     "CoachPreference",
     "CoachPreferenceBase",
     "CoachPreferencePublic",
@@ -52,6 +67,9 @@ __all__ = [
     "MatchEvent",
     "MatchEventBase",
     "MatchEventPublic",
+    "MatchPost",
+    "MatchPostBase",
+    "MatchPostPublic",
     "MatchPublic",
     "MatchStatus",
     "PlayerStatus",

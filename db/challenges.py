@@ -1,0 +1,149 @@
+"""Pending challenges: at most one per channel, kept by the database, answered exactly once.
+
+A challenge is a row of ``challenges`` (unique ``channel_id``), not an entry of a JSON
+document rewritten whole, so two members challenging at the same instant in different
+channels are both kept, and in the same channel the database keeps exactly one: the other
+is told who was first (``ChallengePendingError``). A challenge lapses at ``expires_at``; a
+lapsed one is ignored and replaced by the next.
+
+Answering is a guarded ``DELETE ... WHERE id = ? AND version = ? AND expires_at > now`` plus
+who may answer: of an accept racing a decline, exactly one deletes the row and the other gets
+``NoChallengeError``. ``consume_challenge`` does not commit: the caller starts the match in
+the same transaction (``db.matches.create_match`` commits it), so a match that fails to start
+leaves the challenge standing.
+
+Every function takes ``session`` keyword-only; times are compared in UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, or_
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from ._util import in_utc, violates
+from .errors import ChallengePendingError, InvalidInputError, NoChallengeError
+from .models import MAX_CHALLENGE_TEAM, Challenge, ChallengePublic
+
+__all__ = ["CHANNEL_CONSTRAINT", "propose_challenge", "pending_challenge", "consume_challenge", "withdraw_challenge"]
+
+#: The unique constraint behind "one pending challenge per channel".
+CHANNEL_CONSTRAINT = "uq_challenges_channel_id"
+#: A lost insert is retried when the row it lost to is gone by the time it looks (answered meanwhile).
+_ATTEMPTS = 5
+
+
+def _pending_error(challenge: ChallengePublic) -> ChallengePendingError:
+    return ChallengePendingError(
+        "<@{challenger}> has already challenged <@{opponent}> in this channel; the challenge lapses <t:{lapses}:R>",
+        challenger=challenge.challenger_id, opponent=challenge.opponent_id,
+        lapses=int(challenge.expires_at.timestamp()), expires_at=challenge.expires_at)
+
+
+def _options(options: Mapping[str, Any] | Any) -> dict[str, Any]:
+    """Rule options as stored: a mapping, or anything with ``to_dict()`` (``RuleOptions``)."""
+    to_dict = getattr(options, "to_dict", None)
+    return dict(to_dict() if callable(to_dict) else options)
+
+
+def propose_challenge(
+    *,
+    session: Session,
+    guild_id: int,
+    channel_id: int,
+    challenger_id: int,
+    opponent_id: int,
+    team: str,
+    options: Mapping[str, Any] | Any,
+    now: datetime,
+    lapse_after: timedelta,
+) -> ChallengePublic:
+    """Record ``challenger_id``'s challenge to ``opponent_id`` in ``channel_id``, lapsing at
+    ``now + lapse_after``; committed.
+
+    A lapsed challenge in the channel is removed first. Refused with nothing written:
+    ``ChallengePendingError`` when the channel has a pending challenge (also when another one
+    was inserted at the same instant: the database's unique constraint decides),
+    ``InvalidInputError`` for a challenge to oneself or a team name empty or too long.
+    """
+    if lapse_after <= timedelta(0):
+        raise ValueError("a challenge must stay open for some time")  # the bot's setting: a bug, not a refusal
+    if challenger_id == opponent_id:
+        raise InvalidInputError("you cannot challenge yourself")
+    team = team.strip()
+    if not team:
+        raise InvalidInputError("give the {what} a name", what="team")
+    if len(team) > MAX_CHALLENGE_TEAM:
+        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what="team",
+                                most=MAX_CHALLENGE_TEAM, given=len(team))
+    now = in_utc(now)
+    stored = _options(options)
+    for attempt in range(_ATTEMPTS):
+        session.execute(delete(Challenge).where(col(Challenge.channel_id) == channel_id, col(Challenge.expires_at) <= now)
+                        .execution_options(synchronize_session=False))
+        row = Challenge(guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id, opponent_id=opponent_id,
+                        team=team, options=stored, created_at=now, expires_at=now + lapse_after)
+        session.add(row)
+        try:
+            session.commit()
+            return ChallengePublic.model_validate(row)
+        except IntegrityError as exc:
+            session.rollback()
+            if not violates(exc, CHANNEL_CONSTRAINT) or attempt == _ATTEMPTS - 1:
+                raise
+        first = pending_challenge(session=session, channel_id=channel_id, now=now)
+        if first is not None:
+            raise _pending_error(first)
+    raise AssertionError("unreachable")
+
+
+def pending_challenge(*, session: Session, channel_id: int, now: datetime) -> ChallengePublic | None:
+    """The channel's challenge, unless there is none or it has lapsed by ``now``."""
+    row = session.exec(select(Challenge).where(col(Challenge.channel_id) == channel_id,
+                                               col(Challenge.expires_at) > in_utc(now))
+                       .execution_options(populate_existing=True)).first()
+    return ChallengePublic.model_validate(row) if row is not None else None
+
+
+def _answer(session: Session, challenge_id: int, version: int, user_id: int, now: datetime, who: tuple[str, ...],
+            refusal: NoChallengeError) -> ChallengePublic:
+    """Delete the challenge if it is still the one the member saw, has not lapsed, and
+    ``user_id`` is one of its ``who`` (member columns); else ``refusal``. Not committed."""
+    now = in_utc(now)
+    row = session.get(Challenge, challenge_id, populate_existing=True)
+    if row is None or row.version != version or in_utc(row.expires_at) <= now \
+            or all(getattr(row, member) != user_id for member in who):
+        raise refusal
+    public = ChallengePublic.model_validate(row)
+    # The same conditions again, in the statement that deletes: of two racing answers one wins.
+    stmt = (delete(Challenge)
+            .where(col(Challenge.id) == challenge_id, col(Challenge.version) == version, col(Challenge.expires_at) > now)
+            .where(or_(*(getattr(Challenge, member) == user_id for member in who)))
+            .execution_options(synchronize_session=False))
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        raise refusal
+    session.expunge(row)
+    return public
+
+
+def consume_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:
+    """The opponent ``user_id`` accepts: the challenge is deleted (still at ``version``, not
+    lapsed) and returned, WITHOUT committing. Start the match in the same session, which
+    commits both (``create_match`` does); if it fails, roll back and the challenge stands.
+    ``NoChallengeError`` otherwise (nothing written)."""
+    return _answer(session, challenge_id, version, user_id, now, ("opponent_id",),
+                   NoChallengeError("there is no challenge to you in this channel"))
+
+
+def withdraw_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:
+    """The opponent declines, or the challenger withdraws: the challenge (still at ``version``,
+    not lapsed) is deleted, committed, and returned. ``NoChallengeError`` otherwise."""
+    gone = _answer(session, challenge_id, version, user_id, now, ("opponent_id", "challenger_id"),
+                   NoChallengeError("there is no challenge from or to you in this channel"))
+    session.commit()
+    return gone
