@@ -22,7 +22,7 @@ __all__ = ["Side", "HexInfo", "Stairway", "Field", "standard_field", "other_side
 Side = Literal["west", "east"]
 SIDES: tuple[Side, Side] = ("west", "east")
 
-_COORD = re.compile(r"^\s*([A-Za-z])\s*-?\s*(\d{1,2})\s*$")
+_COORD = re.compile(r"^\s*([A-Za-z])\s*-?\s*([0-9]{1,2})\s*$", re.ASCII)  # "K١٢" is not K12
 
 
 def other_side(side: Side) -> Side:

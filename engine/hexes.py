@@ -80,8 +80,11 @@ class Direction(IntEnum):
         """Accept a compass name (``NE``, ``e``), a D6 number (``1``–``6``) or a word (``east``)."""
         from .errors import MalformedInputError
 
-        if isinstance(text, int) or (isinstance(text, str) and text.strip().isdigit()):
-            n = int(text)
+        # 0-9 only: "²".isdigit() is true but int("²") fails, and "٣" is no D6 face a coach sees;
+        # a long digit string is no face either (int() refuses 4,300 digits and more).
+        digits = isinstance(text, str) and text.strip().isascii() and text.strip().isdigit()
+        if isinstance(text, int) or digits:
+            n = text if isinstance(text, int) else int(text) if len(text.strip()) <= 3 else 0
             if 1 <= n <= 6:
                 return cls(n)
             raise MalformedInputError(f"direction {text!r}: a D6 direction is 1 to 6")

@@ -18,18 +18,24 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine import commands as C
 from engine.abilities import ABILITIES, Ability
-from engine.errors import AmbiguousInputError, ElfballError, MalformedInputError
+from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
 from engine.i18n import DEFAULT, LANGUAGES, Catalogue
 from engine.state import Location, MatchState, Player
 
-__all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "match_option", "answer_value", "option_label",
-           "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS"]
+__all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
+           "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",
+           "MAX_INPUT", "check_length", "whole_number"]
+
+#: The longest line or option read (far beyond any command: a 30-hex path is ~120 characters).
+MAX_INPUT = 500
+#: At most this many players are named in a refusal (the rest are counted).
+LISTED_PLAYERS = 10
 
 
 #: A Tackle's ability (``tackle e3 steal`` or ``steal e3``).
@@ -160,63 +166,139 @@ def usage_refusal(message: str, language: str) -> str | None:
     return None
 
 
+def check_length(text: str) -> str:
+    """``text`` itself, refused when longer than ``MAX_INPUT`` (a line, or one typed option)."""
+    if len(text) > MAX_INPUT:
+        raise MalformedInputError(f"that text has {len(text)} characters; a command or an option has at most {MAX_INPUT}")
+    return text
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,6}", re.ASCII)
+
+
+def _foreign_digits(text: str) -> bool:
+    """Digits other than 0-9 (``²``, ``③``, Arabic-Indic ``٣``): ``str.isdigit`` says yes, ``int`` no or
+    a surprise; the grammar reads neither."""
+    return any(c.isdigit() and not "0" <= c <= "9" for c in text)
+
+
+def _digits_refusal(text: str) -> MalformedInputError:
+    return MalformedInputError(f"write numbers with the digits 0-9, not {text!r}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number written with the digits 0-9 (``3``, ``+1``, ``-1``), else None;
+    other digits (``²``, ``٣``) are refused rather than read."""
+    text = text.strip()
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    if _foreign_digits(text):
+        raise _digits_refusal(text)
+    return None
+
+
+#: Direction words besides the engine's English ones: the French letters the bot shows
+#: (``NO``, ``SO``, ``O``) and the French names, typed without accents, hyphens or spaces.
+_FRENCH_DIRECTIONS = {"NO": "NW", "SO": "SW", "O": "W", "OUEST": "W", "EST": "E", "NORDEST": "NE",
+                      "NORDOUEST": "NW", "SUDEST": "SE", "SUDOUEST": "SW"}
+_DIRECTION_WORDS = {d.name for d in Direction} | set(_FRENCH_DIRECTIONS) | {
+    "EAST", "WEST", "NORTHEAST", "NORTHWEST", "SOUTHEAST", "SOUTHWEST", "LEFT", "RIGHT"}
+
+
+def parse_direction(text: str) -> Direction:
+    """One direction: ``NE``, ``east``, a D6 number 1-6, or the French ``NO``, ``SO``, ``O``, ``ouest``."""
+    key = _plain(text).upper().replace("-", "").replace(" ", "")
+    return Direction.parse(_FRENCH_DIRECTIONS.get(key, text))
+
+
 def _is_direction_word(token: str) -> bool:
     """Compass words step from the previous hex; anything else must be a hex label."""
-    return token.upper() in {d.name for d in Direction} or token.lower() in (
-        "east", "west", "northeast", "northwest", "southeast", "southwest", "left", "right",
-    )
+    return _plain(token).upper().replace("-", "") in _DIRECTION_WORDS
 
 
 def parse_path(tokens: Iterable[str], start: Hex, fld: Field | None = None) -> tuple[Hex, ...]:
-    """Hex labels and/or compass directions, each step from the previous hex."""
+    """Hex labels and/or compass directions, each step from the previous hex; any other word is
+    refused (a path never reads ``facing`` or ``with``: those are the command line's)."""
     fld = fld or standard_field()
     path: list[Hex] = []
     at = start
     for tok in tokens:
         if _is_direction_word(tok):
-            d = Direction.parse(tok)
-            at = at.neighbour(d)
+            at = at.neighbour(parse_direction(tok))
         else:
-            at = fld.parse(tok)
+            try:
+                at = fld.parse(tok)
+            except InvalidCoordinateError:
+                raise MalformedInputError(
+                    f"{tok!r} is neither a hex nor a direction: a path is hexes (K11 K10) or directions (NE NE E)"
+                ) from None
         path.append(at)
     if not path:
         raise MalformedInputError("give the hexes (K11 K10) or directions (NE NE E) to move through")
     return tuple(path)
 
 
+# --- players ----------------------------------------------------------------------------------
+def _fold(text: str) -> str:
+    """Case and accents do not matter, every other sign does: ``Amélie`` = ``amelie``; ``²`` stays
+    ``²`` (NFD, not NFKD, which would read it as ``2``)."""
+    return "".join(c for c in unicodedata.normalize("NFD", " ".join(text.split()).casefold())
+                   if not unicodedata.combining(c))
+
+
+def _named(p: Player, words: list[str]) -> bool:
+    """Every word is in the name: a number word as a whole word (``hunter 1`` is not
+    ``Hunter #10``), a letter word anywhere (``dryad``, ``imp``)."""
+    name = _fold(p.name)
+    name_words = re.findall(r"\w+", name)
+    return all(w in name_words if w.isdigit() else w in name for w in words)
+
+
+def _listed(players: list[Player]) -> str:
+    shown = ", ".join(f"{p.id} {p.name}" for p in players[:LISTED_PLAYERS])
+    more = len(players) - LISTED_PLAYERS
+    return shown + (f" (and {more} more)" if more > 0 else "")
+
+
 def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: bool | None = None) -> Player:
-    """A player by id (``w3``), number (``3``/``#3`` of ``side``) or a unique part of his name."""
-    ref = ref.strip()
-    key = ref.lower().lstrip("#")
-    players = [p for p in state.players.values() if side is None or p.side == side]
-    if on_field is not None:
-        players = [p for p in players if (p.location is Location.FIELD) == on_field]
-    if key in state.players and (side is None or state.players[key].side == side):
-        return state.players[key]
-    if key.isdigit():
-        hits = [p for p in players if p.number == int(key)]
+    """The one player ``ref`` names among those of ``side`` (on the field, or off it, when
+    ``on_field`` says so): his id (``w3``, any location), number (``3``/``#3``), whole name or
+    words each in his name (``hunter #1``, ``Amélie`` = ``amelie``, ``dryad``), case and accents
+    ignored. Text without a letter or digit, an unknown and an ambiguous name are refused, the
+    refusal listing the candidates by id and name (the console and ``service.typed`` share it)."""
+    text = " ".join(check_length(str(ref)).split())
+    if not any(c.isalnum() for c in text):
+        raise MalformedInputError(f"name a player by his id (w3) or his name, not {text!r}")
+    key = _fold(text)
+    pool = [p for p in state.players.values()
+            if (side is None or p.side == side) and (on_field is None or p.on_field == on_field)]
+    by_id = state.players.get(key)
+    if by_id is not None and (side is None or by_id.side == side):
+        return by_id  # an id names him wherever he is: the rules say why he cannot (not on the field)
+    number = re.fullmatch(r"#?\s*([0-9]{1,4})", key, re.ASCII)
+    if number:
+        hits = [p for p in pool if p.number == int(number.group(1))]
     else:
-        words = re.sub(r"[^a-z0-9 ]", " ", key).split()
-        hits = [p for p in players if all(w in p.name.lower() or w == p.id for w in words)]
+        hits = [p for p in pool if _fold(p.name) == key]
+        if not hits:
+            words = re.findall(r"\w+", key)
+            hits = [p for p in pool if _named(p, words)]
     if len(hits) == 1:
         return hits[0]
-    who = "" if side is None else f" of {side}"
-    if not hits:
-        sample = ", ".join(f"{p.id} {p.name}" for p in players[:8])
-        raise MalformedInputError(f"no player{who} matches {ref!r}; try one of: {sample}")
-    raise AmbiguousInputError(f"{ref!r} could be {', '.join(f'{p.id} {p.name}' for p in hits[:6])}: use the id")
-
-
-def _facing_suffix(tokens: list[str]) -> tuple[list[str], Direction | None]:
-    if len(tokens) >= 2 and tokens[-2].lower() in ("facing", "face"):
-        return tokens[:-2], Direction.parse(tokens[-1])
-    return tokens, None
+    if hits:
+        raise AmbiguousInputError(f"{text!r} could be {_listed(hits)}: use the id")
+    if _foreign_digits(text):
+        raise _digits_refusal(text)
+    scope = ("" if side is None else f" of {side}") + {None: "", True: " on the field", False: " off the field"}[on_field]
+    if not pool:
+        raise MalformedInputError(f"no player{scope} matches {text!r}")
+    raise MalformedInputError(f"no player{scope} matches {text!r}; try one of: {_listed(pool)}")
 
 
 def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) -> C.Command:
     """Read one command line for the coach of ``side``."""
     fld = fld or standard_field()
-    tokens = text.strip().split()
+    tokens = check_length(text).split()
     if not tokens:
         raise MalformedInputError("type a command; help lists them")
     typed = tokens[0].lower()
@@ -248,9 +330,9 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
 
     name = verb.name
     if name == "place":
-        need(3)
-        p = resolve_player(state, args[0], side=side)
-        return C.Place(p.id, fld.parse(args[1]), Direction.parse(args[2]))
+        need(3)  # the player's name may have spaces (Hunter #1): the hex and facing are the last words
+        p = resolve_player(state, " ".join(args[:-2]), side=side)
+        return C.Place(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
     if name == "unplace":
         need(1)
         return C.Unplace(resolve_player(state, args[0], side=side).id)
@@ -273,8 +355,8 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         return C.StartAction(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "replace":
         need(3)
-        p = resolve_player(state, args[0], side=side)
-        return C.Replace(p.id, fld.parse(args[1]), Direction.parse(args[2]))
+        p = resolve_player(state, " ".join(args[:-2]), side=side)
+        return C.Replace(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
     if name == "move" or name in MOVER_VERBS:
         return _move(state, side, fld, name, args, verb)
     if name == "face":
@@ -282,9 +364,9 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         q = _question(state)
         if q is not None and any(o in Direction.__members__ for o in q.get("options", ())):  # Taunt, Bankshot
             return C.Answer(match_option(state, q["options"], " ".join(args)))
-        return C.Face(Direction.parse(args[0]))
+        return C.Face(parse_direction(" ".join(args)))
     if name == "stand":
-        return C.StandUp(Direction.parse(args[0]) if args else None)
+        return C.StandUp(parse_direction(" ".join(args)) if args else None)
     if name == "throw":
         need(1)
         long = None
@@ -307,9 +389,10 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(1)
         if args[0].lower() == "sprint":
             return C.Dash(sprint=True)
-        if not args[0].isdigit():
+        counters = whole_number(args[0]) if len(args) == 1 else None
+        if counters is None or counters < 0:
             raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
-        return C.Dash(int(args[0]))
+        return C.Dash(counters)
     if name == "sprint":
         return C.Dash(sprint=True)
     if name == "cheer":
@@ -319,18 +402,19 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         return C.Quickling(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "taunt":
         need(3)
-        if not args[-1].isdigit():
+        counters = whole_number(args[-1])
+        if counters is None or counters < 0:
             raise MalformedInputError(f"usage: {verb.usage} (COUNTERS: how many Momentum counters to roll)")
         taunter = resolve_player(state, args[0], side=side, on_field=True)
         target = resolve_player(state, " ".join(args[1:-1]), side=opp, on_field=True)
-        return C.Taunt(taunter.id, target.id, int(args[-1]))
+        return C.Taunt(taunter.id, target.id, counters)
     if name == "potion":
         need(1)
         return C.DrinkPotion(resolve_player(state, " ".join(args), side=side).id)
     if name == "spell":
         return _spell(state, side, fld, args, verb)
     if name == "end":
-        return C.EndAction(Direction.parse(args[0]) if args else None)
+        return C.EndAction(parse_direction(" ".join(args)) if args else None)
     if name == "keep" or (name == "reroll" and args and args[0].lower() in ("none", "keep")):
         q = _question(state)
         if q is not None and "keep" in q.get("options", ()):  # a Zlurpee Keg kept for later
@@ -338,10 +422,10 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         return C.Answer(())
     if name == "reroll":
         need(1)
-        try:
-            return C.Answer(tuple(int(a) for a in args))
-        except ValueError:
-            raise MalformedInputError("usage: reroll DIE [DIE ...] with the dice numbers shown") from None
+        dice = _dice_numbers(args)
+        if dice is None:
+            raise MalformedInputError("usage: reroll DIE [DIE ...] with the dice numbers shown")
+        return C.Answer(dice)
     if name == "intercept":
         need(1)
         if args[0].lower() in ("none", "nobody", "no"):
@@ -405,7 +489,7 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     """``move PATH [facing D] [with ABILITY] [player P]``, or ``lead|swarm|react PLAYER PATH``:
     the path starts from the hex of the player who moves."""
     rest, extra = _suffixes(args)
-    facing = Direction.parse(" ".join(extra["facing"])) if "facing" in extra else None
+    facing = parse_direction(" ".join(extra["facing"])) if "facing" in extra else None
     mover: Player | None = None
     if name in MOVER_VERBS:
         if len(rest) < 2:
@@ -454,15 +538,21 @@ def _key(text: object) -> str:
     return re.sub(r"[^a-z0-9+]", "", _plain(str(text)))
 
 
+@cache
 def _ability_keys(a: Ability) -> tuple[str, ...]:
-    """An ability's id and printed names, in every language (``Traque`` is ``beeline``)."""
+    """An ability's id and printed names, in every language (``Traque`` is ``beeline``); computed
+    once per ability (an answer's every word may look them up)."""
     return (_key(a.id), _key(a.name), *(_key(name) for _, name, _ in a.translations))
 
 
 def resolve_ability(ref: str) -> str:
     """An ability id from its id or printed name (in any language), or a unique start of one
     (``lead pass``, ``Bee``, ``traque``)."""
-    key = _key(ref)
+    return _resolve_ability_key(_key(check_length(ref)), ref)
+
+
+@lru_cache(maxsize=512)
+def _resolve_ability_key(key: str, ref: str) -> str:
     exact = [a.id for a in ABILITIES.values() if key in _ability_keys(a)]
     if exact:
         return exact[0]
@@ -490,11 +580,17 @@ def answer_value(state: MatchState, text: str) -> object:
         words = text.replace(",", " ").split()
         if all(w.lower() in ("none", "keep", "no") for w in words):
             return ()
-        try:
-            return tuple(int(w) for w in words)
-        except ValueError:
-            raise MalformedInputError("answer with the numbers of the dice to re-roll, or keep") from None
+        dice = _dice_numbers(words)
+        if dice is None:
+            raise MalformedInputError("answer with the numbers of the dice to re-roll, or keep")
+        return dice
     return match_option(state, q.get("options", ()), text)
+
+
+def _dice_numbers(words: list[str]) -> tuple[int, ...] | None:
+    """Dice picked by their numbers (``0 2``), or None when a word is not a number."""
+    numbers = [whole_number(w) for w in words]
+    return None if any(n is None for n in numbers) else tuple(n for n in numbers if n is not None)
 
 
 def _combo(text: str) -> str | None:
@@ -515,8 +611,9 @@ def match_option(state: MatchState, options: Iterable[object], text: str) -> obj
     opts = list(options)
     want = _key(text)
     numbers = [o for o in opts if isinstance(o, int) and not isinstance(o, bool)]
-    if numbers and re.fullmatch(r"\s*[+-]?\d+\s*", text):
-        hits = [o for o in numbers if o == int(text)]
+    said = whole_number(text) if numbers else None
+    if said is not None:
+        hits = [o for o in numbers if o == said]
     else:
         hits = [o for o in opts if want in _option_keys(state, o)]
     if not hits:
@@ -525,7 +622,7 @@ def match_option(state: MatchState, options: Iterable[object], text: str) -> obj
             hits = [o for o in opts if o == d]
         except MalformedInputError:
             pass
-    if not hits:
+    if not hits and any(isinstance(o, str) and "+" in o for o in opts):  # only a choice of two abilities
         combo = _combo(text)
         hits = [o for o in opts if combo and isinstance(o, str) and "+".join(sorted(o.split("+"))) == combo]
     if not hits and want:

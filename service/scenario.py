@@ -8,6 +8,7 @@ examples are kept as scenario files under ``scenarios/`` and run by the tests.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,11 +31,21 @@ from .grammar import parse
 __all__ = ["build_state", "load_scenario", "run_scenario", "ScenarioResult", "player_from_spec"]
 
 
+def _whole(value: Any, what: str) -> int:
+    """A whole number of the scenario: a JSON integer or one written with the digits 0-9 (``"3"``);
+    ``"²"`` or ``"٣"`` is refused, not read (``str.isdigit`` says yes to both)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,9}", value.strip(), re.ASCII):
+        return int(value)
+    raise MalformedInputError(f"{what}: {value!r} is not a whole number written with the digits 0-9")
+
+
 def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
     """``{"id": "w1", "position": "timberline-elves/dryads", "hex": "F14", "facing": "E",
     "status": "standing", "location": "field", "name": "..."}``; no hex means the Bench."""
     pid = str(spec["id"])
-    if pid[:1] not in ("w", "e") or not pid[1:].isdigit():
+    if not re.fullmatch(r"[we][0-9]{1,2}", pid, re.ASCII):
         raise MalformedInputError(f"player id {pid!r}: use w1..w12 for west, e1..e12 for east")
     pos = position_by_id(str(spec["position"]))
     hex_label = spec.get("hex")
@@ -61,7 +72,7 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
     for name, value in dict(spec.get("attributes", {})).items():
         if name not in ("jog", "might", "tackle", "dodge", "skill", "grit"):
             raise MalformedInputError(f"{pid}: no attribute {name!r}")
-        setattr(player, name, int(value))
+        setattr(player, name, _whole(value, f"{pid} {name}"))
     return player
 
 
@@ -85,9 +96,9 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
             str(t.get("list", "scenario")),
             colours,
             [p.id for p in players.values() if p.side == side],
-            int(t.get("score", 0)),
-            {str(k): int(v) for k, v in dict(t.get("support", {})).items()},
-            {str(k): int(v) for k, v in dict(t.get("used", {})).items()},
+            _whole(t.get("score", 0), f"{side} score"),
+            {str(k): _whole(v, f"{side} support {k}") for k, v in dict(t.get("support", {})).items()},
+            {str(k): _whole(v, f"{side} used {k}") for k, v in dict(t.get("used", {})).items()},
         )
     ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
     rules = data.get("rules", {})
@@ -95,12 +106,12 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
     options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict(dict(rules))
     st = MatchState(options=options, teams=teams, players=players, ball=ball, deck=new_deck(options))
     m = data.get("momentum", {})
-    st.momentum, st.momentum_side = int(m.get("counters", 0)), m.get("side")
+    st.momentum, st.momentum_side = _whole(m.get("counters", 0), "momentum counters"), m.get("side")
     acting = data.get("acting")
     if acting:
         p = players[str(acting["player"])]
         st.phase, st.turn_side = Phase.ACTION, p.side
-        st.action = ActionState(player=p.id, jog_left=int(acting.get("jog", p.jog)), **acting.get("flags", {}))
+        st.action = ActionState(player=p.id, jog_left=_whole(acting.get("jog", p.jog), "acting jog"), **acting.get("flags", {}))
     else:
         st.phase = Phase(data.get("phase", "turn"))
         st.turn_side = data.get("turn")
@@ -148,7 +159,7 @@ def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioR
     fld = fld or standard_field()
     state = build_state(data, fld)
     d = data.get("dice", {})
-    dice = ScriptedDice(faces=d.get("faces", ""), d6=[int(x) for x in d.get("d6", ())])
+    dice = ScriptedDice(faces=d.get("faces", ""), d6=[_whole(x, "d6") for x in d.get("d6", ())])
     result = ScenarioResult(state)
     for entry in _commands(data.get("commands", ())):
         side = entry.get("side") or pending(result.state).side

@@ -195,3 +195,60 @@ def test_help_names_the_new_verbs():
     for verb in ("with ABILITY", "lead PLAYER", "cutblock", "sprint", "cheer", "quickling", "taunt", "potion", "spell",
                  "answer VALUE"):
         assert verb in text, verb
+
+
+# --- hostile text: other digits, long lines, names with spaces and accents -----------------------
+def test_place_and_replace_read_a_name_with_spaces_then_the_hex_and_facing():
+    s = position(P("w1", "timberline-elves/hunters", None), P("w2", "timberline-elves/hunters", None),
+                 P("w10", "timberline-elves/hunters", None), phase=Phase.SETUP)
+    for pid in ("w1", "w2", "w10"):
+        s.players[pid].name = f"Hunter #{pid[1:]}"
+    assert parse("place Hunter #1 J12 E", s, "west") == C.Place("w1", hx("J12"), Direction.E)
+    assert parse("place hunter #10 J12 NO", s, "west") == C.Place("w10", hx("J12"), Direction.NW)
+    assert parse("replace Hunter #2 A12 SO", s, "west") == C.Replace("w2", hx("A12"), Direction.SW)
+    with pytest.raises(AmbiguousInputError, match="'Hunter' could be w1 Hunter #1, w2 Hunter #2, w10 Hunter #10"):
+        parse("place Hunter J12 E", s, "west")
+
+
+def test_paths_read_the_french_compass_letters_and_refuse_other_words():
+    s = st()
+    assert parse("move O NO", s, "west") == C.Move((hx("E14"), hx("D13")))
+    assert parse("move NE facing SO", s, "west") == C.Move((hx("F13"),), Direction.SW)
+    with pytest.raises(MalformedInputError, match="'fly' is neither a hex nor a direction"):
+        parse("move NE fly", s, "west")
+
+
+@pytest.mark.parametrize("line", ["unplace ²", "unplace #③", "dash ²", "taunt w2 imp ٣", "reroll ²", "end ²",
+                                  "place w1 J١٢ E", "throw K1٢", "act ²"])
+def test_digits_other_than_0_9_are_refused_cleanly(line):
+    with pytest.raises(MalformedInputError):
+        parse(line, st(), "west")
+    s = asking(st(), "ability_reroll", eligible=[0, 2], max=1, ability="agile")
+    with pytest.raises(MalformedInputError, match="digits 0-9"):
+        parse("answer ²", s, "west")
+    s = asking(st(), "bankshot_distance", options=[-1, 0, 1])
+    with pytest.raises(MalformedInputError, match="digits 0-9"):
+        parse("answer ١", s, "west")
+
+
+def test_a_line_longer_than_max_input_is_refused():
+    from service.grammar import MAX_INPUT
+
+    assert parse("move " + "E " * 10, st(), "west").path  # a long path is still far below the cap
+    with pytest.raises(MalformedInputError, match=f"at most {MAX_INPUT}"):
+        parse("move " + "E " * MAX_INPUT, st(), "west")
+
+
+def test_the_console_refuses_unplace_with_a_superscript_digit(tmp_path, monkeypatch, capsys):
+    """``echo 'unplace ²' | elfball local`` was a traceback."""
+    import io
+
+    from cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("unplace ²\nunplace ③\nconcede\n"))
+    assert main(["local", "--db", str(tmp_path / "local.db"), "--out", str(tmp_path / "boards"), "--quiet",
+                 "--ai", "east"]) == 0
+    out = capsys.readouterr().out
+    assert "refused: write numbers with the digits 0-9, not '²'" in out
+    assert "refused: write numbers with the digits 0-9, not '③'" in out
+    assert "Traceback" not in out
