@@ -27,7 +27,7 @@ from aiohttp import web
 from .models import (
     AUTO_ARCHIVE_DURATIONS, COMPONENTS_V2, EPHEMERAL, LOADING, MENTION_PATTERN, Choice, FakeAttachment, FakeChannel,
     FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Mark, Notification, Perm, Reply, Snowflakes,
-    guess_content_type, now_iso, walk_components,
+    guess_content_type, now_iso,
 )
 
 log = logging.getLogger("fakediscord")
@@ -329,6 +329,7 @@ class FakeDiscord:
         for session in self._sessions:
             if session.ready and session.covers(guild):
                 session.dispatch(event, make())
+                self._touch()  # ``settle`` now waits for whatever the bot does about it
 
     def _on_role_added(self, role: FakeRole) -> None:
         self._broadcast(role.guild, "GUILD_ROLE_CREATE", lambda: {"guild_id": str(role.guild.id), "role": role.payload()})
@@ -832,6 +833,7 @@ class FakeDiscord:
         if channel.guild is not None:
             data.update(guild_id=str(channel.guild.id), member=member.payload(with_user=False))
         session.dispatch("MESSAGE_CREATE", data)
+        self._touch()
         await self.settle()
         return msg
 
@@ -1160,7 +1162,7 @@ class FakeDiscord:
         return out
 
     def _touch(self) -> None:
-        self._last_activity = asyncio.get_running_loop().time()
+        self._last_activity = time.monotonic()  # the loop's clock, readable outside the loop too
 
     async def _api_handler(self, request: web.Request) -> web.StreamResponse:
         self._inflight += 1
