@@ -451,6 +451,15 @@ async def test_select_menus_on_an_ephemeral_message(world):
 # ------------------------------------------------------------------------------------------
 # Realism: notifications, edits, threads, DMs, limits, failures over time
 # ------------------------------------------------------------------------------------------
+class TagView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Tag me", custom_id="realm:tag")
+    async def tag(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content=f"Tagged {interaction.user.mention}", view=self)
+
+
 class RealismBot(commands.Bot):
     """A second tiny bot whose commands each exercise one Discord rule the fake must honour."""
 
@@ -524,6 +533,10 @@ def register_realism(bot: commands.Bot) -> None:
                     "content": f"Hey {both}", "allowed_mentions": {"parse": ["users"], "users": [str(who.id)]}})
         except discord.HTTPException as exc:
             await report(interaction, exc)
+
+    @tree.command(name="tagme", description="A button whose update mentions the clicker")
+    async def tagme(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Tag", view=TagView())
 
     @tree.command(name="anchor", description="Post, then edit that post through the channel endpoint")
     async def anchor(interaction: discord.Interaction, text: str) -> None:
@@ -661,6 +674,9 @@ async def test_notifications_follow_allowed_mentions(realm):
     assert ephemeral.ephemeral and ephemeral.message.notified == []
     assert [n.message_id for n in fake.notifications_for(bob, since=mark)] == [listed.message.id]
     assert fake.notifications_for(carol, since=mark) == []
+    # The message object's ``mentions`` follow allowed_mentions too (discord.py's Message.mentions).
+    assert [u["id"] for u in fake.message(plain).payload()["mentions"]] == [str(bob.id), str(carol.id)]
+    assert fake.message(none).payload()["mentions"] == []
     # A user outside the guild cannot be pinged there, and nobody pings himself.
     outsider = await fake.slash(alice, realm.pitch, "ping", how="plain", who=bob, other=realm.outsider)
     assert outsider.message.notified == [bob.id]
@@ -684,15 +700,18 @@ async def test_edits_and_filled_deferrals_never_notify(realm):
     assert deferred.content == f"Hey {bob.mention}" and deferred.followups == []
     assert deferred.message.notified == [] and deferred.message.edit_count == 0
     assert fake.notifications_for(bob, since=mark) == []
+    tag = await fake.slash(realm.alice, realm.pitch, "tagme")
+    tagged = await fake.click(bob, tag.message, "realm:tag")  # callback 7: an edit, however it mentions
+    assert tagged.callback_type == 7 and tagged.content == f"Tagged {bob.mention}" and tagged.message.notified == []
     # A followup after a real response is a new message: that one notifies.
     followup = await fake.slash(realm.alice, realm.pitch, "ping", how="followup", who=bob)
     assert followup.followups[0].notified == [bob.id] and followup.message.notified == []
     assert len(fake.notifications_for(bob, since=mark)) == 1
-    # Counting what the channel saw: three commands made four messages and one edit.
-    assert fake.new_message_count(realm.pitch, since=mark) == 4
-    assert fake.edit_count(realm.pitch, since=mark) == 1
+    # Counting what the channel saw: four commands made five messages and two edits.
+    assert fake.new_message_count(realm.pitch, since=mark) == 5
+    assert fake.edit_count(realm.pitch, since=mark) == 2
     assert [m.id for m in fake.channel_history(realm.pitch)] == [
-        edited.message.id, deferred.message.id, followup.message.id, followup.followups[0].id]
+        edited.message.id, deferred.message.id, tag.message.id, followup.message.id, followup.followups[0].id]
 
 
 async def test_replies_notify_the_replied_author_unless_told_not_to(realm):

@@ -564,6 +564,8 @@ class FakeMessage:
     tts: bool = False
     #: The user ids Discord notified when the message was *created* (see ``FakeDiscord.notifications``).
     notified: list[int] = field(default_factory=list, repr=False)
+    #: The message object's ``mentions`` as Discord sends it (user payloads), see ``mentions``.
+    api_mentions: list[dict] = field(default_factory=list, repr=False)
 
     # ---- convenience for assertions ---------------------------------------------------
     @property
@@ -683,7 +685,7 @@ class FakeMessage:
             "edited_timestamp": self.edited_timestamp,
             "tts": self.tts,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": self.api_mentions,
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,

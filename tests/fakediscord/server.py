@@ -571,7 +571,8 @@ class FakeDiscord:
             for kind, mid in self._events[start:]:
                 msg = self._messages[mid]
                 in_channel = channel is None or msg.channel_id == channel.id
-                if kind == "create" and in_channel and (check is None or check(msg)):
+                mine = msg.author_id == self.bot_user.id  # not a member's ``post``
+                if kind == "create" and in_channel and mine and (check is None or check(msg)):
                     await self.settle()
                     return msg
             start = len(self._events)
@@ -1653,6 +1654,7 @@ class FakeDiscord:
         self._messages[msg.id] = msg
         self._channel_log[channel.id].append(msg.id)
         self._events.append(("create", msg.id))
+        self._set_api_mentions(msg, body)
         if not loading and not msg.ephemeral:  # a "thinking" placeholder has nothing to notify about
             for uid, reason in self._recipients(channel, msg, body):
                 msg.notified.append(uid)
@@ -1679,14 +1681,7 @@ class FakeDiscord:
         the replied-to author; present: ``parse: ["users"]`` or the ``users`` list, and the
         replied-to author only with ``replied_user: true``). Never the author himself nor anyone
         who cannot see the channel. In a DM, the recipient is notified of every new message."""
-        rules = body.get("allowed_mentions")
-        parsed = list(dict.fromkeys(int(m) for m in MENTION_PATTERN.findall(msg.content)))
-        if rules is None:
-            allowed, replied = parsed, True
-        else:
-            listed = {str(u) for u in rules.get("users") or []}
-            allowed = parsed if "users" in (rules.get("parse") or []) else [u for u in parsed if str(u) in listed]
-            replied = bool(rules.get("replied_user"))
+        allowed, replied = _allowed_mentions(msg.content, body.get("allowed_mentions"))
         out: list[tuple[int, str]] = []
 
         def add(uid: int, reason: str) -> None:
@@ -1700,6 +1695,16 @@ class FakeDiscord:
         if channel.guild is None and channel.recipient is not None:
             add(channel.recipient.id, "dm")
         return out
+
+    def _set_api_mentions(self, msg: FakeMessage, body: dict) -> None:
+        """The message object's ``mentions`` (what discord.py's ``Message.mentions`` reads): the
+        users parsed from the content as ``allowed_mentions`` allows, re-parsed on every edit."""
+        allowed, replied = _allowed_mentions(msg.content, body.get("allowed_mentions"))
+        ids = [u for u in allowed if u in self._users]
+        ref = msg.message_reference or {}
+        if replied and ref.get("message_id") and int(ref["message_id"]) in self._messages:
+            ids.append(self._messages[int(ref["message_id"])].author_id)
+        msg.api_mentions = [self._users[u].payload() for u in dict.fromkeys(ids) if u in self._users]
 
     def _can_see(self, channel: FakeChannel, user_id: int) -> bool:
         if channel.guild is None:
@@ -1743,6 +1748,8 @@ class FakeDiscord:
             if key in body:
                 setattr(msg, key, list(body[key] or []))
         msg.attachments = self._attachments_for(msg, body, files, msg.attachments)
+        if "content" in body:
+            self._set_api_mentions(msg, body)
         was_loading = msg.loading
         msg.flags = flags & ~LOADING
         if not was_loading:
@@ -1984,6 +1991,19 @@ def _walk_with_paths(components: list[dict], prefix: str) -> Iterator[tuple[str,
         yield from _walk_with_paths(comp.get("components") or [], f"{path}.components")
         if isinstance(comp.get("accessory"), dict):
             yield f"{path}.accessory", comp["accessory"]
+
+
+def _allowed_mentions(content: str, rules: Optional[dict]) -> tuple[list[int], bool]:
+    """The user ids ``content`` mentions that ``allowed_mentions`` lets through, and whether the
+    replied-to author is mentioned too. Absent rules: every user mention, and the replied user
+    (Discord's default); present: ``parse: ["users"]`` or the ``users`` list, ``replied_user``."""
+    parsed = list(dict.fromkeys(int(m) for m in MENTION_PATTERN.findall(content or "")))
+    if rules is None:
+        return parsed, True
+    if "users" in (rules.get("parse") or []):
+        return parsed, bool(rules.get("replied_user"))
+    listed = {str(u) for u in rules.get("users") or []}
+    return [u for u in parsed if str(u) in listed], bool(rules.get("replied_user"))
 
 
 def _validate_allowed_mentions(rules: Any, errors: _FormErrors) -> None:
