@@ -4,6 +4,8 @@ The bot below is a real ``commands.Bot`` with a ``CommandTree``; it talks to the
 the gateway exactly as it would to Discord. These tests pin what the real bot's end-to-end tests
 rely on: login + sync, replies with a PNG and a persistent view, deferred answers, button edits,
 refusals to other members, autocomplete, locales, rate limits and 5xx, restarts, sharding.
+A second tiny bot (``RealismBot``) pins the finer Discord rules the fake follows: who gets
+notified, what an edit is, attachments on edit, limits, threads, DMs, failures over time.
 """
 
 from __future__ import annotations

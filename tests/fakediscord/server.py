@@ -625,8 +625,8 @@ class FakeDiscord:
         """Answer every request matching ``pattern`` with ``status`` for ``seconds`` of
         ``fake.clock()`` (None: until ``.stop()``). The window ends early with ``handle.stop()``
         or ``fake.advance(seconds)``, so "followups fail for 30 s" needs no 30 s of real time.
-        ``hits`` counts the failed requests. discord.py retries 500/502/504 after 1, 3, 5, 7 s
-        (real time) and then raises; it gives up at once on 503 and other statuses."""
+        ``hits`` counts the failed requests. discord.py makes 5 tries, sleeping 1, 3, 5, 7 s
+        (real time) after a 5xx, then raises (on bot-token routes, 503 raises at once)."""
         until = None if seconds is None else self.clock() + seconds
         failure = InjectedFailure(pattern, status, None, retry_after, is_global, body, until=until)
         self._failures.append(failure)
