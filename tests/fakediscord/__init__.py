@@ -33,15 +33,20 @@ FakeDiscord(*, token="fake-bot-token", app_name="Elfball", shard_count=1, timeou
     (AutoShardedClient); each shard gets the guilds ``(guild_id >> 22) % count`` assigns it.
 
 Building the world (synchronous; changes made after the bot connected are sent to it as
-GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD):
+GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD / THREAD_CREATE):
     fake.add_guild(name="Elfball Club", *, locale="en-US") -> FakeGuild
     guild.add_text_channel(name, *, topic=None) -> FakeChannel
     guild.add_member(name, *, roles=(), manage_guild=False, administrator=False, permissions=None,
                      nick=None, locale="en-US") -> FakeMember  # permissions: int or discord.Permissions;
                                                 # locale: his client's language (his interactions')
     guild.add_role(name, permissions=0) -> FakeRole
+    guild.add_thread(parent, name, *, owner=None, auto_archive_duration=1440, archived=False,
+                     locked=False) -> FakeChannel   # a public thread (type 11); owner None: the bot
+    guild.threads, guild.thread(name_or_id); thread.parent, .is_thread, .archived, .locked,
+        .auto_archive_duration, .owner_id
+    fake.dm_channel_for(member) -> FakeChannel      # his DM with the bot (opened if needed)
     guild.owner (a separate "Server Owner" member: owners have every permission), guild.bot_member,
-    guild.member(name_or_id), guild.channel(name_or_id), member.mention, member.permissions
+    guild.member(name_or_id), guild.channel(name_or_id) (threads too), member.mention, member.permissions
     fake.attachment(filename, data) -> FakeAttachment   # value for an attachment option
 
 Running bots:
@@ -78,8 +83,18 @@ an edit of the original, a followup or a message in that channel; then it settle
     await fake.submit_modal(member, reply_that_opened_it, {"input_custom_id": "text"}) -> Reply
     await fake.wait_for_message(channel=None, check=None, *, timeout=None) -> FakeMessage
         the next message the bot posts on its own from now on (reminders, clocks).
+    await fake.post(member, channel, content, *, reply_to=None, allowed_mentions=None) -> FakeMessage
+        the member writes a message (a reply to ``reply_to``); the bot gets MESSAGE_CREATE.
     Like Discord's client, the harness refuses what a user could not do: a command hidden by its
-    ``default_member_permissions``, clicking someone else's ephemeral message, a disabled button.
+    ``default_member_permissions``, clicking someone else's ephemeral message, a disabled button,
+    a command whose synced ``dm_permission`` is false or whose ``contexts`` lack 1 in a DM (or
+    lack 0 in a server), a command in a locked thread (unless he has Manage Threads).
+    In a DM (``fake.slash(member, fake.dm_channel_for(member), ...)``) the interaction has no
+    guild_id, a ``user`` instead of a ``member``, ``context`` 1 (BOT_DM) and only global commands.
+    In a thread, ``channel_id`` is the thread's and ``channel`` is typed 11 with its parent_id.
+    In an archived thread the member's client unarchives it first (THREAD_UPDATE), as Discord's
+    does before sending a message or a component interaction; if it is also locked (and he
+    cannot manage threads) the interaction is never sent: FakeDiscordError.
     A bot that does not answer in time raises InteractionTimeout (an AssertionError) that
     lists its requests and the errors discord.py logged (e.g. the traceback of a command).
 
@@ -94,12 +109,58 @@ Reply (snapshots taken when the answer was complete):
     all_text.
 
 FakeMessage (live in ``fake.message(id)`` / ``fake.channel_messages(chan)``):
-    id, channel_id, guild_id, author, content, embeds, components (raw dicts), attachments,
-    flags, ephemeral, loading, type, webhook_id, interaction_metadata, edit_count, deleted,
-    reactions; text (content + embeds + text displays), mentions (user ids), mentions_user(m),
-    buttons, selects, labels, custom_ids, find_component(custom_id=None, label=None), png.
+    id, channel_id, guild_id, author, author_id, content, embeds, components (raw dicts),
+    attachments, flags, ephemeral, loading, type (19 for a reply), webhook_id,
+    interaction_metadata, message_reference, edit_count, edited_timestamp, deleted, reactions;
+    text (content + embeds + text displays), buttons, selects, labels, custom_ids,
+    find_component(custom_id=None, label=None), png;
+    mentions: user ids *rendered* as mentions now (content, embeds, text displays), mentions_user(m);
+    notified: user ids Discord *notified* when the message was created (see Notifications);
+    api_mentions: the message object's ``mentions`` (content only, filtered by allowed_mentions).
 FakeAttachment: filename, data (bytes), size, url (served by the fake), content_type, is_png,
     is_image, dimensions (PNG width, height), description, ephemeral.
+
+Notifications (who gets pinged), recorded when a message is *created* (a channel post, an
+interaction response of type 4, a followup that is a new message, a member's ``post``):
+    fake.notifications -> [Notification(user_id, message_id, channel_id, at, reason)]
+        ``at`` is ``fake.clock()``; reason "mention", "reply" or "dm".
+    fake.notifications_for(member_or_id, *, since=None, channel=None) -> [Notification]
+    Discord's rules, modelled: only ``<@id>``/``<@!id>`` in ``content`` (never embeds or
+    components); ``allowed_mentions`` absent: every user mentioned, plus the replied-to author
+    of a reply; present: users only if ``parse`` has "users" or they are in ``users``, and the
+    replied-to author only with ``replied_user: true``; ``parse: ["users"]`` together with a
+    non-empty ``users`` list is a 400 (50035 MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE), as on
+    Discord. Never the author, nor anyone who cannot see the channel (not in the guild). In a
+    DM every new message notifies the recipient (reason "dm"). Ephemeral messages notify nobody.
+    Edits never notify, whatever mention they add: channel or webhook PATCH, @original, callback
+    7, and also filling in a deferred response (the edit of @original or the first followup
+    that replaces the "thinking" placeholder: Discord treats it as an edit, so a bot that defers
+    and then mentions someone pings nobody). The guilds say "only @mentions"
+    (default_message_notifications 1); role, @everyone and @here mentions are not modelled.
+
+Counting what a channel shows (non-ephemeral, non-deleted messages; a "thinking" placeholder
+counts, it is on screen):
+    mark = fake.mark()                                   # a point in history, for since=
+    fake.channel_history(chan) -> [FakeMessage]          # what a member scrolling sees, in order
+    fake.new_messages(chan, since=mark), fake.new_message_count(chan, since=mark)
+    fake.edit_count(chan, since=mark)     # edits of visible messages; filling a deferral is none
+    Edits are never new messages: they bump ``edit_count`` and ``edited_timestamp``. The bot may
+    edit its own non-ephemeral interaction responses and followups through
+    PATCH /channels/{c}/messages/{m} (it is their author; Discord allows it, ephemeral ones are
+    "Unknown Message"); editing someone else's message is 403 (50005). An edit with
+    ``attachments`` keeps exactly the listed files (kept ids and new uploads, API v10); without
+    it, uploads are appended to what the message had.
+
+Threads (public, type 11): POST /channels/{id}/threads (``type`` 11; private threads are
+refused as not modelled), POST /channels/{id}/messages/{mid}/threads (the thread takes the
+message's id; the message gets the HAS_THREAD flag), GET and PATCH /channels/{thread} (name,
+archived, locked, auto_archive_duration); the bot gets THREAD_CREATE / THREAD_UPDATE.
+    fake.archive(thread, *, locked=None)    # Discord's auto-archive (THREAD_UPDATE); locked=True locks
+    Discord's rules: a new message in an archived thread unarchives it (THREAD_UPDATE), unless the
+    thread is locked: then 400 50083 "Thread is archived"; editing a message or reacting in an
+    archived thread is 50083; an archived thread takes no PATCH but unarchiving (50083); only
+    members with Manage Threads (the bot has it) write or edit in a locked thread (403 50013).
+    Deleting messages stays allowed. No THREAD_STARTER_MESSAGE or thread membership is modelled.
 
 Inspection and realism:
     fake.commands(guild=None) -> {name: payload as synced}  (guild=None: global commands);
@@ -111,27 +172,47 @@ Inspection and realism:
     fake.bot_errors() (discord.py ERROR log records, formatted)
     fake.fail_next("POST /interactions/*/callback", status=429, *, times=1, retry_after=0.05,
                    is_global=False, body=None) -> InjectedFailure (``.hits``): the next matching
-        requests get 429 (Discord's body + headers) or 500/502/...; discord.py retries 429 after
-        retry_after and 5xx after 1 s, 3 s, ...
+        requests get 429 (Discord's body + headers) or 500/502/...; discord.py tries 5 times in
+        all: it retries 429 after retry_after, and 5xx after 1 s, 3 s, 5 s, 7 s (real time) then
+        raises; on bot-token routes (channels...) only 500/502/504/524 are retried, 503 raises at
+        once; callbacks and webhooks (followups, @original) retry every 5xx.
+    fake.fail_for("POST /webhooks/*", seconds=30, status=500, *, retry_after=0.05, is_global=False,
+                  body=None) -> InjectedFailure: every matching request fails while ``fake.clock()``
+        is inside the window (seconds=None: until stopped); ``handle.stop()`` ends it now,
+        ``handle.active(fake.clock())`` tells, ``handle.hits`` counts.
+    fake.fail_until(pattern, status=500, **kw) -> InjectedFailure   # fail_for without an end
+    fake.clock() -> float: real monotonic time plus every fake.advance(seconds); it times the
+        fail_for windows and stamps notifications, so ``fake.advance(30)`` ends a 30 s outage at
+        once. Discord's 3 s ack window and discord.py's retry sleeps stay on real time.
     await fake.send_reconnect(guild=None) (op 7), await fake.drop_connection(guild=None, code=4000)
         (the bot RESUMEs; events sent meanwhile are replayed), fake.identify_count,
         fake.resume_count, fake.dispatch_event(name, data, guild=None)
-    The fake rejects what Discord rejects: >2000-character content, bad embeds, >5 rows, more than
-    25 choices, duplicate custom ids, empty messages, callbacks after 3 s or twice (40060),
-    invalid command names/descriptions at sync (their ``name_localizations`` and
-    ``description_localizations`` too).
+    The fake rejects what Discord rejects, with Discord's status, code and (for 50035) nested
+    ``errors`` shape ``{"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message":
+    "Must be 2000 or fewer in length."}]}}`` (discord.py's ``HTTPException.text`` reads
+    "content: Must be ..."): content > 2000; > 10 embeds, embed title > 256, description > 4096,
+    > 25 fields, field name > 256 / value > 1024, footer > 2048, author name > 256, all embeds
+    together > 6000; > 5 action rows, 1-5 components a row, a select alone in its row;
+    custom_id > 100 or duplicated, button label > 80, select placeholder > 150, 1-25 select
+    options, option label/value/description > 100, min_values 0-25 / max_values 1-25;
+    attachment description (alt text) > 1024; more than 10 attachments (400 30015); files
+    > 10 MiB (413 40005); bad allowed_mentions; a reply to an unknown message (unless
+    ``fail_if_not_exists`` is false); empty messages (50006); autocomplete > 25 choices, choice
+    name 1-100, string value > 100; callbacks after 3 s or twice (40060); invalid command
+    names/descriptions at sync (their ``name_localizations`` and ``description_localizations`` too).
 
 Only one FakeDiscord may run at a time (the patches are process-wide). Everything runs in the
 test's event loop: no threads besides discord.py's heartbeat, no network beyond 127.0.0.1.
 """
 
 from .models import (
-    Choice, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Perm, Reply,
+    Choice, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Mark, Notification,
+    Perm, Reply,
 )
 from .server import FakeDiscord, FakeDiscordError, InjectedFailure, InteractionTimeout, RecordedRequest
 
 __all__ = [
     "Choice", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeDiscordError", "FakeGuild", "FakeMember",
-    "FakeMessage", "FakeRole", "FakeUser", "InjectedFailure", "InteractionTimeout", "Perm", "RecordedRequest",
-    "Reply",
+    "FakeMessage", "FakeRole", "FakeUser", "InjectedFailure", "InteractionTimeout", "Mark", "Notification", "Perm",
+    "RecordedRequest", "Reply",
 ]

@@ -209,9 +209,14 @@ class FakeMember:
         return data
 
 
+THREAD_TYPES = (10, 11, 12)
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1, ``guild`` None)."""
+    """A guild text channel (type 0), a public thread (type 11: ``parent`` set) or a DM channel
+    (type 1, ``guild`` None)."""
 
     fake: "FakeDiscord" = field(repr=False)
     id: int
@@ -221,10 +226,22 @@ class FakeChannel:
     position: int = 0
     topic: Optional[str] = None
     recipient: Optional[FakeUser] = field(default=None, repr=False)
+    # ---- threads only ----
+    parent: Optional["FakeChannel"] = field(default=None, repr=False)
+    owner_id: Optional[int] = field(default=None, repr=False)
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = field(default=1440, repr=False)
+    archive_timestamp: str = field(default_factory=now_iso, repr=False)
+    create_timestamp: str = field(default_factory=now_iso, repr=False)
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     @property
     def messages(self) -> list["FakeMessage"]:
@@ -245,15 +262,25 @@ class FakeChannel:
             "type": self.type,
             "guild_id": str(self.guild.id),
             "name": self.name,
-            "position": self.position,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "topic": self.topic,
-            "parent_id": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
         }
+        if self.is_thread:
+            assert self.parent is not None
+            count = len(self.fake.channel_messages(self))
+            data.update(
+                parent_id=str(self.parent.id), owner_id=str(self.owner_id or self.fake.application_id),
+                message_count=count, total_message_sent=count, member_count=1,
+                thread_metadata={
+                    "archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp, "locked": self.locked,
+                    "create_timestamp": self.create_timestamp,
+                },
+            )
+        else:
+            data.update(position=self.position, permission_overwrites=[], nsfw=False, topic=self.topic,
+                        parent_id=None)
         if member is not None:
             data["permissions"] = str(member.permissions)
         return data
@@ -270,6 +297,7 @@ class FakeGuild:
         self.roles: list[FakeRole] = []
         self.channels: list[FakeChannel] = []
         self.members: list[FakeMember] = []
+        self.threads: list[FakeChannel] = []
         # @everyone has the guild's id.
         self.everyone = FakeRole(self, self.id, "@everyone", Perm.EVERYONE_DEFAULT, 0)
         self.roles.append(self.everyone)
@@ -299,6 +327,26 @@ class FakeGuild:
         self.fake._channels[chan.id] = chan
         self.fake._on_channel_added(chan)
         return chan
+
+    def add_thread(self, parent: FakeChannel, name: str, *, owner: Optional[FakeMember] = None,
+                   auto_archive_duration: int = 1440, archived: bool = False, locked: bool = False) -> FakeChannel:
+        """A public thread (type 11) in the text channel ``parent``, started by ``owner`` (default:
+        the bot). Made after the bot connected, it is announced with THREAD_CREATE."""
+        if parent.guild is not self or parent.type != 0:
+            raise ValueError(f"a public thread needs a text channel of {self.name!r} as its parent")
+        thread = FakeChannel(self.fake, self.fake.ids.next(), name, self, 11, parent=parent,
+                             owner_id=owner.id if owner else self.fake.application_id,
+                             auto_archive_duration=auto_archive_duration, archived=archived, locked=locked)
+        self.threads.append(thread)
+        self.fake._channels[thread.id] = thread
+        self.fake._on_thread_created(thread)
+        return thread
+
+    def thread(self, name_or_id: Any) -> FakeChannel:
+        for t in self.threads:
+            if t.id == name_or_id or t.name == name_or_id:
+                return t
+        raise KeyError(f"no thread {name_or_id!r} in {self.name!r}")
 
     def _new_member(self, name: str, roles: list[FakeRole] | None = None, nick: Optional[str] = None,
                     locale: str = "en-US") -> FakeMember:
@@ -343,7 +391,7 @@ class FakeGuild:
         raise KeyError(f"no member {name_or_id!r} in {self.name!r}")
 
     def channel(self, name_or_id: Any) -> FakeChannel:
-        for c in self.channels:
+        for c in self.channels + self.threads:
             if c.id == name_or_id or c.name == name_or_id:
                 return c
         raise KeyError(f"no channel {name_or_id!r} in {self.name!r}")
@@ -375,7 +423,7 @@ class FakeGuild:
             "public_updates_channel_id": None,
             "safety_alerts_channel_id": None,
             "verification_level": 0,
-            "default_message_notifications": 0,
+            "default_message_notifications": 1,  # only @mentions: the notification model
             "explicit_content_filter": 0,
             "mfa_level": 0,
             "nsfw_level": 0,
@@ -397,7 +445,7 @@ class FakeGuild:
             "voice_states": [],
             "members": [m.payload() for m in self.members],
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if not t.archived],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -476,7 +524,7 @@ class FakeAttachment:
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
-_MENTION = re.compile(r"<@!?(\d+)>")
+MENTION_PATTERN = re.compile(r"<@!?(\d+)>")  # a user mention as Discord parses it
 
 
 def walk_components(components: list[dict]) -> Iterator[dict]:
@@ -514,6 +562,10 @@ class FakeMessage:
     deleted: bool = False
     reactions: list[str] = field(default_factory=list, repr=False)
     tts: bool = False
+    #: The user ids Discord notified when the message was *created* (see ``FakeDiscord.notifications``).
+    notified: list[int] = field(default_factory=list, repr=False)
+    #: The message object's ``mentions`` as Discord sends it (user payloads), see ``mentions``.
+    api_mentions: list[dict] = field(default_factory=list, repr=False)
 
     # ---- convenience for assertions ---------------------------------------------------
     @property
@@ -546,9 +598,16 @@ class FakeMessage:
         return "\n".join(parts)
 
     @property
+    def author_id(self) -> int:
+        return int(self.author["id"])
+
+    @property
     def mentions(self) -> list[int]:
-        """User ids mentioned (``<@id>``) in the content and text displays."""
-        return [int(m) for m in _MENTION.findall(self.text)]
+        """User ids *rendered* as mentions (``<@id>``) in the current content, embeds and text
+        displays: what a reader sees highlighted. Not who was pinged: embeds never ping, nor do
+        edits, ephemeral messages or mentions that ``allowed_mentions`` filtered out; that is
+        ``notified``."""
+        return [int(m) for m in MENTION_PATTERN.findall(self.text)]
 
     def mentions_user(self, who: Any) -> bool:
         return int(getattr(who, "id", who)) in self.mentions
@@ -626,7 +685,7 @@ class FakeMessage:
             "edited_timestamp": self.edited_timestamp,
             "tts": self.tts,
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": self.api_mentions,
             "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
             "embeds": self.embeds,
@@ -646,6 +705,28 @@ class FakeMessage:
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
         return data
+
+
+@dataclass(frozen=True)
+class Notification:
+    """One user notified by one new message (``fake.notifications``). ``reason``: "mention" (a
+    ``<@id>`` in the content that ``allowed_mentions`` let through), "reply" (the author of the
+    message replied to) or "dm" (a new message in his DM with the bot). ``at``: ``fake.clock()``."""
+
+    user_id: int
+    message_id: int
+    channel_id: int
+    at: float
+    reason: str = "mention"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point in the fake's history (``fake.mark()``), for the ``since=`` of the counting helpers."""
+
+    events: int
+    notifications: int
+    at: float
 
 
 # --------------------------------------------------------------------------------------------

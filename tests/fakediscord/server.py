@@ -18,21 +18,24 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterable, Mapping, Optional, Union
+from typing import Any, Awaitable, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 import aiohttp
 import yarl
 from aiohttp import web
 
 from .models import (
-    COMPONENTS_V2, EPHEMERAL, LOADING, Choice, FakeAttachment, FakeChannel, FakeGuild, FakeMember,
-    FakeMessage, FakeRole, FakeUser, Perm, Reply, Snowflakes, guess_content_type, now_iso, walk_components,
+    AUTO_ARCHIVE_DURATIONS, COMPONENTS_V2, EPHEMERAL, LOADING, MENTION_PATTERN, Choice, FakeAttachment, FakeChannel,
+    FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Mark, Notification, Perm, Reply, Snowflakes,
+    guess_content_type, now_iso,
 )
 
 log = logging.getLogger("fakediscord")
 
 API_PREFIX = re.compile(r"^/api(?:/v\d+)?")
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+MAX_ATTACHMENTS = 10
+HAS_THREAD = 1 << 5  # message flag: a thread was started from this message
 INTERACTION_KINDS = {2: "command", 3: "component", 4: "autocomplete", 5: "modal_submit"}
 # Which callback types Discord accepts for each interaction type.
 ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
@@ -84,18 +87,31 @@ class RecordedRequest:
 
 @dataclass
 class InjectedFailure:
-    """Made by ``fake.fail_next``; ``hits`` counts the requests it answered."""
+    """Made by ``fake.fail_next`` / ``fail_for`` / ``fail_until``; ``hits`` counts the requests it
+    answered. It stops matching after ``times`` hits, once ``fake.clock()`` reaches ``until``, or
+    after ``stop()``, whichever comes first (``None``: no such limit)."""
 
     pattern: str
     status: int
-    times: int
+    times: Optional[int]
     retry_after: float
     is_global: bool
     body: Optional[dict]
     hits: int = 0
+    until: Optional[float] = None
+    stopped: bool = False
 
-    def matches(self, method: str, path: str) -> bool:
-        return self.hits < self.times and fnmatch.fnmatchcase(f"{method} {path}", self.pattern)
+    def matches(self, method: str, path: str, now: Optional[float] = None) -> bool:
+        return self.active(now) and fnmatch.fnmatchcase(f"{method} {path}", self.pattern)
+
+    def active(self, now: Optional[float] = None) -> bool:
+        if self.stopped or (self.times is not None and self.hits >= self.times):
+            return False
+        return self.until is None or now is None or now < self.until
+
+    def stop(self) -> None:
+        """End the failure now: the next matching request is served normally."""
+        self.stopped = True
 
 
 @dataclass(eq=False)
@@ -216,6 +232,8 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self.log_records: list[logging.LogRecord] = []
         self._failures: list[InjectedFailure] = []
+        self.notifications: list[Notification] = []
+        self._clock_offset = 0.0
         self._bots: dict[Any, asyncio.Task] = {}
         self._inflight = 0
         self._last_activity = 0.0
@@ -311,6 +329,7 @@ class FakeDiscord:
         for session in self._sessions:
             if session.ready and session.covers(guild):
                 session.dispatch(event, make())
+                self._touch()  # ``settle`` now waits for whatever the bot does about it
 
     def _on_role_added(self, role: FakeRole) -> None:
         self._broadcast(role.guild, "GUILD_ROLE_CREATE", lambda: {"guild_id": str(role.guild.id), "role": role.payload()})
@@ -328,6 +347,50 @@ class FakeDiscord:
         att.url = f"{self.http_url}/attachments/0/{att.id}/{filename}"
         self._attachments[att.id] = att
         return att
+
+    def _on_thread_created(self, thread: FakeChannel) -> None:
+        assert thread.guild is not None
+        self._broadcast(thread.guild, "THREAD_CREATE", lambda: {**thread.payload(), "newly_created": True})
+
+    def _set_thread(self, thread: FakeChannel, **changes: Any) -> None:
+        """Change a thread and tell the bot (THREAD_UPDATE), as Discord does for every change."""
+        if "archived" in changes and changes["archived"] != thread.archived or "auto_archive_duration" in changes:
+            thread.archive_timestamp = now_iso()
+        for key, value in changes.items():
+            setattr(thread, key, value)
+        assert thread.guild is not None
+        self._broadcast(thread.guild, "THREAD_UPDATE", thread.payload)
+
+    def archive(self, thread: FakeChannel, *, locked: Optional[bool] = None) -> None:
+        """Archive ``thread`` as Discord's auto-archive does after inactivity (THREAD_UPDATE);
+        ``locked=True`` also locks it, as a moderator would."""
+        if not thread.is_thread:
+            raise FakeDiscordError(f"#{thread.name} is not a thread")
+        self._set_thread(thread, archived=True, **({} if locked is None else {"locked": locked}))
+
+    def dm_channel_for(self, member: Union[FakeMember, FakeUser]) -> FakeChannel:
+        """The DM channel between ``member`` and the bot, opened if needed (as the member's client
+        does when he writes to the bot): pass it to ``slash`` to run a command in a DM."""
+        user = member.user if isinstance(member, FakeMember) else member
+        if user.id not in self._dms:
+            chan = FakeChannel(self, self.ids.next(), f"dm-{user.username}", None, 1, recipient=user)
+            self._dms[user.id] = self._channels[chan.id] = chan
+        return self._dms[user.id]
+
+    # ---- time -----------------------------------------------------------------------
+    def clock(self) -> float:
+        """The fake's notion of now (seconds, monotonic): real time plus every ``advance``. It
+        times ``fail_for`` windows and stamps notifications; Discord's 3 s acknowledgement
+        window and discord.py's own retry sleeps stay on real time."""
+        return time.monotonic() + self._clock_offset
+
+    def advance(self, seconds: float) -> None:
+        """Move ``clock()`` forward: e.g. end a ``fail_for(..., 30)`` window without waiting 30 s."""
+        self._clock_offset += seconds
+
+    def mark(self) -> Mark:
+        """A point in the history, for the ``since=`` of the counting helpers."""
+        return Mark(len(self._events), len(self.notifications), self.clock())
 
     # ================================================================================
     # Running bots
@@ -460,6 +523,39 @@ class FakeDiscord:
         chan = self._dms.get(member.id)
         return self.channel_messages(chan) if chan else []
 
+    def channel_history(self, channel: FakeChannel) -> list[FakeMessage]:
+        """What a member scrolling ``channel`` sees, oldest first: every message that is neither
+        ephemeral nor deleted (a deferred response still "thinking" included), live objects."""
+        return self.channel_messages(channel)
+
+    def new_messages(self, channel: FakeChannel, since: Optional[Mark] = None) -> list[FakeMessage]:
+        """Messages *created* in ``channel`` after ``since`` (a ``fake.mark()``; None: ever) that a
+        member can still see. An edit, a deferred response filled in, or a followup that replaced
+        the "thinking" placeholder is not a new message."""
+        start = since.events if since is not None else 0
+        ids = [mid for kind, mid in self._events[start:] if kind == "create"]
+        return [m for m in map(self._messages.__getitem__, ids)
+                if m.channel_id == channel.id and not m.ephemeral and not m.deleted]
+
+    def new_message_count(self, channel: FakeChannel, since: Optional[Mark] = None) -> int:
+        return len(self.new_messages(channel, since))
+
+    def edit_count(self, channel: FakeChannel, since: Optional[Mark] = None) -> int:
+        """Edits of visible messages of ``channel`` after ``since``, each counted (filling in a
+        deferred response is not an edit: its members saw "thinking" turn into the answer)."""
+        start = since.events if since is not None else 0
+        return sum(1 for kind, mid in self._events[start:] if kind == "edit"
+                   and self._messages[mid].channel_id == channel.id and not self._messages[mid].ephemeral
+                   and not self._messages[mid].deleted)
+
+    def notifications_for(self, who: Union[FakeMember, FakeUser, int], *, since: Optional[Mark] = None,
+                          channel: Optional[FakeChannel] = None) -> list[Notification]:
+        """The notifications ``who`` got (after ``since``, in ``channel`` if given), oldest first."""
+        uid = int(getattr(who, "id", who))
+        start = since.notifications if since is not None else 0
+        return [n for n in self.notifications[start:]
+                if n.user_id == uid and (channel is None or n.channel_id == channel.id)]
+
     async def wait_for_message(
         self,
         channel: Optional[FakeChannel] = None,
@@ -475,7 +571,8 @@ class FakeDiscord:
             for kind, mid in self._events[start:]:
                 msg = self._messages[mid]
                 in_channel = channel is None or msg.channel_id == channel.id
-                if kind == "create" and in_channel and (check is None or check(msg)):
+                mine = msg.author_id == self.bot_user.id  # not a member's ``post``
+                if kind == "create" and in_channel and mine and (check is None or check(msg)):
                     await self.settle()
                     return msg
             start = len(self._events)
@@ -514,6 +611,30 @@ class FakeDiscord:
         failure = InjectedFailure(pattern, status, times, retry_after, is_global, body)
         self._failures.append(failure)
         return failure
+
+    def fail_for(
+        self,
+        pattern: str,
+        seconds: Optional[float] = None,
+        status: int = 500,
+        *,
+        retry_after: float = 0.05,
+        is_global: bool = False,
+        body: Optional[dict] = None,
+    ) -> InjectedFailure:
+        """Answer every request matching ``pattern`` with ``status`` for ``seconds`` of
+        ``fake.clock()`` (None: until ``.stop()``). The window ends early with ``handle.stop()``
+        or ``fake.advance(seconds)``, so "followups fail for 30 s" needs no 30 s of real time.
+        ``hits`` counts the failed requests. discord.py makes 5 tries, sleeping 1, 3, 5, 7 s
+        (real time) after a 5xx, then raises (on bot-token routes, 503 raises at once)."""
+        until = None if seconds is None else self.clock() + seconds
+        failure = InjectedFailure(pattern, status, None, retry_after, is_global, body, until=until)
+        self._failures.append(failure)
+        return failure
+
+    def fail_until(self, pattern: str, status: int = 500, **kw: Any) -> InjectedFailure:
+        """``fail_for`` without an end: the failure lasts until ``handle.stop()``."""
+        return self.fail_for(pattern, None, status, **kw)
 
     def _live_session(self, guild: Optional[FakeGuild]) -> _Session:
         for session in reversed(self._sessions):
@@ -573,8 +694,9 @@ class FakeDiscord:
         given = {**(options or {}), **more_options}
         cmd, guild_scoped = self._find_command(member, channel, path[0])
         needed = int(cmd.get("default_member_permissions") or 0)
-        if member.permissions & needed != needed:
+        if channel.guild is not None and member.permissions & needed != needed:
             raise FakeDiscordError(f"Discord does not show /{path[0]} to {member.name}: it needs permissions {needed}")
+        self._client_enters(member, channel, command=True)
         opts, resolved = self._build_options(cmd, path, given)
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
         if resolved:
@@ -647,6 +769,7 @@ class FakeDiscord:
             if resolved:
                 data["resolved"] = resolved
         channel = self._channels[msg.channel_id]
+        self._client_enters(member, channel, command=False)
         rec, payload = self._new_interaction(3, data["custom_id"], member, channel, locale, data, message=msg)
         return await self._run(rec, payload, timeout)
 
@@ -678,20 +801,86 @@ class FakeDiscord:
         rec, payload = self._new_interaction(5, data["custom_id"], member, origin.channel, locale, data, message=msg)
         return await self._run(rec, payload, timeout)
 
+    async def post(
+        self,
+        member: FakeMember,
+        channel: FakeChannel,
+        content: str,
+        *,
+        reply_to: Union[FakeMessage, Reply, int, None] = None,
+        allowed_mentions: Optional[dict] = None,
+    ) -> FakeMessage:
+        """``member`` writes ``content`` in ``channel`` (a reply to ``reply_to`` if given): the
+        message is stored like any other (it notifies the members it mentions) and the bot gets
+        MESSAGE_CREATE; returns once the bot's traffic settles. In an archived thread his client
+        unarchives it first; a locked thread refuses him unless he may manage threads."""
+        if channel.guild is not None and member.guild is not channel.guild:
+            raise FakeDiscordError(f"{member.name} is not a member of the guild of #{channel.name}")
+        if channel.guild is None and (channel.recipient is None or channel.recipient.id != member.id):
+            raise FakeDiscordError(f"{member.name} is not in the DM {channel.name}")
+        if channel.is_thread and channel.locked and not member.permissions & Perm.MANAGE_THREADS:
+            raise FakeDiscordError(f"thread #{channel.name} is locked: Discord does not let {member.name} write there")
+        body: dict[str, Any] = {"content": content}
+        if reply_to is not None:
+            body["message_reference"] = {"message_id": str(self.message(reply_to).id)}
+        if allowed_mentions is not None:
+            body["allowed_mentions"] = allowed_mentions
+        session = self._live_session(channel.guild)
+        try:
+            msg = self._create_message(channel, body, {}, author=member.user)
+        except _ApiError as e:
+            raise FakeDiscordError(f"Discord refuses {member.name}'s message: {e.status} {e.code} {e.message}") from None
+        data = msg.payload()
+        if channel.guild is not None:
+            data.update(guild_id=str(channel.guild.id), member=member.payload(with_user=False))
+        session.dispatch("MESSAGE_CREATE", data)
+        self._touch()
+        await self.settle()
+        return msg
+
     # ---- building interactions ---------------------------------------------------------
     def _find_command(self, member: FakeMember, channel: FakeChannel, name: str) -> tuple[dict, bool]:
         guild = channel.guild
-        if guild is None or member.guild is not guild:
+        if guild is None:  # a DM with the bot: global commands whose contexts allow BOT_DM (1)
+            if channel.recipient is None or channel.recipient.id != member.id:
+                raise FakeDiscordError(f"{member.name} is not in the DM {channel.name}")
+            cmd = self._global_cmds.get((name, 1))
+            if cmd is None:
+                raise FakeDiscordError(f"no global command /{name}: {sorted(self.command_names())} (did the bot sync?)")
+            contexts = cmd.get("contexts")
+            if cmd.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+                raise FakeDiscordError(f"Discord does not offer /{name} in DMs: dm_permission "
+                                       f"{cmd.get('dm_permission')}, contexts {contexts}")
+            return cmd, False
+        if member.guild is not guild:
             raise FakeDiscordError(f"{member.name} is not a member of the guild of #{channel.name}")
         key = (name, 1)  # chat input commands; guild commands win over global ones
         if key in self._guild_cmds.get(guild.id, {}):
             return self._guild_cmds[guild.id][key], True
         if key in self._global_cmds:
+            contexts = self._global_cmds[key].get("contexts")
+            if contexts is not None and 0 not in contexts:
+                raise FakeDiscordError(f"Discord does not offer /{name} in servers: contexts {contexts}")
             return self._global_cmds[key], False
         raise FakeDiscordError(
             f"no command /{name} registered for {guild.name!r}: global {sorted(self.command_names())}, "
             f"guild {sorted(self.command_names(guild))} (did the bot sync?)"
         )
+
+    def _client_enters(self, member: FakeMember, channel: FakeChannel, *, command: bool) -> None:
+        """What the member's Discord client does before an interaction in a thread. Its composer
+        is closed in a locked thread unless he may manage threads (no commands); in an archived
+        thread it first unarchives it (PATCH archived=false, as sending a message would), which
+        fails if the thread is also locked, and then the interaction is never sent."""
+        if not channel.is_thread:
+            return
+        manages = bool(member.permissions & Perm.MANAGE_THREADS)
+        if channel.locked and not manages and (command or channel.archived):
+            raise FakeDiscordError(f"thread #{channel.name} is locked{' and archived' if channel.archived else ''}: "
+                                   f"Discord does not let {member.name} "
+                                   f"{'run commands there' if command else 'unarchive it to use its components'}")
+        if channel.archived:
+            self._set_thread(channel, archived=False)
 
     def _build_options(
         self, cmd: dict, path: list[str], given: dict, focused: Optional[tuple[str, Any]] = None,
@@ -836,8 +1025,9 @@ class FakeDiscord:
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "app_permissions": str(guild.bot_member.permissions if guild else Perm.EVERYONE_DEFAULT),
-            "context": 0 if guild else 1,
-            "authorizing_integration_owners": {"0": str(guild.id)} if guild else {"1": str(member.id)},
+            "context": 0 if guild else 1,  # GUILD, or BOT_DM
+            # A guild-installed app: the guild's id, "0" outside a guild (the bot's DM).
+            "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
         }
         if guild is not None:
             payload.update(guild_id=str(guild.id), guild=guild.partial_payload(), guild_locale=guild.locale,
@@ -949,6 +1139,9 @@ class FakeDiscord:
             ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", False, self._webhook_delete),
             ("POST", "/webhooks/{app_id}/{token}", False, self._webhook_followup),
             ("GET", "/channels/{channel_id}", True, self._get_channel),
+            ("PATCH", "/channels/{channel_id}", True, self._edit_channel),
+            ("POST", "/channels/{channel_id}/threads", True, self._start_thread),
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", True, self._start_thread),
             ("GET", "/channels/{channel_id}/messages", True, self._list_messages),
             ("POST", "/channels/{channel_id}/messages", True, self._post_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", True, self._get_message),
@@ -970,7 +1163,7 @@ class FakeDiscord:
         return out
 
     def _touch(self) -> None:
-        self._last_activity = asyncio.get_running_loop().time()
+        self._last_activity = time.monotonic()  # the loop's clock, readable outside the loop too
 
     async def _api_handler(self, request: web.Request) -> web.StreamResponse:
         self._inflight += 1
@@ -988,7 +1181,8 @@ class FakeDiscord:
         rec = RecordedRequest(method, path, dict(request.query), payload,
                               [(f[0], len(f[1])) for f in files.values()], at=time.monotonic())
         self.requests.append(rec)
-        failure = next((f for f in self._failures if f.matches(method, path)), None)
+        now = self.clock()
+        failure = next((f for f in self._failures if f.matches(method, path, now)), None)
         if failure is not None:
             failure.hits += 1
             rec.status = failure.status
@@ -1054,10 +1248,7 @@ class FakeDiscord:
         user = self._users.get(int(body.get("recipient_id", 0)))
         if user is None:
             raise _not_found(10013, "User")
-        if user.id not in self._dms:
-            chan = FakeChannel(self, self.ids.next(), f"dm-{user.username}", None, 1, recipient=user)
-            self._dms[user.id] = self._channels[chan.id] = chan
-        return self._dms[user.id].payload()
+        return self.dm_channel_for(user).payload()
 
     async def _get_gateway(self, request: web.Request, body: Any, files: dict) -> Any:
         return {"url": self.gateway_url}
@@ -1335,7 +1526,12 @@ class FakeDiscord:
 
     async def _edit_message_route(self, request: web.Request, body: Any, files: dict, channel_id: str,
                                   message_id: str) -> Any:
-        msg = self._edit_message(self._channel_message(channel_id, message_id), body, files)
+        # The bot authored its interaction responses and followups, so it may edit them here too
+        # (not ephemeral ones: _channel_message does not find those, as on Discord).
+        msg = self._channel_message(channel_id, message_id)
+        if msg.author_id != self.bot_user.id:
+            raise _ApiError(403, 50005, "Cannot edit a message authored by another user")
+        msg = self._edit_message(msg, body, files)
         for rec in self._active_deferred(msg.channel_id):
             self._progress(rec)
         return msg.payload()
@@ -1348,6 +1544,8 @@ class FakeDiscord:
     async def _react(self, request: web.Request, body: Any, files: dict, channel_id: str, message_id: str,
                      emoji: str) -> Any:
         msg = self._channel_message(channel_id, message_id)
+        if self._channels[msg.channel_id].archived:
+            raise _ApiError(400, 50083, "Thread is archived")
         if request.method == "PUT" and emoji not in msg.reactions:
             msg.reactions.append(emoji)
         elif request.method == "DELETE" and emoji in msg.reactions:
@@ -1358,24 +1556,85 @@ class FakeDiscord:
         self._channel(channel_id)
         return None
 
+    async def _start_thread(self, request: web.Request, body: Any, files: dict, channel_id: str,
+                            message_id: Optional[str] = None) -> Any:
+        """POST /channels/{id}/threads (type 11 only) and /channels/{id}/messages/{mid}/threads
+        (the thread takes the message's id). THREAD_CREATE follows, as on Discord."""
+        parent = self._channel(channel_id)
+        if parent.guild is None or parent.type != 0:
+            raise _ApiError(400, 50024, "Cannot execute action on this channel type")
+        errors = _FormErrors()
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            errors.add("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        duration = body.get("auto_archive_duration") or 1440
+        if duration not in AUTO_ARCHIVE_DURATIONS:
+            errors.add("auto_archive_duration", "BASE_TYPE_CHOICES", f"Value must be one of {AUTO_ARCHIVE_DURATIONS}.")
+        if message_id is None and body.get("type") != 11:
+            # Discord makes private threads (12) too, and without ``type`` (API v9 default); the
+            # fake models public ones only, so say so instead of pretending.
+            errors.add("type", "FAKE_UNSUPPORTED", "the fake Discord models public threads (type 11) only")
+        errors.raise_if_any()
+        thread_id = self.ids.next()
+        if message_id is not None:
+            starter = self._channel_message(channel_id, message_id)
+            if starter.id in self._channels:
+                raise _ApiError(400, 160004, "A thread has already been created for this message")
+            starter.flags |= HAS_THREAD
+            thread_id = starter.id
+        thread = FakeChannel(self, thread_id, name, parent.guild, 11, parent=parent, owner_id=self.bot_user.id,
+                             auto_archive_duration=duration)
+        parent.guild.threads.append(thread)
+        self._channels[thread.id] = thread
+        self._on_thread_created(thread)
+        return 201, thread.payload()
+
+    async def _edit_channel(self, request: web.Request, body: Any, files: dict, channel_id: str) -> Any:
+        """PATCH /channels/{id}: a thread's name, archived, locked, auto_archive_duration
+        (THREAD_UPDATE follows). An archived thread takes no change but being unarchived (50083)."""
+        chan = self._channel(channel_id)
+        if not chan.is_thread:
+            raise _ApiError(403, 50013, "Missing Permissions")  # the bot has no Manage Channels
+        errors = _FormErrors()
+        if "name" in body and not 1 <= len(body["name"] or "") <= 100:
+            errors.add("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if "auto_archive_duration" in body and body["auto_archive_duration"] not in AUTO_ARCHIVE_DURATIONS:
+            errors.add("auto_archive_duration", "BASE_TYPE_CHOICES", f"Value must be one of {AUTO_ARCHIVE_DURATIONS}.")
+        errors.raise_if_any()
+        changes = {k: body[k] for k in ("name", "archived", "locked", "auto_archive_duration") if k in body}
+        if chan.archived and changes.get("archived") is not False and any(
+                changes.get(k, getattr(chan, k)) != getattr(chan, k) for k in changes):
+            raise _ApiError(400, 50083, "Thread is archived")
+        bot = self.bot_user
+        if not self._can_manage_threads(chan, bot) and (
+                "locked" in changes or (chan.owner_id != bot.id and changes)):
+            raise _ApiError(403, 50013, "Missing Permissions")
+        self._set_thread(chan, **changes)
+        return chan.payload()
+
     def _active_deferred(self, channel_id: int) -> list[_Interaction]:
         return [r for r in self._interactions.values()
                 if not r.done.is_set() and r.callback_type in (5, 6) and r.channel.id == channel_id]
 
     # ---- message storage -------------------------------------------------------------
     def _create_message(self, channel: FakeChannel, body: dict, files: dict, *, rec: Optional[_Interaction] = None,
-                        loading: bool = False, followup: bool = False) -> FakeMessage:
+                        loading: bool = False, followup: bool = False, author: Optional[FakeUser] = None
+                        ) -> FakeMessage:
+        """Store a new message: validate it as Discord would, apply the thread rules, record whom
+        it notifies. ``author``: a member's own message (``post``); default the bot."""
         flags = int(body.get("flags") or 0)
         if not loading:
             _validate_message(body, files, flags)
         if rec is None:
             flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
+        author = author or self.bot_user
+        reference = self._reference(channel, body.get("message_reference"))
         msg = FakeMessage(
             id=self.ids.next(), channel_id=channel.id, guild_id=channel.guild.id if channel.guild else None,
-            author=self.bot_user.payload(), content=body.get("content") or "",
+            author=author.payload(), content=body.get("content") or "",
             embeds=list(body.get("embeds") or []), components=list(body.get("components") or []),
             flags=flags | (LOADING if loading else 0), tts=bool(body.get("tts")),
-            message_reference=body.get("message_reference"),
+            message_reference=reference, type=19 if reference and rec is None else 0,
         )
         if rec is not None:
             msg.type = 20 if rec.type == 2 and not followup else 0
@@ -1390,16 +1649,98 @@ class FakeDiscord:
                 meta["interacted_message_id"] = str(rec.message_id)
             msg.interaction_metadata = meta
         msg.attachments = self._attachments_for(msg, body, files, [])
+        if not msg.ephemeral:
+            self._thread_gate(channel, author, creating=True)
         self._messages[msg.id] = msg
         self._channel_log[channel.id].append(msg.id)
         self._events.append(("create", msg.id))
+        self._set_api_mentions(msg, body)
+        if not loading and not msg.ephemeral:  # a "thinking" placeholder has nothing to notify about
+            for uid, reason in self._recipients(channel, msg, body):
+                msg.notified.append(uid)
+                self.notifications.append(Notification(uid, msg.id, channel.id, self.clock(), reason))
         return msg
 
+    def _reference(self, channel: FakeChannel, ref: Optional[dict]) -> Optional[dict]:
+        """A reply's ``message_reference``: the message must exist in this channel (Discord
+        answers 400 otherwise, unless ``fail_if_not_exists`` is false: then no reply)."""
+        if not ref or ref.get("type", 0) != 0:
+            return ref or None
+        target = self._messages.get(int(ref.get("message_id") or 0))
+        if target is None or target.deleted or target.ephemeral or target.channel_id != channel.id:
+            if ref.get("fail_if_not_exists", True) is False:
+                return None
+            raise _ApiError(400, 50035, "Invalid Form Body", _form_error(
+                "message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"))
+        return {"type": 0, "message_id": str(target.id), "channel_id": str(channel.id),
+                **({"guild_id": str(channel.guild.id)} if channel.guild else {})}
+
+    def _recipients(self, channel: FakeChannel, msg: FakeMessage, body: dict) -> list[tuple[int, str]]:
+        """Whom Discord notifies for a new message: user mentions parsed from ``content`` (never
+        embeds or components), as ``allowed_mentions`` lets them through (absent: all of them and
+        the replied-to author; present: ``parse: ["users"]`` or the ``users`` list, and the
+        replied-to author only with ``replied_user: true``). Never the author himself nor anyone
+        who cannot see the channel. In a DM, the recipient is notified of every new message."""
+        allowed, replied = _allowed_mentions(msg.content, body.get("allowed_mentions"))
+        out: list[tuple[int, str]] = []
+
+        def add(uid: int, reason: str) -> None:
+            if uid != msg.author_id and uid not in [u for u, _ in out] and self._can_see(channel, uid):
+                out.append((uid, reason))
+
+        for uid in allowed:
+            add(uid, "mention")
+        if replied and msg.message_reference and msg.message_reference.get("message_id"):
+            add(self._messages[int(msg.message_reference["message_id"])].author_id, "reply")
+        if channel.guild is None and channel.recipient is not None:
+            add(channel.recipient.id, "dm")
+        return out
+
+    def _set_api_mentions(self, msg: FakeMessage, body: dict) -> None:
+        """The message object's ``mentions`` (what discord.py's ``Message.mentions`` reads): the
+        users parsed from the content as ``allowed_mentions`` allows, re-parsed on every edit."""
+        allowed, replied = _allowed_mentions(msg.content, body.get("allowed_mentions"))
+        ids = [u for u in allowed if u in self._users]
+        ref = msg.message_reference or {}
+        if replied and ref.get("message_id") and int(ref["message_id"]) in self._messages:
+            ids.append(self._messages[int(ref["message_id"])].author_id)
+        msg.api_mentions = [self._users[u].payload() for u in dict.fromkeys(ids) if u in self._users]
+
+    def _can_see(self, channel: FakeChannel, user_id: int) -> bool:
+        if channel.guild is None:
+            return channel.recipient is not None and channel.recipient.id == user_id
+        return any(m.id == user_id for m in channel.guild.members) and user_id != self.application_id
+
+    def _can_manage_threads(self, channel: FakeChannel, author: FakeUser) -> bool:
+        guild = channel.guild
+        member = next((m for m in guild.members if m.id == author.id), None) if guild else None
+        return member is not None and bool(member.permissions & Perm.MANAGE_THREADS)
+
+    def _thread_gate(self, channel: FakeChannel, author: FakeUser, *, creating: bool) -> None:
+        """Discord's thread rules for a non-ephemeral message. Locked: only members with Manage
+        Threads may write or edit. Archived: an edit is refused (50083, "Thread is archived");
+        a new message unarchives the thread (THREAD_UPDATE), unless it is locked: then 50083 too."""
+        if not channel.is_thread:
+            return
+        if channel.locked and not self._can_manage_threads(channel, author):
+            raise _ApiError(403, 50013, "Missing Permissions")
+        if channel.archived:
+            if creating and not channel.locked:
+                self._set_thread(channel, archived=False)
+            else:
+                raise _ApiError(400, 50083, "Thread is archived")
+
     def _edit_message(self, msg: FakeMessage, body: dict, files: dict) -> FakeMessage:
+        """Edit in place: never a new message and never a notification, whatever mentions it adds."""
         flags = msg.flags if body.get("flags") is None else (int(body["flags"]) & ~EPHEMERAL) | (msg.flags & EPHEMERAL)
-        merged = {"content": msg.content, "embeds": msg.embeds, "components": msg.components,
-                  "attachments": [a.payload() for a in msg.attachments], **body}
-        _validate_message(merged, files, flags & ~LOADING)
+        merged = {"content": msg.content, "embeds": msg.embeds, "components": msg.components, **body}
+        merged.pop("attachments", None)
+        if body.get("attachments") is not None:
+            merged["attachments"] = body["attachments"]
+        kept = len(msg.attachments) if body.get("attachments") is None else 0
+        _validate_message(merged, files, flags & ~LOADING, existing_attachments=kept)
+        if not msg.ephemeral:
+            self._thread_gate(self._channels[msg.channel_id], self.bot_user, creating=False)
         for key in ("content",):
             if key in body:
                 msg.content = body[key] or ""
@@ -1407,12 +1748,15 @@ class FakeDiscord:
             if key in body:
                 setattr(msg, key, list(body[key] or []))
         msg.attachments = self._attachments_for(msg, body, files, msg.attachments)
+        if "content" in body:
+            self._set_api_mentions(msg, body)
         was_loading = msg.loading
         msg.flags = flags & ~LOADING
         if not was_loading:
             msg.edited_timestamp = now_iso()
             msg.edit_count += 1
-        self._events.append(("edit", msg.id))
+        # Filling in a deferred response is not an edit to its readers: "thinking" becomes the answer.
+        self._events.append(("fill" if was_loading else "edit", msg.id))
         return msg
 
     def _delete_message(self, msg: FakeMessage) -> None:
@@ -1421,8 +1765,10 @@ class FakeDiscord:
 
     def _attachments_for(self, msg: FakeMessage, body: dict, files: dict, existing: list[FakeAttachment]
                          ) -> list[FakeAttachment]:
-        """Discord's rule: ``attachments`` lists everything kept (old ids) and new (file index);
-        without it, new files are appended to what the message had."""
+        """Discord's rule (API v10): without ``attachments`` the uploaded files are appended to what
+        the message had; with it, the message keeps exactly what the array lists, existing ids and
+        new files (``id`` = the upload's index), in that order: a file uploaded but not listed is
+        dropped, an existing attachment not listed is removed."""
         def new(index: int, spec: dict) -> FakeAttachment:
             filename, data = files[index]
             if len(data) > ATTACHMENT_SIZE_LIMIT:
@@ -1438,17 +1784,20 @@ class FakeDiscord:
         if specs is None:
             return list(existing) + [new(i, {}) for i in sorted(files)]
         keep = {a.id: a for a in existing}
-        out, used = [], set()
-        for spec in specs:
+        out = []
+        for n, spec in enumerate(specs):
             sid = int(spec["id"])
-            if sid in files and sid not in keep:
+            if sid in keep:
+                kept = keep[sid]
+                if "description" in spec:  # an edit may change a kept file's alt text
+                    kept.description = spec["description"]
+                out.append(kept)
+            elif sid in files:
                 out.append(new(sid, spec))
-                used.add(sid)
-            elif sid in keep:
-                out.append(keep[sid])
             else:
-                raise _ApiError(400, 50035, "Invalid Form Body", {"attachments": f"unknown attachment {sid}"})
-        return out + [new(i, {}) for i in sorted(files) if i not in used]
+                raise _ApiError(400, 50035, "Invalid Form Body", _form_error(
+                    f"attachments.{n}.id", "ATTACHMENT_NOT_FOUND", f"Unknown attachment {sid}"))
+        return out
 
     # ================================================================================
     # Gateway
@@ -1607,71 +1956,163 @@ def _format_record(record: logging.LogRecord) -> str:
 
 
 # ---- validation: what real Discord rejects -------------------------------------------
-def _validate_message(body: dict, files: dict, flags: int) -> None:
-    errors: dict[str, str] = {}
+class _FormErrors:
+    """Discord's 50035 "Invalid Form Body" ``errors``: nested by the path of the bad field, each
+    leaf ``{"_errors": [{"code": ..., "message": ...}]}`` (discord.py flattens it back)."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, Any] = {}
+
+    def add(self, path: str, code: str, message: str) -> None:
+        node = self.errors
+        for part in path.split("."):
+            node = node.setdefault(part, {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+
+    def max_length(self, path: str, value: Any, limit: int) -> None:
+        if value is not None and len(value) > limit:
+            self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise _ApiError(400, 50035, "Invalid Form Body", self.errors)
+
+
+def _form_error(path: str, code: str, message: str) -> dict:
+    errors = _FormErrors()
+    errors.add(path, code, message)
+    return errors.errors
+
+
+def _walk_with_paths(components: list[dict], prefix: str) -> Iterator[tuple[str, dict]]:
+    for i, comp in enumerate(components or []):
+        path = f"{prefix}.{i}"
+        yield path, comp
+        yield from _walk_with_paths(comp.get("components") or [], f"{path}.components")
+        if isinstance(comp.get("accessory"), dict):
+            yield f"{path}.accessory", comp["accessory"]
+
+
+def _allowed_mentions(content: str, rules: Optional[dict]) -> tuple[list[int], bool]:
+    """The user ids ``content`` mentions that ``allowed_mentions`` lets through, and whether the
+    replied-to author is mentioned too. Absent rules: every user mention, and the replied user
+    (Discord's default); present: ``parse: ["users"]`` or the ``users`` list, ``replied_user``."""
+    parsed = list(dict.fromkeys(int(m) for m in MENTION_PATTERN.findall(content or "")))
+    if rules is None:
+        return parsed, True
+    if "users" in (rules.get("parse") or []):
+        return parsed, bool(rules.get("replied_user"))
+    listed = {str(u) for u in rules.get("users") or []}
+    return [u for u in parsed if str(u) in listed], bool(rules.get("replied_user"))
+
+
+def _validate_allowed_mentions(rules: Any, errors: _FormErrors) -> None:
+    if rules is None:
+        return
+    parse = rules.get("parse") or []
+    for i, kind in enumerate(parse):
+        if kind not in ("users", "roles", "everyone"):
+            errors.add(f"allowed_mentions.parse.{i}", "BASE_TYPE_CHOICES",
+                       "Value must be one of {'users', 'roles', 'everyone'}.")
+    for kind in ("users", "roles"):
+        # Discord: an empty list (or null) next to parse is fine; a non-empty one is not.
+        if kind in parse and rules.get(kind):
+            errors.add("allowed_mentions", "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                       f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.')
+        errors.max_length(f"allowed_mentions.{kind}", rules.get(kind), 100)
+
+
+def _validate_message(body: dict, files: dict, flags: int, *, existing_attachments: int = 0) -> None:
+    """Discord's limits on a message body (create, or an edit merged with the current message).
+    ``existing_attachments``: files an edit without ``attachments`` keeps."""
+    errors = _FormErrors()
     content = body.get("content") or ""
     embeds = body.get("embeds") or []
     comps = body.get("components") or []
-    if len(content) > 2000:
-        errors["content"] = "Must be 2000 or fewer in length."
-    if len(embeds) > 10:
-        errors["embeds"] = "Must be 10 or fewer in length."
+    specs = body.get("attachments")
+    errors.max_length("content", content, 2000)
+    errors.max_length("embeds", embeds, 10)
     total = 0
-    limits = {"title": 256, "description": 4096}
     for i, e in enumerate(embeds):
-        for key, lim in limits.items():
-            if len(e.get(key) or "") > lim:
-                errors[f"embeds.{i}.{key}"] = f"Must be {lim} or fewer in length."
-            total += len(e.get(key) or "")
+        texts = {"title": (e.get("title"), 256), "description": (e.get("description"), 4096),
+                 "footer.text": ((e.get("footer") or {}).get("text"), 2048),
+                 "author.name": ((e.get("author") or {}).get("name"), 256)}
+        for key, (text, limit) in texts.items():
+            errors.max_length(f"embeds.{i}.{key}", text, limit)
+            total += len(text or "")
         fields = e.get("fields") or []
-        if len(fields) > 25:
-            errors[f"embeds.{i}.fields"] = "Must be 25 or fewer in length."
+        errors.max_length(f"embeds.{i}.fields", fields, 25)
         for j, f in enumerate(fields):
-            if not f.get("name") or len(f["name"]) > 256 or not f.get("value") or len(f["value"]) > 1024:
-                errors[f"embeds.{i}.fields.{j}"] = "name 1-256, value 1-1024 characters"
-            total += len(f.get("name") or "") + len(f.get("value") or "")
-        total += len((e.get("footer") or {}).get("text") or "") + len((e.get("author") or {}).get("name") or "")
+            for key, limit in (("name", 256), ("value", 1024)):
+                if not f.get(key):
+                    errors.add(f"embeds.{i}.fields.{j}.{key}", "BASE_TYPE_REQUIRED", "This field is required")
+                errors.max_length(f"embeds.{i}.fields.{j}.{key}", f.get(key), limit)
+                total += len(f.get(key) or "")
     if total > 6000:
-        errors["embeds"] = "Embed size exceeds maximum size of 6000"
+        errors.add("embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
     v2 = bool(flags & COMPONENTS_V2)
     if v2 and (content or embeds):
-        errors["content"] = "content and embeds cannot be used with the IS_COMPONENTS_V2 flag"
+        errors.add("content", "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                   "The 'content' and 'embeds' fields cannot be used when using the IS_COMPONENTS_V2 flag")
     if not v2:
-        if len(comps) > 5:
-            errors["components"] = "Must be 5 or fewer in length."
+        errors.max_length("components", comps, 5)
         for i, row in enumerate(comps):
             children = row.get("components") or []
             if row.get("type") != 1 or not 1 <= len(children) <= 5:
-                errors[f"components.{i}"] = "an action row holds 1-5 components"
+                errors.add(f"components.{i}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
             elif any(c.get("type") != 2 for c in children) and len(children) != 1:
-                errors[f"components.{i}"] = "a select menu must be alone in its row"
+                errors.add(f"components.{i}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                           "The specified component exceeds the maximum width")
     seen: set[str] = set()
-    for c in walk_components(comps):
+    for path, c in _walk_with_paths(comps, "components"):
         cid = c.get("custom_id")
         if cid is not None:
-            if len(cid) > 100 or cid in seen:
-                errors[f"custom_id {cid[:40]}"] = "custom ids are at most 100 characters and unique in a message"
+            errors.max_length(f"{path}.custom_id", cid, 100)
+            if cid in seen:
+                errors.add(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
             seen.add(cid)
-        if c.get("type") == 2:
-            if len(c.get("label") or "") > 80:
-                errors[f"button {cid}"] = "label must be 80 or fewer in length"
+        ctype = c.get("type")
+        if ctype == 2:
+            errors.max_length(f"{path}.label", c.get("label"), 80)
             if (c.get("style") == 5) != bool(c.get("url")) or (c.get("style") not in (5, 6) and not cid):
-                errors[f"button {cid}"] = "link buttons need a url and others a custom_id"
-        if c.get("type") == 3:
+                errors.add(path, "BUTTON_COMPONENT_INVALID", "link buttons need a url and the others a custom_id")
+        if ctype in (3, 5, 6, 7, 8):
+            errors.max_length(f"{path}.placeholder", c.get("placeholder"), 150)
+            lo, hi = c.get("min_values", 1), c.get("max_values", 1)
+            if not (0 <= lo <= 25 and 1 <= hi <= 25):
+                errors.add(path, "BASE_TYPE_BAD_LENGTH", "min_values must be 0-25 and max_values 1-25")
+        if ctype == 3:
             opts = c.get("options") or []
-            if not 1 <= len(opts) <= 25 or any(len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100
-                                                  for o in opts):
-                errors[f"select {cid}"] = "1-25 options, labels and values at most 100 characters"
-    if not (content or embeds or comps or files or body.get("attachments") or body.get("sticker_ids") or body.get("poll")):
+            if not 1 <= len(opts) <= 25:
+                errors.add(f"{path}.options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
+            for k, o in enumerate(opts):
+                for key in ("label", "value", "description"):
+                    errors.max_length(f"{path}.options.{k}.{key}", o.get(key), 100)
+    for i, spec in enumerate(specs or []):
+        errors.max_length(f"attachments.{i}.description", spec.get("description"), 1024)
+    _validate_allowed_mentions(body.get("allowed_mentions"), errors)
+    count = len(specs) if specs is not None else existing_attachments + len(files)
+    if not (content or embeds or comps or count or body.get("sticker_ids") or body.get("poll")):
         raise _ApiError(400, 50006, "Cannot send an empty message")
-    if errors:
-        raise _ApiError(400, 50035, "Invalid Form Body", errors)
+    errors.raise_if_any()
+    if count > MAX_ATTACHMENTS:
+        raise _ApiError(400, 30015, f"Maximum number of attachments in a message reached ({MAX_ATTACHMENTS})")
 
 
 def _validate_choices(choices: Any) -> list[dict]:
     choices = choices or []
-    if len(choices) > 25 or any(not 1 <= len(str(c.get("name", ""))) <= 100 for c in choices):
-        raise _ApiError(400, 50035, "Invalid Form Body", {"choices": "at most 25 choices, names 1-100 characters"})
+    errors = _FormErrors()
+    errors.max_length("choices", choices, 25)
+    for i, c in enumerate(choices):
+        if not 1 <= len(str(c.get("name", ""))) <= 100:
+            errors.add(f"choices.{i}.name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if isinstance(c.get("value"), str):
+            errors.max_length(f"choices.{i}.value", c["value"], 100)
+        for loc, text in (c.get("name_localizations") or {}).items():
+            if not 1 <= len(text or "") <= 100:
+                errors.add(f"choices.{i}.name_localizations.{loc}", "BASE_TYPE_BAD_LENGTH",
+                           "Must be between 1 and 100 in length.")
+    errors.raise_if_any()
     return choices
 
 
