@@ -117,7 +117,8 @@ def guild_only_refusal(interaction: discord.Interaction) -> Refusal | None:
 def server_only(cog: Any) -> None:
     """Mark a cog's commands as server-only: Discord's clients do not offer them in direct
     messages (``guild_only_refusal`` answers an old client that still sends one)."""
-    for command in cog.__cog_app_commands__:
+    group = getattr(cog, "__cog_app_commands_group__", None)  # a GroupCog: its group decides
+    for command in [*cog.__cog_app_commands__, *([group] if group is not None else [])]:
         command.guild_only = True
 
 
@@ -320,7 +321,13 @@ class Poster:
                     kwargs["view"] = view
                 if interaction.response.is_done():
                     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-                        msg = await interaction.edit_original_response(**kwargs)
+                        if piece.mention is None:
+                            msg = await interaction.edit_original_response(**kwargs)
+                            return msg.id
+                        # Filling in a deferred answer is an edit, and an edit pings nobody: the
+                        # hand-over goes out as a new message and the "thinking…" one goes away.
+                        await interaction.delete_original_response()
+                        msg = await (await self.channel(channel_id)).send(**kwargs)
                         return msg.id
                     msg = await interaction.followup.send(wait=True, **kwargs)
                     return msg.id
