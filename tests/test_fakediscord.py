@@ -851,7 +851,6 @@ async def test_slash_commands_in_a_dm_with_the_bot(realm):
     assert fake.dm_channel_for(alice) is dm
     reply = await fake.slash(alice, dm, "whereami")
     assert reply.content == f"DMChannel id={dm.id} guild=None parent=None dm=True"
-    assert fake._by_token[reply.token].payload["context"] == 1 and "guild_id" not in fake._by_token[reply.token].payload
     assert reply.message.notified == [alice.id] and fake.notifications_for(alice)[-1].reason == "dm"
     for name in ("guildonly", "serveronly"):
         with pytest.raises(FakeDiscordError, match="in DMs"):
