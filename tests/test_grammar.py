@@ -262,8 +262,8 @@ def test_the_console_refuses_unplace_with_a_superscript_digit(tmp_path, monkeypa
     {"id": "w1", "position": "timberline-elves/hunters", "attributes": {"might": "³"}},
 ])
 def test_a_scenario_reads_numbers_written_with_0_9_only(spec):
-    from service.scenario import build_state, player_from_spec
     from engine.field import standard_field
+    from service.scenario import build_state, player_from_spec
 
     with pytest.raises(MalformedInputError):
         player_from_spec(spec, standard_field())
