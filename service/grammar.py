@@ -26,7 +26,7 @@ from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateEr
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
 from engine.i18n import DEFAULT, LANGUAGES, Catalogue
-from engine.state import Location, MatchState, Player
+from engine.state import MatchState, Player
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
            "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",

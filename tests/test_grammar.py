@@ -252,3 +252,21 @@ def test_the_console_refuses_unplace_with_a_superscript_digit(tmp_path, monkeypa
     assert "refused: write numbers with the digits 0-9, not '²'" in out
     assert "refused: write numbers with the digits 0-9, not '③'" in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("spec", [
+    {"id": "w²", "position": "timberline-elves/hunters"},
+    {"id": "w٣", "position": "timberline-elves/hunters"},
+    {"id": "w1", "position": "timberline-elves/hunters", "hex": "K12", "facing": "²"},
+    {"id": "w1", "position": "timberline-elves/hunters", "hex": "K١٢"},
+    {"id": "w1", "position": "timberline-elves/hunters", "attributes": {"might": "³"}},
+])
+def test_a_scenario_reads_numbers_written_with_0_9_only(spec):
+    from engine.field import standard_field
+    from service.scenario import build_state, player_from_spec
+
+    with pytest.raises(MalformedInputError):
+        player_from_spec(spec, standard_field())
+    with pytest.raises(MalformedInputError, match="momentum counters: '²' is not a whole number"):
+        build_state({"players": [], "momentum": {"counters": "²"}})
+    assert build_state({"players": [], "momentum": {"counters": "2"}}).momentum == 2

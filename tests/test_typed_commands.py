@@ -244,3 +244,12 @@ def test_every_builder_refuses_in_elfball_errors_only():
                 except ElfballError:
                     continue
                 assert isinstance(got, C.Command), (name, option, value)
+
+
+def test_the_line_the_bot_joins_today_is_refused_too():
+    """Until the bot builds its commands here, the grammar reads the joined line: the player is
+    every word before the last two, so the spilled hex and facing make him unknown."""
+    s = setup()
+    refused(MalformedInputError, lambda: parse("place w2 F7 E Z99 W", s, "west"), match="no player of west matches 'w2 F7 E'")
+    assert parse("place Hunter #1 J12 E", s, "west") == C.Place("w1", hx("J12"), Direction.E)
+    refused(MalformedInputError, lambda: parse("act 🏈", action(), "west"), match="name a player")
