@@ -39,7 +39,7 @@ from .items import PanelButton, PanelSelect
 from .panels import DescribeButton
 from .reply import NO_PINGS, Poster, Refusal, incident, ping, refuse
 
-__all__ = ["ElfballBot", "EXTENSIONS", "main", "shard_settings", "sync_commands", "tree_digest"]
+__all__ = ["ElfballBot", "EXTENSIONS", "command_list", "main", "shard_settings", "sync_commands", "tree_digest"]
 
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
@@ -184,6 +184,13 @@ class ElfballBot(commands.AutoShardedBot):
             await refuse(interaction, error)
             return
         await incident(interaction, getattr(error, "original", error))
+
+
+def command_list() -> list[Any]:
+    """The top-level commands as the extensions build them, without Discord (docs and tests)."""
+    bot = ElfballBot(MatchService(render=False), sync="never", background=False)
+    asyncio.run(bot.setup_hook())
+    return bot.tree.get_commands()
 
 
 def shard_settings(spec: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from db.errors import StoreError
 from engine import commands as C
 from engine.abilities import ABILITIES
 from engine.errors import ElfballError
+from engine.i18n import Catalogue
 from engine.field import standard_field
 from engine.hexes import Direction, distance
 from engine.legal import legal_commands
@@ -31,7 +32,7 @@ from service.grammar import TACKLE_USES, parse_path, resolve_player
 from service.matches import Outcome
 
 from .choices import completer
-from .i18n import tr
+from .i18n import languages, tr
 from .items import command_for
 from .reply import Refusal, guild_only_refusal, refuse, run_work, server_only
 
@@ -361,6 +362,11 @@ class Play(commands.Cog):
     @app_commands.autocomplete(target=completer(_spell_targets), hex=completer(_spell_hexes))
     async def spell(self, interaction: discord.Interaction, spell: str, target: str | None = None,
                     hex: str | None = None) -> None:
+        if not (hex if spell == "inferno" else target):
+            name = Catalogue("engine", "data/text", (await languages(interaction)).user).get(f"challenge.{spell}", spell)
+            await refuse(interaction, Refusal("refuse.spell_hex") if spell == "inferno" else
+                         Refusal("refuse.spell_target", spell=name))
+            return
         await act(interaction, partial(typed.spell, spell=spell, target=target, hex=hex))
 
     @app_commands.command(name="end", description="End the action")

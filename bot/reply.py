@@ -220,6 +220,8 @@ class Poster:
         """Show ``outcome``: edit the action's message or post the next one. True if the board
         reached the channel; False if it is owed (the coach is told his move counted)."""
         match = outcome.match
+        log.info("match %s now at version %s (guild=%s channel=%s user=%s)", match.id, match.version, match.guild_id,
+                 match.channel_id, interaction.user.id if interaction is not None else None)
         lang = (await languages(interaction)).public if interaction is not None else \
             await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
         lock = self._lock(match.id)

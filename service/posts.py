@@ -6,7 +6,7 @@ within one action, each command *edits* that message (its narration grows, dice 
 channel history still shows every roll). A new message starts when:
 
 * a new action starts (the row that ended the previous one is a *boundary*: an action or turn
-  ended, a Test started or was won, a set-up was completed, the match ended);
+  ended, a goal was scored, a set-up was completed, the face-off was won, the match ended);
 * the decision passes to the other coach (an interceptor, a catch choice, a React, the turn);
 * the message would pass Discord's size limit (the narration continues in a new message).
 
@@ -38,7 +38,7 @@ from engine.state import MatchState
 __all__ = ["BOUNDARIES", "Piece", "Plan", "plan", "plan_for", "record", "record_owed", "row_lines", "AI_COACH"]
 
 #: Events after which the next command starts a new message (a new action, Test or match end).
-BOUNDARIES = frozenset({"action_ended", "turn_passed", "second_action", "test_started", "goal_scored", "match_ended",
+BOUNDARIES = frozenset({"action_ended", "turn_passed", "second_action", "goal_scored", "match_ended",
                         "setup_completed", "faceoff_won"})
 #: The AI coach's user id (``service.matches.AI_COACH_ID``): never pinged.
 AI_COACH = 0
@@ -109,6 +109,8 @@ def row_lines(row: Any, state: MatchState, language: str = DEFAULT, note: Callab
 
 
 def _is_boundary(row: Any) -> bool:
+    if row.kind == "create":  # the match's start (its dice-off) opens the first message
+        return False
     return any(e.get("kind") in BOUNDARIES for e in row.events or ())
 
 
@@ -181,6 +183,8 @@ def plan(
     if open_ is None:
         start(shown, deciding_side, header if post is None else "")
     else:
+        if open_.side is None:  # the match's first message: it is the first decider's
+            open_.side = deciding_side
         created_now = open_.message_id is None
         same = open_.side == deciding_side or deciding_side is None
         if not created_now and (open_.closed or not same):

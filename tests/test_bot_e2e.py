@@ -7,6 +7,8 @@ make: the test checks the bot, not the strategy.
 
 from __future__ import annotations
 
+import asyncio
+
 from datetime import timedelta
 
 from fakediscord import FakeDiscord
@@ -70,16 +72,20 @@ async def test_challenge_accept_posts_the_board_and_the_deciding_coachs_panel(da
         assert refused.ephemeral and "only" in refused.content
         refused = await fake.click(carol, board, label="Auto set-up")
         assert refused.ephemeral
+        before = fake.message(board).custom_ids
         done = await fake.click(setter, board, label="Auto set-up")
-        assert not fake.message(board).custom_ids  # the pressed panel lost its controls
-        assert any(m.is_png for msg in done.messages for m in msg.attachments)
+        # The set-up goes on in the same message: a new board and a new panel, no new message.
+        assert done.callback_type == 7 and fake.message(board).edit_count >= 1
+        assert fake.message(board).custom_ids and fake.message(board).custom_ids != before
+        assert any(m.is_png for m in fake.message(board).attachments)
         # A second panel of the same moment (/match status), pressed after the match moved on,
         # is refused as out of date and changes nothing.
+        # /match status by a coach brings the board and his panel down; the older message
+        # loses its controls (nothing out of date is left to press).
         old_panel = (await fake.slash(setter, pitch, "match status")).message
         newer = (await fake.slash(setter, pitch, "match status")).message
+        assert not fake.message(old_panel).custom_ids and fake.message(newer).custom_ids
         await fake.click(setter, newer, label="Done")
-        stale = await fake.click(setter, old_panel, label="Auto set-up")
-        assert stale.ephemeral and "out of date" in stale.content
         # A stranger's command is refused privately and changes nothing.
         before = len(fake.channel_messages(pitch))
         r = await fake.slash(carol, pitch, "setup", subcommand="auto")
@@ -195,7 +201,8 @@ async def play_until(fake, pitch, service, coaches, ais, stop, limit=1200):
         side = pending(state).side
         cmd = ais[side].choose(state, side)
         reply = await press(fake, pitch, coaches[side], cmd, state)
-        assert not reply.ephemeral, f"{cmd} was refused: {reply.content}"
+        # A slash command within an action updates its message and is acknowledged privately.
+        assert not reply.ephemeral or reply.content.startswith("✓"), f"{cmd} was refused: {reply.content}"
     raise AssertionError("the match did not end")
 
 
@@ -243,14 +250,19 @@ async def test_rate_limits_and_server_errors_lose_no_action(database, caplog):
         await fake.start_bot(bot)
         await start_match(fake, pitch, alice, bob)
         version = bot.service.status(pitch.id).match.version
+        setter = alice if bot.service.status(pitch.id).deciding_side == "west" else bob
+        board = panel(fake, pitch)
         fake.fail_next("POST /interactions/*/callback", status=429, times=1, retry_after=0.05)
-        fake.fail_next("POST /webhooks/*", status=502, times=1)
         with caplog.at_level(logging.INFO, logger="elfball.bot"):
-            reply = await fake.click(alice if bot.service.status(pitch.id).deciding_side == "west" else bob,
-                                     panel(fake, pitch), label="Auto set-up")
+            reply = await fake.click(setter, board, label="Auto set-up")
         assert not reply.ephemeral
         assert bot.service.status(pitch.id).match.version == version + 1  # applied exactly once
-        assert any(m.attachments for m in reply.messages)
+        assert fake.message(board).attachments and fake.message(board).custom_ids  # updated in place
+        failure = fake.fail_next("POST /interactions/*/callback", status=502, times=1)
+        reply = await fake.click(setter, board, label="Done", timeout=10.0)
+        assert failure.hits == 1 and not reply.ephemeral
+        assert bot.service.status(pitch.id).match.version == version + 2
+        assert panel(fake, pitch).id != board.id and not fake.message(board).custom_ids  # the other coach's turn
         assert any("match" in r.getMessage() and "latency_ms" in r.getMessage() or "now at version" in r.getMessage()
                    for r in caplog.records)
         assert "fake-bot-token" not in caplog.text
@@ -282,7 +294,7 @@ def slow_work(monkeypatch):
     """Every piece of work outlasts the window: each reply is deferred first."""
     import asyncio
 
-    import bot.app as app
+    import bot.reply as app
 
     real = asyncio.to_thread
 
@@ -314,11 +326,13 @@ async def test_a_slow_refused_press_keeps_the_board(database, monkeypatch):
         setter = alice if bot.service.status(pitch.id).deciding_side == "west" else bob
         slow_work(monkeypatch)
         board = panel(fake, pitch)
-        stale = (await fake.slash(setter, pitch, "match status")).message
-        await fake.click(setter, board, label="Auto set-up")
-        r = await fake.click(setter, stale, label="Auto set-up")  # deferred, then refused as out of date
-        assert any("out of date" in m.content and m.ephemeral for m in r.followups)
-        assert not fake.message(stale).deleted  # the refusal did not delete the board it was pressed on
+        # Two presses of one panel at once, both deferred: one applies, the other is out of date.
+        first, second = await asyncio.gather(fake.click(setter, board, label="Auto set-up"),
+                                             fake.click(setter, board, label="Auto set-up"))
+        refusals = [m for r in (first, second) for m in r.followups if m.ephemeral and m.content.startswith("⛔")]
+        assert len(refusals) == 1, [r.followups for r in (first, second)]
+        assert bot.service.status(pitch.id).match.version == 1  # one press applied
+        assert not fake.message(board).deleted and fake.message(board).attachments  # the refusal kept the board
 
 
 async def test_the_advanced_commands_reach_the_engine_and_their_options_are_offered(database):

@@ -11,15 +11,14 @@ from fakediscord import FakeDiscord
 from test_french_tour import leaks, report
 
 from bot import help as H
-from bot.app import COMMANDS, ElfballBot
+from bot.app import ElfballBot, command_list
 from bot.i18n import catalogue, command_catalogue, tr
-from bot.league import league_group
 from bot.rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
 from engine.abilities import ABILITIES
 from engine.i18n import placeholders
 from service.matches import MatchService
 
-TREE = [*COMMANDS, league_group]
+TREE = command_list()
 SECTION_KEYS = [key for key, _ in H.SECTIONS] + [H.OTHER]
 
 
@@ -201,7 +200,7 @@ async def test_one_command_in_detail_in_english_and_in_french(database):
         embed = french[0].embeds[0]
         assert embed["title"] == "/partie defier"
         assert embed["description"].endswith(
-            "`/partie defier adversaire:… equipe:… [buts:…] [delai_heures:…] [profil:…] [regles:…]`")
+            "`/partie defier adversaire:… equipe:… [buts:…] [delai_heures:…] [profil:…] [regles:…] [fil:…]`")
         options = next(f["value"] for f in embed["fields"] if f["name"] == "Options")
         assert ("`buts` (facultatif) — buts pour gagner (1-3 ; sinon ceux du profil)\n"
                 "  un nombre entier de 1 à 3") in options

@@ -8,9 +8,10 @@ import re
 from discord import app_commands
 from fakediscord import FakeDiscord
 
-from bot.app import COMMANDS, ElfballBot
+from bot.app import ElfballBot, command_list
 from bot.i18n import command_catalogue
-from bot.league import league_group
+
+COMMANDS = command_list()
 from bot.rules_topics import find_topic, topic_choices
 from service.matches import MatchService
 
@@ -30,7 +31,7 @@ def _tree() -> list[app_commands.Command | app_commands.Group]:
         for sub in getattr(c, "commands", []):
             walk(sub)
 
-    for c in [*COMMANDS, league_group]:
+    for c in COMMANDS:
         walk(c)
     return out
 
@@ -56,7 +57,7 @@ def test_every_command_option_and_choice_has_a_french_entry_and_none_is_stale():
         assert len(set(names)) == len(names) and all(NAME.match(n) and n == n.lower() for n in names), c.qualified_name
         values |= {str(ch.value) for p in c.parameters for ch in p.choices}
     assert sorted(values - set(fr["choices"])) == [] and sorted(set(fr["choices"]) - values) == []
-    top = [fr[c.qualified_name]["name"] for c in [*COMMANDS, league_group]]
+    top = [fr[c.qualified_name]["name"] for c in COMMANDS]
     assert len(set(top)) == len(top)
 
 

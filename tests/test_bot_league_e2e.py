@@ -290,7 +290,7 @@ async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
 
 
 def test_league_refusals_read_in_french():
-    from bot.app import reason_text
+    from bot.reply import reason_text
     from db.errors import NotAllowedError
 
     assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "fr") == \

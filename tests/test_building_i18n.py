@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from fakediscord import FakeDiscord
 
-from bot.app import ElfballBot, reason_text
+from bot.app import ElfballBot
+from bot.reply import reason_text
 from bot.rule_options import status_line
 from db.engine import session_scope
 from db.settings import get_guild_settings

@@ -517,7 +517,7 @@ def test_the_board_picture_speaks_french(monkeypatch):
 
 
 def test_the_fixed_texts_in_french_and_english():
-    from bot.app import reason_text
+    from bot.reply import reason_text
     from bot.items import option_text
     from bot.panels import arrow
     from bot.rule_options import status_line
