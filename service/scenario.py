@@ -23,7 +23,8 @@ from engine.match import apply, pending
 from engine.rosters import position_by_id, singular_name, team_list
 from engine.clock import new_deck
 from engine.options import parse_rules
-from engine.state import ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from engine.support.impcrusher import french_abilities
+from engine.state import RULES_EDITION, ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 
 from .grammar import parse
 
@@ -91,8 +92,11 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
         )
     ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
     rules = data.get("rules", {})
-    # A rules string ("profile=fr-0.0.6 double") or the options' fields.
-    options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict(dict(rules))
+    # A rules string ("profile=fr-0.0.6 double") or the options' fields; a scenario plays the
+    # current rules edition unless it names one ("edition": 1, a match stored before it).
+    options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict({"edition": RULES_EDITION, **rules})
+    for p in players.values():
+        french_abilities(options, p)  # fr_impcrusher: as new_match gives them
     st = MatchState(options=options, teams=teams, players=players, ball=ball, deck=new_deck(options))
     m = data.get("momentum", {})
     st.momentum, st.momentum_side = int(m.get("counters", 0)), m.get("side")
