@@ -71,7 +71,6 @@ class TestStarts:
         assert (st.phase, st.faceoff_winner, st.turn_side) == (Phase.FACEOFF, "east", "east")
 
     @pytest.mark.parametrize("change, words", [
-        ({"setup_side": None}, "setup_side is west or east"),
         ({"setup_side": "north"}, "setup_side is west or east"),
         ({"phase": "turn", "turn": "west"}, "only goes with"),
     ])
