@@ -55,10 +55,13 @@ def arrive(
         # that fails the ball bounces off the white line as if the catching player has not
         # been in that hex."
         if p is not None and p.standing:
-            from .challenges.catch import attempt_catch
+            from .challenges.catch import attempt_catch, footnote_check
 
             if attempt_catch(ctx, p, catch_kind, fail_scatters=False):
                 return
+            bounce_from_line(ctx, h, _from_half(ctx, came_from, h), depth=depth + 1, bankshot=bankshot)
+            footnote_check(ctx, p)
+            return
         bounce_from_line(ctx, h, _from_half(ctx, came_from, h), depth=depth + 1, bankshot=bankshot)
         return
     land(ctx, h, depth=depth, catch_kind=catch_kind)

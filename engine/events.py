@@ -100,6 +100,15 @@ class GoalScored(Event):
     score: tuple[int, int]  # (west, east)
 
 
+@_event("test_lost")
+class TestLost(Event):
+    """French 0.0.6 (``fr_faceoff_test``): ``side`` cannot set up a face-off player and "perd
+    le Test"; the other team gains the goal."""
+
+    side: str
+    score: tuple[int, int]  # (west, east)
+
+
 @_event("match_ended")
 class MatchEnded(Event):
     winner: str  # "west", "east" or "draw"

@@ -59,7 +59,7 @@ from .movement import counter_walk, stand_cost, stand_refusal, stand_up, turn, w
 from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, TeamRoster, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
-from .support import cheerleaders, experience, potions, wizard
+from .support import cheerleaders, experience, impcrusher, potions, wizard
 from .turns import (
     begin_turn,
     check_faceoff_possible,
@@ -152,14 +152,14 @@ def _refuse(message: str, rule: str) -> IllegalCommandError:
 
 
 # --- creating a match -------------------------------------------------------------------
-def _players(side: Side, entry: TeamEntry) -> list[Player]:
+def _players(side: Side, entry: TeamEntry, edition: int) -> list[Player]:
     out: list[Player] = []
     number = 0
     for position, count in entry.roster.entries:
         for _ in range(count):
             number += 1
             custom = entry.player_names[number - 1] if number <= len(entry.player_names) else ""
-            name = custom or f"{singular_name(position.name)} #{number}"
+            name = custom or f"{singular_name(position.name, edition=edition)} #{number}"
             p = Player.from_position(f"{side[0]}{number}", side, number, name, position)
             career = entry.players[number - 1] if number <= len(entry.players) else None
             if career is not None:
@@ -217,12 +217,14 @@ def new_match(
     for entry in (west, east):
         _check_roster(entry, options)
     if options.tournament:
-        tournament.check_entries(west, east)
+        tournament.check_entries(west, east, edition=options.edition)
     fld = field or standard_field()
     teams: dict[Side, Team] = {}
     players: dict[str, Player] = {}
     for side, entry in (("west", west), ("east", east)):
-        ps = _players(side, entry)  # type: ignore[arg-type]
+        ps = _players(side, entry, options.edition)  # type: ignore[arg-type]
+        for p in ps:
+            impcrusher.french_abilities(options, p)
         players.update({p.id: p for p in ps})
         teams[side] = Team(  # type: ignore[index]
             side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps], support=_support(entry)

@@ -302,6 +302,11 @@ def _goal(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.goal_scored", player=n.player(s, e.player), side=n.side(e.side), west=west, east=east)
 
 
+def _test_lost(n: Narrator, e: Any, s: MatchState | None) -> str:
+    west, east = e.score
+    return n.t("event.test_lost", side=n.side(e.side), west=west, east=east)
+
+
 def _match_ended(n: Narrator, e: Any, s: MatchState | None) -> str:
     if e.winner == "draw":
         return n.t("event.match_ended.draw", reason=n.phrase(e.reason))
@@ -529,6 +534,7 @@ _HANDLERS: dict[str, Handler] = {
     "dice_off_rolled": _dice_off,
     "test_started": _test_started,
     "goal_scored": _goal,
+    "test_lost": _test_lost,
     "match_ended": _match_ended,
     "conceded": _side_only("event.conceded"),
     "player_placed": _placed,

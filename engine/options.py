@@ -18,7 +18,7 @@ from typing import Any
 from .errors import MalformedInputError
 from .i18n import DEFAULT, Catalogue
 from .rosters import RosterOptions
-from .state import MatchState, RuleOptions
+from .state import RULES_EDITION, MatchState, RuleOptions
 
 __all__ = [
     "VARIANTS",
@@ -41,14 +41,16 @@ VARIANTS: dict[str, str] = {
     "fr_dash": "the French Dash: one hex, or one challenge with an extra die, then the end (FR 5)",
     "fr_stand_up": "one stand-up a team turn, none on a turn after a SiM (FR 6)",
     "fr_failed_disengage_sim": "a failed Disengage is a SiM (FR 7)",
-    "fr_catch_sim": "an accurate throw left on the ground is no SiM; an opponent with the ball is (FR 12)",
+    "fr_catch_sim": "a failed catch that leaves the ball with an opponent is a SiM, throw or not (FR 12)",
     "fr_injury_table": "flop always career-ending, 0 always a lasting injury (FR 18)",
+    "fr_faceoff_test": "a team that cannot set up a face-off player loses the Test, not the game (FR 21)",
     "fr_scorer_xp": "the scorer gains 2 XP (FR 28)",
     "fr_slippery": "Slippery ignores every opposing modifier (FR 33)",
     "fr_rally": "Rally: never placed Down on a Down result (FR 34)",
     "fr_pummel": "Pummel: up to 3 dice fewer on the Tackle, as many successes off the Injury (FR 35)",
     "fr_plough": "Plough costs 1 counter and no Jog (FR 36)",
     "fr_timed_any_turn": "timed game: a card for every turn of either team (FR 43)",
+    "fr_impcrusher": "the Impcrusher has Cheapshot, Ruthless, Pummel and Plough (FR 41)",
     "fr_double_momentum": "double movement, the first player's counters left to the second (FR 44)",
 }
 
@@ -153,6 +155,8 @@ def validate(opts: RuleOptions) -> RuleOptions:
         raise MalformedInputError("a timed game uses 1 or 2 decks")
     if opts.turn_limit < 0:
         raise MalformedInputError("the turn limit is 0 (none) or more")
+    if not 1 <= opts.edition <= RULES_EDITION:
+        raise MalformedInputError(f"the rules edition is 1 to {RULES_EDITION}, not {opts.edition}")
     unknown = [v for v in opts.variants if v not in VARIANTS]
     if unknown:
         raise MalformedInputError(f"unknown French variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")

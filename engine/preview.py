@@ -82,7 +82,7 @@ def contact_previews(state: MatchState, attacker: Player, target: Player, kind: 
         return [_preview("shove", psycho.shove_dice(attacker), shove_need(state, attacker, target), star2)]
     if use is None and not target.standing:
         use = "cheapshot"
-    plan = tackle_plan(attacker, target, use)
+    plan = tackle_plan(attacker, target, use, edition=state.options.edition)
     out = []
     if plan.impact is not None:
         out.append(_preview("impact", plan.impact_dice, impact_need(state, attacker, target), star2))

@@ -747,10 +747,18 @@ def default_roster(team: str | TeamList) -> TeamRoster:
     return validate_basic_team(tl, {p.id: n for p, n in tl.default_lineup})
 
 
-def singular_name(name: str) -> str:
+#: Plurals the endings below would get wrong ("Zombies" is not "Zomby").
+_IRREGULAR = {"Zombies": "Zombie"}
+
+
+def singular_name(name: str, *, edition: int = 2) -> str:
     """A player's name from his position's printed name: "Ogres/Cyclops/Minotaurs" -> "Ogre",
-    "Safeties" -> "Safety", "Dwarves" -> "Dwarf", "Imps" -> "Imp"."""
+    "Safeties" -> "Safety", "Dwarves" -> "Dwarf", "Imps" -> "Imp", "Zombies" -> "Zombie".
+    ``edition``: a match's rules edition (``engine.state.RULES_EDITION``); edition 1 named a
+    Zombie "Zomby", and its stored matches keep the names they were created with."""
     first = name.split("/")[0].split("(")[0].strip()
+    if first in _IRREGULAR and edition >= 2:
+        return _IRREGULAR[first]
     for plural_end, single in (("ies", "y"), ("ves", "f"), ("s", "")):
         if first.endswith(plural_end) and not first.endswith("ss"):
             return first[: -len(plural_end)] + single

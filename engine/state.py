@@ -16,6 +16,7 @@ from .hexes import Direction, Hex
 
 __all__ = [
     "SCHEMA_VERSION",
+    "RULES_EDITION",
     "Phase",
     "Status",
     "Location",
@@ -30,6 +31,11 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
+#: The engine's rulings, numbered: a match keeps the edition it was created with, so a stored
+#: match replays (``service/verify.py``) with the rulings it was played under. Edition 1: before
+#: issue 20; edition 2: the Impcrusher's check after a scoring action, Psycho's Impact with
+#: Pummel, the tournament's support list (docs/rules.md 11.5, 13.8, 14.4).
+RULES_EDITION = 2
 
 
 class Phase(StrEnum):
@@ -344,15 +350,21 @@ class RuleOptions:
     #: 75 minutes.
     turn_limit: int = 0
     profile: str = "standard"  # the profile the options started from, for display
+    #: The engine's rulings this match plays (``RULES_EDITION``). New options take the current
+    #: one; options stored without it were made under edition 1 and keep it.
+    edition: int = RULES_EDITION
 
     def to_dict(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
         out["extra_players"], out["variants"] = list(self.extra_players), list(self.variants)
+        if self.edition == 1:
+            del out["edition"]  # stored as before editions existed: an old record compares equal
         return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleOptions:
         d = dict(d)
+        d.setdefault("edition", 1)
         for key in ("extra_players", "variants"):
             if key in d:
                 d[key] = tuple(d[key])

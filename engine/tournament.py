@@ -9,6 +9,10 @@ par 5) b. 1 point pour chaque carte 'Aucun Événement Inhabituel' en cas d'éga
 c. 2 points pour chaque joueur adverse mit hors jeu, dans la zone de repos ou à l'infirmerie à
 la fin du match."
 
+"Une équipe peut acheter un Arbitre corrompu, des Fûts de Zlurpee, des Pom-pom girls et des
+potions magiques": the Hired Gun Wizard is not on the list, so a tournament team may not hire
+one (rules edition 2; edition 1 allowed him, and its stored matches replay so).
+
 The profile (``engine/options.py``) turns on the face-off and star rules, the event deck
 (``engine/clock.py``) and the first goal; ``check_entries`` holds the team limits at the start
 of a match; ``score`` reads the final state. Our readings: the cards left are divided by 5
@@ -21,12 +25,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import MalformedInputError
-from .state import Location, MatchState
+from .state import RULES_EDITION, Location, MatchState
 
 if TYPE_CHECKING:
     from .match import TeamEntry
 
-__all__ = ["MIN_POINTS", "MAX_POINTS", "MAX_POTIONS", "MIN_PLAYERS", "team_points", "check_entries", "score"]
+__all__ = ["SUPPORT", "MIN_POINTS", "MAX_POINTS", "MAX_POTIONS", "MIN_PLAYERS", "team_points", "check_entries", "score"]
 
 MIN_POINTS, MAX_POINTS = 120, 150
 MAX_POTIONS = 2
@@ -44,9 +48,20 @@ def team_points(entry: TeamEntry) -> int:
     return players * ROOKIE_COST + learned * ABILITY_COST + support_value(dict(entry.support))
 
 
-def check_entries(*entries: TeamEntry) -> None:
+#: The support a tournament team may buy, by ``TeamEntry.support`` key.
+SUPPORT = ("bribed_referee", "kegs", "cheerleaders", "potions")
+_SUPPORT_NAMES = {"wizard": "a Hired Gun Wizard"}
+
+
+def check_entries(*entries: TeamEntry, edition: int = RULES_EDITION) -> None:
     for entry in entries:
         support = dict(entry.support)
+        bought = [k for k, n in support.items() if n and k not in SUPPORT]
+        if bought and edition >= 2:
+            raise MalformedInputError(
+                f"{entry.name}: a tournament team may buy only a Bribed Referee, Zlurpee Kegs, Cheerleaders "
+                f"and Magic Potions, not {_SUPPORT_NAMES.get(bought[0], bought[0])}"
+            )
         if support.get("potions", 0) > MAX_POTIONS:
             raise MalformedInputError(f"{entry.name}: a tournament team may have at most {MAX_POTIONS} potions")
         if entry.roster.total < MIN_PLAYERS:

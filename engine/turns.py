@@ -19,11 +19,14 @@ from .events import (
     MatchEnded,
     MomentumReset,
     MomentumShifted,
+    Recovered,
     SecondAction,
+    TestLost,
     TestStarted,
     TurnPassed,
 )
 from .field import Side, other_side
+from .options import variant
 from .setup import MAX_ON_FIELD, can_face_off
 from .state import ActionState, Location, MatchState, Phase, Player, Status
 from .support import bribed_referee, experience, impcrusher
@@ -200,7 +203,12 @@ def end_turn(ctx: Ctx, side: Side, *, action_ended: bool = False) -> None:
     if action_ended:
         if _goal_check(ctx, side):
             if st.phase is not Phase.MATCH_OVER:
-                _time_up(ctx, side)  # the Test is over: no Impcrusher check after a scoring action
+                # "after each turn where the Impcrusher was the player taking the action": a
+                # scoring turn too, since a ban keeps him out of the Tests to come (edition 2).
+                if st.options.edition >= 2:
+                    for actor in st.turn_actors:
+                        impcrusher.after_action(ctx, st.players[actor])
+                _time_up(ctx, side)
             return
         for actor in st.turn_actors:
             impcrusher.after_action(ctx, st.players[actor])
@@ -241,10 +249,35 @@ def check_faceoff_possible(ctx: Ctx) -> None:
     west, east = can_face_off(st, "west"), can_face_off(st, "east")
     if west and east:
         return
+    winner: Side = "west" if west else "east"
     if not west and not east:
         end_match(ctx, "draw", "neither team can set up a face-off player")
+    elif variant(st, "fr_faceoff_test") and st.options.goals_to_win:
+        _lose_test(ctx, other_side(winner))
     else:
-        end_match(ctx, "west" if west else "east", "the other team cannot set up a face-off player")
+        end_match(ctx, winner, "the other team cannot set up a face-off player")
+
+
+def _lose_test(ctx: Ctx, loser: Side) -> None:
+    """French 0.0.6: "Si vous ne pouvez pas placer un joueur pour la Mise en jeu vous perdez le
+    Test": the other team gains the goal, and the next Test starts unless that wins the game
+    (it ends the recursion: the score only grows). A game without a goal limit (timed) ends as
+    in English instead, since no card would ever leave the deck."""
+    st = ctx.state
+    winner = other_side(loser)
+    st.teams[winner].score += 1
+    ctx.emit(TestLost(loser, (st.teams["west"].score, st.teams["east"].score)))
+    st.last_scorer = winner
+    if st.teams[winner].score >= st.options.goals_to_win:
+        end_match(ctx, winner, "the other team cannot set up a face-off player")
+        return
+    # The lost Test has started and will have no face-off: its Recovery players come back now
+    # ("after the next Test has started", G53), as they would have once its face-off was decided.
+    for p in st.players.values():
+        if p.location is Location.RECOVERY:
+            p.location = Location.BENCH
+            ctx.emit(Recovered(p.id))
+    start_test(ctx, first=winner)
 
 
 def end_match(ctx: Ctx, winner: str, reason: str) -> None:

@@ -24,9 +24,11 @@ from engine.match import apply, pending
 from engine.rosters import position_by_id, singular_name, team_list
 from engine.clock import new_deck
 from engine.options import parse_rules
-from engine.state import ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from engine.support.impcrusher import french_abilities
+from engine.state import RULES_EDITION, ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 
 from .grammar import parse
+from .scenario_tools import legal_lines, start_keys
 
 __all__ = ["build_state", "load_scenario", "run_scenario", "ScenarioResult", "player_from_spec"]
 
@@ -102,8 +104,11 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
         )
     ball = Ball(None, carriers[0]) if carriers else Ball(fld.parse(str(data.get("ball", "K12"))))
     rules = data.get("rules", {})
-    # A rules string ("profile=fr-0.0.6 double") or the options' fields.
-    options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict(dict(rules))
+    # A rules string ("profile=fr-0.0.6 double") or the options' fields; a scenario plays the
+    # current rules edition unless it names one ("edition": 1, a match stored before it).
+    options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict({"edition": RULES_EDITION, **rules})
+    for p in players.values():
+        french_abilities(options, p)  # fr_impcrusher: as new_match gives them
     st = MatchState(options=options, teams=teams, players=players, ball=ball, deck=new_deck(options))
     m = data.get("momentum", {})
     st.momentum, st.momentum_side = _whole(m.get("counters", 0), "momentum counters"), m.get("side")
@@ -115,6 +120,7 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
     else:
         st.phase = Phase(data.get("phase", "turn"))
         st.turn_side = data.get("turn")
+    start_keys(st, data, fld)  # set-up and face-off starts
     if data.get("last_moved"):
         st.last_moved.update(data["last_moved"])
     carrier = st.carrier()
@@ -125,20 +131,27 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
 
 @dataclass
 class ScenarioResult:
+    """``state``: what the next command applies to (while a question waits, the position before
+    the paused command, as the engine resumes it); ``view``: the position as it stands, with
+    everything ``events`` tell (the same state when nothing waits)."""
+
     state: MatchState
     events: list[Event] = field(default_factory=list)
     error: str | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
+    view: MatchState | None = None
 
     def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
         from engine.narrate import narrate
 
         pend = pending(self.state)
+        shown = self.view or self.state
         return {
-            "state": self.state.to_dict(),
+            "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
             "events": [e.to_dict() for e in self.events],
-            "narration": narrate(self.events, self.state),
+            "narration": narrate(self.events, shown),
             "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
+            "legal": legal_lines(self.state, fld or standard_field()),
             "steps": self.steps,
             "error": self.error,
         }
@@ -172,7 +185,7 @@ def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioR
         except ElfballError as exc:
             result.error = f"{entry['command']!r} ({side}): {exc}"
             break
-        result.state = res.state
+        result.state, result.view = res.state, res.view
         result.events.extend(res.events)
         result.steps.append({"side": side, "command": entry["command"], "events": len(res.events)})
     if result.error is None and not dice.exhausted:

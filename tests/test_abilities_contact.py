@@ -539,7 +539,8 @@ class TestOffered:
         st = contact(OGRE, STRIKER, mine=("pummel", "psycho"))
         w1, e1 = st.players["w1"], st.players["e1"]
         impact, tackle = contact_previews(st, w1, e1, "tackle", "pummel")
-        assert impact.dice == 5 and tackle.dice == 2 and tackle.need == 2
+        # Psycho's Impact rolls the Striker's Might 3, not the Ogre's 5 (docs/rules.md 11.5).
+        assert impact.dice == 3 and tackle.dice == 2 and tackle.need == 2
         assert contact_previews(st, w1, e1, "shove")[0].dice == 6
 
     def test_every_new_text_reads(self):

@@ -140,6 +140,7 @@ SAMPLES: dict[str, list[E.Event]] = {
     "dice_off_rolled": [E.DiceOffRolled(((3, 3), (2, 5)), "west")],
     "test_started": [E.TestStarted(2, "east")],
     "goal_scored": [E.GoalScored("east", "e1", (0, 1))],
+    "test_lost": [E.TestLost("west", (0, 1))],
     "match_ended": [E.MatchEnded("west", "goal"), E.MatchEnded("draw", "no face-off")],
     "conceded": [E.Conceded("west")],
     "player_placed": [E.PlayerPlaced("w1", H, "NE")],

@@ -82,7 +82,8 @@ class TestStorage:
         d = st.to_dict()
         d["options"] = {"goals_to_win": 1, "star2": False, "clock_hours": 0, "advanced": False}
         back = MatchState.from_dict(d)
-        assert back.options == RuleOptions() and back.deck is None and back.turn_actors == []
+        # Made before rules editions existed: it keeps edition 1's rulings (docs/rules.md, introduction).
+        assert back.options == RuleOptions(edition=1) and back.deck is None and back.turn_actors == []
 
     def test_a_state_with_a_deck_and_a_turn_round_trips(self):
         st = position(P("w1", "gnolls/hunters", "G12"), P("w2", "gnolls/hunters", "G14"), turn="west",

@@ -3,6 +3,8 @@ against its text with scripted dice, and each shown leaving the English rule alo
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from builders import P, events, hx, need_of, position, refused, rolls
 from builders import play as act
@@ -163,14 +165,21 @@ class TestFailedDisengage:
 
 class TestCatchFootnote:
     """FR 12: "RdS si l'échec a lieu pendant votre tour ou si un adversaire récupère la balle à
-    la fin de l'action"."""
+    la fin de l'action"; the French Momentum list: "Aucune réception de l'un de vos joueurs après
+    un lancer"."""
 
-    def throw(self, rule, faces, d6=""):
+    def throw(self, rule, faces, d6="", edition=None):
         st = position(P("w1", "gnolls/hunters", "G12", ball=True), FAR_EAST, acting="w1", options=rules(rule))
+        if edition is not None:
+            st.options = dataclasses.replace(st.options, edition=edition)
         return act(st, C.Throw(hx("D12")), faces=faces, d6=d6)
 
-    def test_an_accurate_throw_to_the_ground_is_no_shift(self):
-        res = self.throw("fr_catch_sim", "O O")
+    def test_an_accurate_throw_to_the_ground_shifts_as_the_momentum_list_says(self):
+        res = self.throw("fr_catch_sim", "O O")  # a perfect spiral onto an empty hex
+        assert events(res, "momentum_shifted") and res.state.turn_side == "east"
+
+    def test_edition_1_matches_replay_the_old_reading(self):
+        res = self.throw("fr_catch_sim", "O O", edition=1)
         assert not events(res, "momentum_shifted") and res.state.phase is Phase.ACTION
 
     def test_english_it_is(self):

@@ -4,16 +4,17 @@ any Impact challenge required when attempting a Tackle challenge. He may also ad
 dice to any Shove challenge he attempts (maximum of 6)." Fear (p. 14): "An opponent with Psycho
 ... can ignore the effect of the Fear ability."
 
-An ability never costs its owner dice: the Impact rolls the higher of the two Mights (they
-differ the other way only with Pummel's halved Might), and the +2 Shove dice are capped at 6
-but never below his own Might.
+His Impact rolls the opponent's Might, as the text says, even when Pummel's halved Might is
+what made the Impact necessary and the opponent's Might is below his own (rules edition 2;
+edition 1 rolled the higher of the two). The +2 Shove dice are capped at 6 but never below his
+own Might.
 """
 
 from __future__ import annotations
 
 from ..context import Ctx
 from ..events import AbilityUsed
-from ..state import Player
+from ..state import RULES_EDITION, Player
 from . import has
 
 __all__ = ["impact_dice", "shove_dice", "announce_impact", "announce_shove"]
@@ -21,10 +22,10 @@ __all__ = ["impact_dice", "shove_dice", "announce_impact", "announce_shove"]
 SHOVE_BONUS, SHOVE_MAX = 2, 6
 
 
-def impact_dice(attacker: Player, target: Player) -> int:
-    """The dice of the Impact his Tackle requires."""
+def impact_dice(attacker: Player, target: Player, edition: int = RULES_EDITION) -> int:
+    """The dice of the Impact his Tackle requires (``edition``: the match's rules edition)."""
     if has(attacker, "psycho"):
-        return max(attacker.might, target.might)
+        return target.might if edition >= 2 else max(attacker.might, target.might)
     return attacker.might
 
 
@@ -35,7 +36,7 @@ def shove_dice(attacker: Player) -> int:
 
 
 def announce_impact(ctx: Ctx, attacker: Player, target: Player) -> None:
-    if impact_dice(attacker, target) != attacker.might:
+    if impact_dice(attacker, target, ctx.state.options.edition) != attacker.might:
         ctx.emit(AbilityUsed(attacker.id, "psycho", "opponent_might_dice", target.id))
 
 

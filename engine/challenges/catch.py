@@ -1,6 +1,11 @@
 """Catch challenge (p. 7): Skill, 2 successes needed, -1 per team-mate and +1 per opponent
 facing the catcher. A player may decline a loose ball (it then bounces as a dropped ball); the
-receiver of a wobbly throw must try, unless he stands next to the thrower."""
+receiver of a wobbly throw must try, unless he stands next to the thrower.
+
+French 0.0.6 (``fr_catch_sim``, rules edition 2): the Catch footnote "RdS si l'échec a lieu
+pendant votre tour ou si un adversaire récupère la balle à la fin de l'action" has no throw
+condition, so a catch the acting team fails (or declines) during its action, after which the
+ball comes to rest with an opponent, is a SiM, a loose ball too (``footnote_check``)."""
 
 from __future__ import annotations
 
@@ -9,10 +14,11 @@ from .. import effects
 from ..context import Ctx
 from ..dice import Band, Need
 from ..events import BallCaught, CatchDeclined
+from ..options import variant
 from ..state import Player, Status
 from .base import Spec, facing_modifiers, resolve
 
-__all__ = ["attempt_catch"]
+__all__ = ["attempt_catch", "footnote_check"]
 
 _RESULT = {Band.FLOP: "trips: Down", Band.FAILURE: "failed catch", Band.EXACT: "caught", Band.EXTRA: "caught"}
 
@@ -45,6 +51,7 @@ def attempt_catch(ctx: Ctx, player: Player, kind: str, *, fail_scatters: bool = 
             if fail_scatters:
                 assert player.hex is not None
                 _ball.scatter(ctx, player.hex, depth=depth)
+                footnote_check(ctx, player)
             return False
     need = Need(2, facing_modifiers(ctx.state, player))
     roll = resolve(ctx, Spec("catch", player.id, "skill", player.skill, need), result=lambda r: _RESULT[r.band])
@@ -56,4 +63,19 @@ def attempt_catch(ctx: Ctx, player: Player, kind: str, *, fail_scatters: bool = 
     if fail_scatters:
         assert player.hex is not None
         _ball.scatter(ctx, player.hex, depth=depth)
+        footnote_check(ctx, player)
     return False
+
+
+def footnote_check(ctx: Ctx, catcher: Player) -> None:
+    """French 0.0.6: after ``catcher`` failed a catch in his team's action and the ball has come
+    to rest, an opponent holding it is a SiM. Checked there and then, not at the action's end:
+    every SiM ends the action at once, so "la fin de l'action" is the catch's own end."""
+    st = ctx.state
+    if not (variant(st, "fr_catch_sim") and st.options.edition >= 2):
+        return
+    if st.action is None or st.turn_side != catcher.side:
+        return
+    carrier = st.carrier()
+    if carrier is not None and carrier.side != catcher.side:
+        ctx.shift("an opponent recovered the ball after a failed catch")

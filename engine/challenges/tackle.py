@@ -28,7 +28,7 @@ from ..context import Ctx
 from ..dice import Band, ChallengeRoll, Modifier, Need
 from ..events import AbilityUsed
 from ..options import variant
-from ..state import ActionState, MatchState, Player, Status
+from ..state import RULES_EDITION, ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 from .impact import impact
 from .injury import injury
@@ -71,14 +71,14 @@ class TacklePlan:
     attribute: str  # "tackle", or "might" with Pummel
 
 
-def plan(attacker: Player, target: Player, use: str | None = None) -> TacklePlan:
+def plan(attacker: Player, target: Player, use: str | None = None, *, edition: int = RULES_EDITION) -> TacklePlan:
     might = pummel.might(attacker) if use == "pummel" else attacker.might
     kind: str | None = None
     if use in (None, "pummel") and might < target.might:
         kind = "impact"
     elif fear.frightens(attacker, target, use):
         kind = "fear"
-    dice = psycho.impact_dice(attacker, target) if kind == "impact" else attacker.might
+    dice = psycho.impact_dice(attacker, target, edition) if kind == "impact" else attacker.might
     if use == "pummel":
         return TacklePlan(use, kind, dice, might, "might")
     return TacklePlan(use, kind, dice, attacker.tackle, "tackle")
@@ -141,7 +141,7 @@ def tackle(ctx: Ctx, action: ActionState, attacker: Player, target: Player, use:
     action.challenged = True
     enrage.provoke(ctx, target)
     french_pummel = use == "pummel" and variant(ctx.state, "fr_pummel")
-    p = plan(attacker, target, None if french_pummel else use)
+    p = plan(attacker, target, None if french_pummel else use, edition=ctx.state.options.edition)
     dropped = pummel.french_dice(ctx, attacker, target, p.dice) if french_pummel else 0
     if french_pummel:
         p = TacklePlan("pummel", p.impact, p.impact_dice, p.dice - dropped, p.attribute)

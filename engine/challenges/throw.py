@@ -9,10 +9,10 @@ thrower. More: perfect spiral, caught automatically "even if bounced off a line"
 Failing to have one of your players catch the ball after a Throw is a SiM, so a throw to an
 empty hex always shifts Momentum (G32).
 
-French 0.0.6 (``fr_catch_sim``): "RdS si l'échec a lieu pendant votre tour ou si un adversaire
-récupère la balle à la fin de l'action": an accurate throw (wobbly or spiral) that ends on the
-ground is no SiM; an opponent with the ball is. A miss still shifts unless a team-mate catches
-it, as the French Throw table says ("RdS si la balle n'est rattrapée par aucun de vos joueurs").
+French 0.0.6: the French list of Shifts in Momentum has the English item ("Aucune réception de
+l'un de vos joueurs après un lancer"), so a throw shifts exactly as in English. Rules edition 1
+read the Catch footnote (``fr_catch_sim``) as sparing an accurate throw left on the ground;
+stored matches of that edition replay so. The footnote's own SiM is ``catch.footnote_check``.
 """
 
 from __future__ import annotations
@@ -113,8 +113,8 @@ def throw(ctx: Ctx, action: ActionState, thrower: Player, target: Hex, long: boo
         _ball.arrive(ctx, final, came_from=came_from, catch_kind=kind, bankshot=bankshot)
     carrier = st.carrier()
     accurate_on_ground = carrier is None and roll.band in (Band.EXACT, Band.EXTRA)
-    if accurate_on_ground and variant(st, "fr_catch_sim"):
-        pass  # no opponent has the ball: the French footnote shifts nothing
+    if accurate_on_ground and variant(st, "fr_catch_sim") and st.options.edition < 2:
+        pass  # edition 1's reading of the French footnote (docs/rules.md 14.2)
     elif carrier is None or carrier.side != thrower.side:
         ctx.shift("no team-mate caught the throw")
     elif carrier.id != thrower.id and has(thrower, "lead-pass"):
