@@ -27,7 +27,8 @@ from db import matches as store
 from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import InvalidInputError, NotAllowedError, NotFoundError
+from db.errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from db.locks import valid_id
 from db.matches import MatchSide
 from db.models import (
     AftermathPublic,
@@ -427,6 +428,7 @@ class LeagueService:
             raise InvalidInputError("fixture #{fixture} is {status}", fixture=f.id, status=f.status)
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
+        self._settle_idle([f.home_team_id, f.away_team_id])
         with self.sessions() as s:
             for team_id in (f.home_team_id, f.away_team_id):
                 self._check_ready(s, guild_id, team_id, settings)
@@ -598,6 +600,8 @@ class LeagueService:
         """This coach's post-match reports with something still to decide."""
         with self.sessions() as s:
             teams = db_teams.list_teams(session=s, guild_id=guild_id, coach_id=user_id)
+        self._settle_idle([t.id for t in teams if t.league_id is not None])
+        with self.sessions() as s:
             rows = db.open_aftermaths(session=s, team_ids=[t.id for t in teams if t.league_id is not None])
             latest = [a for t in teams if t.league_id is not None
                       for a in [db.latest_aftermath(session=s, team_id=t.id)] if a is not None]
@@ -696,14 +700,37 @@ class LeagueService:
         return self._engine_step(am, state, C.Answer(_decode(value)))
 
     def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: C.Command) -> AftermathView:
+        """A potion drunk or its question answered; when that leaves nothing to drink (the last
+        potion gone, the last hurt player cured), the potions are over by themselves, in the
+        same write: the report never waits for a "no more potions" nobody is offered."""
         with self.sessions() as s:
             seed = db.aftermath_seed(session=s, aftermath_id=am.id)
         result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
         said = [{"events": [e.to_dict() for e in result.events]}] if result.events else []
+        changes: dict[str, Any] = {"state": result.state.to_dict(), "applied": [*am.applied, *said]}
         with self.sessions() as s:
-            db.save_aftermath(session=s, aftermath=am, changes={"state": result.state.to_dict(),
-                                                                "applied": [*am.applied, *said]})
+            db.lock_team(s, am.team_id)
+            f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+            roster: list[RosterPlayer] = []
+            if not self._potions_left(result.state, am.side, f):
+                roster, closing = self._close_potions(s, result.state, am, f)
+                changes.update(closing, applied=[*changes["applied"], *closing["applied"]])
+            db.save_aftermath(session=s, aftermath=am, changes=changes, roster=roster)
         return self.aftermath(am.id)
+
+    def _potions_left(self, state: MatchState, side: str, f: FixturePublic) -> bool:
+        """Whether the report still has a potion decision: a question to answer, or a potion left
+        and a player it may help (what ``_offers`` offers, and nothing else)."""
+        if state.in_progress is not None:
+            return True
+        return bool(state.teams[side].available("potions") and self._potion_targets(state, side, f))  # type: ignore[index]
+
+    def _close_potions(self, s: Session, state: MatchState, am: AftermathPublic,
+                       f: FixturePublic) -> tuple[list[RosterPlayer], dict[str, Any]]:
+        """The potions are over: the injuries left reach the roster (rows to write, and the
+        report's changes; ``applied`` holds only the new lines)."""
+        changed, pending, applied = self._injuries(state, am.side, f, self._roster_rows(s, am.team_id))
+        return changed, {"potions_done": True, "pending": pending, "applied": applied, "done": not pending}
 
     def potions_done(self, aftermath_id: int, version: int, user_id: int) -> AftermathView:
         """No more potions: the injuries left are applied to the roster."""
@@ -712,13 +739,32 @@ class LeagueService:
             raise InvalidInputError("answer the potion's question first")
         if not am.potions_done:
             with self.sessions() as s:
+                db.lock_team(s, am.team_id)
                 f = db.get_fixture(session=s, fixture_id=am.fixture_id)
-                changed, pending, applied = self._injuries(MatchState.from_dict(am.state), am.side, f,
-                                                           self._roster_rows(s, am.team_id))
+                changed, closing = self._close_potions(s, MatchState.from_dict(am.state), am, f)
                 db.save_aftermath(session=s, aftermath=am, roster=changed,
-                                  changes={"potions_done": True, "pending": pending,
-                                           "applied": [*am.applied, *applied], "done": not pending})
+                                  changes={**closing, "applied": [*am.applied, *closing["applied"]]})
         return self.aftermath(am.id)
+
+    def _settle_idle(self, team_ids: Sequence[int]) -> None:
+        """Close the potions of reports left waiting with nothing to drink (written before they
+        closed by themselves): the next fixture is not blocked by a question nobody is asked."""
+        with self.sessions() as s:
+            rows = [am for am in db.open_aftermaths(session=s, team_ids=team_ids) if not am.potions_done]
+        for am in rows:
+            with self.sessions() as s:
+                db.lock_team(s, am.team_id)
+                current = db.get_aftermath(session=s, aftermath_id=am.id)
+                f = db.get_fixture(session=s, fixture_id=current.fixture_id)
+                state = MatchState.from_dict(current.state)
+                if current.potions_done or self._potions_left(state, current.side, f):
+                    continue
+                changed, closing = self._close_potions(s, state, current, f)
+                try:
+                    db.save_aftermath(session=s, aftermath=current, roster=changed,
+                                      changes={**closing, "applied": [*current.applied, *closing["applied"]]})
+                except MatchChangedError:
+                    continue  # its coach changed it meanwhile: his change stands
 
     def choose_injury(self, aftermath_id: int, version: int, user_id: int, player: int, attribute: str) -> AftermathView:
         am = self._own(aftermath_id, version, user_id)
@@ -726,9 +772,10 @@ class LeagueService:
         if entry is None:
             raise InvalidInputError("that injury is already settled")
         with self.sessions() as s:
+            db.lock_team(s, am.team_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
             rp = s.get(RosterPlayer, player)
-            if rp is None:
+            if rp is None or rp.team_id != am.team_id:
                 raise NotFoundError("that player is no longer on the roster")
             self._lower(rp, attribute, entry["attributes"], f.match_id)
             pending = [e for e in am.pending if e["player"] != player]
@@ -739,18 +786,20 @@ class LeagueService:
         return self.aftermath(am.id)
 
     def advance(self, guild_id: int, aftermath_id: int, version: int, user_id: int, player: int, choice: str) -> AftermathView:
-        """Learn an ability now, or ``later`` (the XP stays banked)."""
+        """Learn an ability now, or ``later`` (the XP stays banked). The ability and the report
+        are written together or not at all: the coach is told what was stored."""
         am = self._own(aftermath_id, version, user_id)
         with self.sessions() as s:
+            db.lock_team(s, am.team_id)
             if choice == "later":
-                rp = s.get(RosterPlayer, player)
+                rp = s.get(RosterPlayer, player) if valid_id(player) else None
                 later = (_entry("league.applied.later", id=player, player=rp.name) if rp
                          else _entry("league.applied.later.unknown", id=player))
                 db.save_aftermath(session=s, aftermath=am, changes={
                     "deferred": [*am.deferred, player], "applied": [*am.applied, later]})
             else:
                 _team, rp, _name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
-                                                   player=f"id:{player}", ability_id=choice)
+                                                   player=f"id:{player}", ability_id=choice, commit=False)
                 db.save_aftermath(session=s, aftermath=am, changes={"applied": [
                     *am.applied, _entry("league.applied.learns", id=rp.id, player=rp.name, ability=rp.abilities[-1])]})
         return self.aftermath(am.id)
