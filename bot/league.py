@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -30,6 +31,7 @@ from engine.rosters import extra_players, team_list
 from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
+from service.names import safe_name
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, list_name, run_work, team_group
 from engine.i18n import Catalogue, language_of
@@ -101,6 +103,11 @@ def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in ranked[:25]]
 
 
+#: Autocompletes read in threads of their own: Discord waits 3 s for the choices, and a busy
+#: default pool (boards rendering, writers waiting for a lock) must not queue them.
+_LOOKUPS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="elfball-lookup")
+
+
 def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> Callable[..., Any]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         def work() -> list[tuple[str, str]]:
@@ -109,7 +116,7 @@ def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> 
             except (ElfballError, StoreError, Refusal):
                 return []
 
-        return _choices(await asyncio.to_thread(work), current)
+        return _choices(await asyncio.get_running_loop().run_in_executor(_LOOKUPS, work), current)
 
     return complete
 
@@ -173,7 +180,7 @@ def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 
 def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id)
+    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id, sync=False)  # reads only
     lang = language_of(interaction.locale)
     return [(tr(lang, "league.complete.fixture", id=v.id, round=v.fixture.round, home=v.home, away=v.away), str(v.id))
             for v in views]
@@ -184,7 +191,7 @@ def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
     lang = language_of(interaction.locale)
     out = []
     for lg in svc.leagues(_guild(interaction)):
-        for v in svc.fixtures(_guild(interaction), lg.id):
+        for v in svc.fixtures(_guild(interaction), lg.id, sync=False):
             state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
             out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=lg.name, round=v.fixture.round,
                            home=v.home, away=v.away, state=state), str(v.id)))
@@ -193,7 +200,7 @@ def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 def _fixture_id(text: str) -> int:
     digits = text.strip().lstrip("#")
-    if not digits.isdigit():
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:  # "²" is a digit to isdigit, not to int
         raise Refusal("league.refuse.fixture_number", text=repr(text))
     return int(digits)
 
@@ -220,7 +227,7 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
     if lg is not None:
         lang = (await languages(interaction)).public
         shown = describe_rules(match_options(db_leagues.settings_of(lg)), lang)
-        await _say(interaction, tr(lang, "league.created", league=lg.name, commissioner=lg.commissioner_id, budget=budget,
+        await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
                                    rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
                    allowed_mentions=MENTIONS)
 
@@ -231,7 +238,7 @@ async def league_list(interaction: discord.Interaction) -> None:
 
     def work() -> str:
         svc = _svc(interaction)
-        lines = [tr(lang, "league.list.line", league=lg.name, commissioner=lg.commissioner_id,
+        lines = [tr(lang, "league.list.line", league=safe_name(lg.name), commissioner=lg.commissioner_id,
                     count=len(svc.teams(_guild(interaction), lg.id)))
                  for lg in svc.leagues(_guild(interaction))]
         return "\n".join(lines) or tr(lang, "league.list.none")
@@ -248,7 +255,8 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
     if res is not None:
         lg, tm, value = res
         lang = (await languages(interaction)).public
-        await _say(interaction, tr(lang, "league.joined", team=tm.name, coach=tm.coach_id, league=lg.name, value=value,
+        await _say(interaction, tr(lang, "league.joined", team=safe_name(tm.name), coach=tm.coach_id, league=safe_name(lg.name),
+                                   value=value,
                                    budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -265,7 +273,7 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
     if views is not None:
         lang = (await languages(interaction)).public
         await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                        + "\n".join(v.line(language=lang) for v in views))
+                        + "\n".join(v.line(language=lang, name=safe_name) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -278,7 +286,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
     views = await _work(interaction, work)
     if views is not None:
         lang = (await languages(interaction)).public
-        text = "\n".join(v.line(mention=False, language=lang) for v in views) or tr(lang, "league.fixtures.none")
+        text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
         await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
 
 
@@ -297,8 +305,8 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
         return
     view, out, name = res
     lang = (await languages(interaction)).public
-    header = tr(lang, "league.play.header", league=name, round=view.fixture.round, id=view.id, home=view.home,
-                home_coach=view.home_coach, away=view.away, away_coach=view.away_coach,
+    header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
+                home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
     await _send(interaction, build_post(out, header=header, language=lang))
 
@@ -313,8 +321,8 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
 
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        lines = [tr(lang, "league.standings.head", league=lg.name)]
-        lines += [tr(lang, "league.standings.row", rank=i, team=r.name, played=r.played, won=r.won, drawn=r.drawn,
+        lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
+        lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won, drawn=r.drawn,
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
@@ -339,7 +347,7 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
     views = await _work(interaction, work)
     if views is not None:
         lang = (await languages(interaction)).public
-        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang) for v in views)
+        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
                         or tr(lang, "league.results.none"))
 
 
@@ -381,7 +389,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
                           for k, v in settings.items() if k != "rules")
         await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
-                                   league=name, settings=shown, rules=describe_rules(match_options(settings), lang)),
+                                   league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
                    ephemeral=not changes)
 
 
@@ -401,8 +409,8 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
         view, before = res
         lang = (await languages(interaction)).public
         old = tr(lang, "league.none") if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
-        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=reason,
-                                   line=view.line(mention=False, language=lang), old=old),
+        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=safe_name(reason),
+                                   line=view.line(mention=False, language=lang, name=safe_name), old=old)[:MAX_TEXT],
                    allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -418,7 +426,7 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
         for a in rows:
             who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
             fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
-            why = f" ({a.reason})" if a.reason else ""
+            why = f" ({safe_name(a.reason)})" if a.reason else ""
             action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
                 else a.action
             out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=action,
@@ -448,7 +456,7 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
             return words.get(f"support.{v}", str(v))
         if key == "ability" and v in ABILITIES:
             return ABILITIES[v].name_in(lang)
-        return str(v)
+        return safe_name(str(v))  # a team's or player's name
 
     if isinstance(detail.get("after"), dict):  # settings: each one's old and new value
         before = detail.get("before") or {}
@@ -462,7 +470,7 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
 async def league_aftermath(interaction: discord.Interaction) -> None:
     langs = await languages(interaction)
     views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id,
-                                                                               language=langs.public))
+                                                                               language=langs.public, name=safe_name))
     if views is None:
         return
     if not views:
@@ -505,7 +513,9 @@ async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, *
         item_id, total = values["item"], values["total"]
         values["item"] = Catalogue("engine", "data/text", lang).get(
             f"sheet.support.{item_id}.{'one' if total == 1 else 'many'}", SUPPORT_NAMES.get(item_id, item_id))
-    await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=sheet.team.name,
+    if "label" in values:  # "#12 Quill (Imps)": a player's name
+        values["label"] = safe_name(values["label"])
+    await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=safe_name(sheet.team.name),
                                value=sheet.value, budget=sheet.budget),
                allowed_mentions=discord.AllowedMentions.none())
 
@@ -575,12 +585,12 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
             names = [ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities]
             return f", {', '.join(names)}" if names else ""
 
-        rows = [tr(lang, "league.sheet.row", number=p.number, name=p.name,
+        rows = [tr(lang, "league.sheet.row", number=p.number, name=safe_name(p.name),
                    attributes="/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit")))
                 + tr(lang, "league.sheet.xp", xp=p.xp) + abilities(p)
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
-        head = tr(lang, "league.sheet.head", team=t.name, list=list_name(t.team_list), coach=t.coach_id,
-                  league=", " + sheet.league if sheet.league else "", value=sheet.value, budget=sheet.budget,
+        head = tr(lang, "league.sheet.head", team=safe_name(t.name), list=list_name(t.team_list), coach=t.coach_id,
+                  league=", " + safe_name(sheet.league) if sheet.league else "", value=sheet.value, budget=sheet.budget,
                   support=support_text(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png
 
@@ -676,8 +686,7 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
     try:
         view = await run_work(interaction, work, component=True)
         lang = (await languages(interaction)).public
-        if lang != "en":
-            view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang)
+        view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang, name=safe_name)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
         await _refuse(interaction, exc)
         return
@@ -689,7 +698,7 @@ async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> N
     if not outcome.finished or not any(isinstance(e, MatchEnded) for e in outcome.events):
         return
     lang = (await languages(interaction)).public
-    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id, language=lang)
+    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id, language=lang, name=safe_name)
     for v in views:
         if v.offers:
             await _send(interaction, aftermath_post(v, lang))

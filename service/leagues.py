@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +72,13 @@ __all__ = [
 ]
 
 SIDES = ("west", "east")  # home plays west
+#: How a view writes a name a member chose: as stored here; the bot passes
+#: ``service.names.safe_name`` (markdown escaped, mentions broken).
+Shown = Callable[[str], str]
+
+
+def _as_stored(name: str) -> str:
+    return name
 #: Where a hurt player may be when a potion is offered after the match.
 _HURT = (Location.INFIRMARY, Location.RECOVERY)
 
@@ -128,20 +135,24 @@ class FixtureView:
     def id(self) -> int:
         return self.fixture.id
 
-    def score(self, language: str = DEFAULT) -> str:
+    def score(self, language: str = DEFAULT, *, name: Shown = _as_stored) -> str:
         f = self.fixture
         tx = _text(language)
-        conceded = tx.t("league.conceded", team=self.home if f.conceded_by == "home" else self.away) if f.conceded_by else ""
+        conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
+                    if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
 
-    def line(self, *, mention: bool = True, language: str = DEFAULT) -> str:
-        """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``."""
+    def line(self, *, mention: bool = True, language: str = DEFAULT, name: Shown = _as_stored) -> str:
+        """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``, the team names
+        written by ``name``."""
         f = self.fixture
         tx = _text(language)
-        who = (tx.t("league.teams.mention", home=self.home, home_coach=self.home_coach, away=self.away,
-                    away_coach=self.away_coach) if mention else tx.t("league.teams", home=self.home, away=self.away))
+        home, away = name(self.home), name(self.away)
+        who = (tx.t("league.teams.mention", home=home, home_coach=self.home_coach, away=away,
+                    away_coach=self.away_coach) if mention else tx.t("league.teams", home=home, away=away))
         if f.status == FixtureStatus.PLAYED:
-            state = tx.t("league.state.played", score=self.score(language), home=f.home_casualties, away=f.away_casualties)
+            state = tx.t("league.state.played", score=self.score(language, name=name), home=f.home_casualties,
+                         away=f.away_casualties)
         elif f.status == FixtureStatus.PLAYING:
             state = tx.t("league.state.playing", channel=f.channel_id)
         else:
@@ -219,10 +230,12 @@ def _entry(key: str, /, **values: Any) -> dict[str, Any]:
     return {"key": key, "values": values}
 
 
-def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None) -> list[str]:
+def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None, *,
+                  name: Shown = _as_stored) -> list[str]:
     """One stored line of a post-match report in ``language``: a ``league.applied.*`` entry; a
     potion's events (``{"events": [...]}``), narrated with the report's ``state`` for the names;
-    or an older report's plain English line, as written."""
+    or an older report's plain English line, as written. Player names are written by ``name``
+    (the narrated ones are the ``state``'s, as the caller wrote them)."""
     if isinstance(entry, str):
         return [entry]
     if "events" in entry:
@@ -230,8 +243,11 @@ def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None 
         return [ln for ln in narrate(events, state, language=language) if ln]
     tx = _text(language)
     values = dict(entry.get("values", {}))
+    if "player" in values:
+        values["player"] = name(str(values["player"]))
     if "gains" in values:
-        values["gains"] = ", ".join(tx.t("league.applied.xp.gain", **g) for g in values["gains"])
+        values["gains"] = ", ".join(tx.t("league.applied.xp.gain", **{**g, "player": name(str(g.get("player", "")))})
+                                    for g in values["gains"])
     if "ability" in values:
         a = ABILITIES.get(values["ability"])
         values["ability"] = a.name_in(language) if a else values["ability"]
@@ -343,9 +359,12 @@ class LeagueService:
                              pairings=round_robin(teams, double=double), double_round=double)
         return self.fixtures(guild_id, lg.id)
 
-    def fixtures(self, guild_id: int, league: int | str) -> list[FixtureView]:
+    def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
+        """The league's fixtures; first (``sync``) catching up with matches that ended unseen,
+        which may write: an autocomplete passes ``sync=False`` and only reads."""
         lg = self.league(guild_id, league)
-        self.sync(lg)
+        if sync:
+            self.sync(lg)
         with self.sessions() as s:
             teams = {t.id: t for t in db_teams.list_teams(session=s, guild_id=guild_id, league=lg.id)}
             rows = db.fixtures(session=s, league_id=lg.id)
@@ -401,12 +420,13 @@ class LeagueService:
             return db.audit(session=s, league_id=lg.id, limit=limit)
 
     # -- playing -------------------------------------------------------------------------------------
-    def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None) -> list[FixtureView]:
+    def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None, *,
+                      sync: bool = True) -> list[FixtureView]:
         """The fixtures this coach still has to play (all his leagues, or one)."""
         leagues = [self.league(guild_id, league)] if league is not None else self.leagues(guild_id)
         out = []
         for lg in leagues:
-            out += [v for v in self.fixtures(guild_id, lg.id)
+            out += [v for v in self.fixtures(guild_id, lg.id, sync=sync)
                     if v.fixture.status == FixtureStatus.SCHEDULED and user_id in (v.home_coach, v.away_coach)]
         return out
 
@@ -596,7 +616,8 @@ class LeagueService:
         rp.injuries = [*rp.injuries, {"kind": "lasting", "attribute": attribute, "match": match_id}]
 
     # -- post-match decisions ---------------------------------------------------------------------------
-    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
+    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT,
+                        name: Shown = _as_stored) -> list[AftermathView]:
         """This coach's post-match reports with something still to decide."""
         with self.sessions() as s:
             teams = db_teams.list_teams(session=s, guild_id=guild_id, coach_id=user_id)
@@ -606,17 +627,18 @@ class LeagueService:
             latest = [a for t in teams if t.league_id is not None
                       for a in [db.latest_aftermath(session=s, team_id=t.id)] if a is not None]
         ids = list(dict.fromkeys([r.id for r in rows] + [r.id for r in latest]))
-        views = [self.aftermath(i, language=language) for i in ids]
+        views = [self.aftermath(i, language=language, name=name) for i in ids]
         return [v for v in views if not v.settled]
 
-    def aftermath_views(self, match_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
+    def aftermath_views(self, match_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> list[AftermathView]:
         with self.sessions() as s:
             f = db.fixture_for_match(session=s, match_id=match_id)
             rows = db.aftermaths_of(session=s, fixture_id=f.id) if f else []
-        return [self.aftermath(r.id, language=language) for r in rows]
+        return [self.aftermath(r.id, language=language, name=name) for r in rows]
 
-    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT) -> AftermathView:
-        """One team's post-match report; its offers (prompts, options) in ``language``."""
+    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> AftermathView:
+        """One team's post-match report; its offers (prompts, options) in ``language``, the names
+        in its text written by ``name``."""
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
@@ -626,13 +648,13 @@ class LeagueService:
             roster = {p.id: p for p in team.players}
             rules = db_roster.team_rules(s, team)
             value = db_roster.team_value(team)
-            offers = self._offers(am, f, team, roster, value, rules["budget"], language)
-            state = MatchState.from_dict(am.state)
-            lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state)]
-            return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, lines)
+            offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)
+            state = _named(MatchState.from_dict(am.state), name)
+            lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state, name=name)]
+            return AftermathView(am, name(team.name), name(opponent.name) if opponent else "?", f, offers, lines)
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
-                value: int, budget: int, language: str = DEFAULT) -> list[Offer]:
+                value: int, budget: int, language: str = DEFAULT, name: Shown = _as_stored) -> list[Offer]:
         state = MatchState.from_dict(am.state)
         tx = _text(language)
         words = Catalogue("engine", "data/text", language)
@@ -641,7 +663,7 @@ class LeagueService:
             q = state.in_progress.question if state.in_progress else None
             if q is not None:
                 options = [(_option_label(o, words)[:100], _encode(o), "") for o in q.get("options", [])]
-                offers.append(Offer("question", "question", describe_question(q, state, language=language), options))
+                offers.append(Offer("question", "question", describe_question(q, _named(state.copy(), name), language=language), options))
                 return offers
             left = state.teams[am.side].available("potions")  # type: ignore[index]
             targets = self._potion_targets(state, am.side, f)
@@ -656,7 +678,7 @@ class LeagueService:
                 continue
             opts = [(f"{a.title() if language == DEFAULT else words.get(f'attribute.{a}', a.title())} "
                      f"{rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
-            offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=rp.name), opts))
+            offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=name(rp.name)), opts))
         for rp in sorted(roster.values(), key=lambda p: p.number):
             if rp.status != PlayerStatus.ACTIVE or rp.id in am.deferred:
                 continue
@@ -669,7 +691,7 @@ class LeagueService:
                                                   tx.t("league.offer.over_budget", summary=a.summary_in(language)))[:100])
                     for a in can]
             opts.append((tx.t("league.offer.later"), "later", tx.t("league.offer.later.help")))
-            offers.append(Offer("advance", str(rp.id), tx.t("league.offer.advance", player=rp.name, xp=rp.xp), opts))
+            offers.append(Offer("advance", str(rp.id), tx.t("league.offer.advance", player=name(rp.name), xp=rp.xp), opts))
         return offers
 
     def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
@@ -859,6 +881,13 @@ class LeagueService:
                       level=tx.get(f"league.ability_level.{a.level}", a.level),
                       group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
                 for a in tb.eligible_abilities(tm.team_list, me)]
+
+
+def _named(state: MatchState, name: Shown) -> MatchState:
+    """``state`` (changed in place) with its players' names written by ``name``, for narration."""
+    for p in state.players.values():
+        p.name = name(p.name)
+    return state
 
 
 def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
