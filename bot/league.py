@@ -31,7 +31,7 @@ from engine.rosters import extra_players, team_list
 from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
-from service.names import safe_name
+from service.names import ping_only, safe_name
 
 from .app import AFTER_OUTCOME, Refusal, _refuse, _say, _send, list_name, run_work, team_group
 from engine.i18n import Catalogue, language_of
@@ -308,7 +308,9 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
                 home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
-    await _send(interaction, build_post(out, header=header, language=lang))
+    post = build_post(out, header=header, language=lang)
+    post.content = ping_only(post.content, (view.home_coach, view.away_coach))  # the board may spell out a name
+    await _send(interaction, post)
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")

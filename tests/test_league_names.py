@@ -21,7 +21,7 @@ from db import teams as db_teams
 from db.errors import InvalidInputError, NotFoundError, UnknownLeagueError, UnknownTeamError
 from service.leagues import LeagueService
 from service.matches import MatchService
-from service.names import check_name, safe_name
+from service.names import check_name, ping_only, safe_name
 
 GUILD, ALICE, BOB = 1, 11, 12
 UNSEEN = {
@@ -100,6 +100,14 @@ def test_safe_name_escapes_markdown_and_breaks_mentions() -> None:
     assert not re.search(r"<@[!&]?\d", pinged) and "@everyone" not in pinged and "@here" not in pinged
     assert pinged.replace("\\", "").replace("\u200b", "") == "<@123> @everyone @here"  # reads as written
     assert safe_name("Elf Raiders") == "Elf Raiders"
+
+
+def test_ping_only_keeps_the_coaches_mentions_and_breaks_the_rest() -> None:
+    text = "<@11> to play; <@99> @everyone @here <@&5> <@!11>"
+    shown = ping_only(text, [11])
+    assert re.findall(r"<@!?&?(\d+)>", shown) == ["11", "11"]
+    assert "@everyone" not in shown and "@here" not in shown
+    assert shown.replace("\u200b", "") == text
 
 
 @pytest.mark.parametrize("number", [2**31, 2**63, 10**30, 0, -1])
