@@ -204,6 +204,9 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
         if home not in members or away not in members or home == away:
             raise InvalidInputError("a fixture pairs two different teams of the league")
         rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away))  # type: ignore[arg-type]
+    if {t for _, home, away in pairings for t in (home, away)} != members:
+        # A team joined while the draw was being made (the draw reads the teams before this lock).
+        raise InvalidInputError("{league}'s teams changed while the schedule was drawn: draw it again", league=lg.name)
     session.add_all(rows)
     lg.settings = {**dict(lg.settings), "double_round": double_round}
     session.add(lg)

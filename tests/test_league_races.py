@@ -259,3 +259,34 @@ def test_an_ability_racing_another_choice_is_told_as_stored(league, monkeypatch)
         assert learned == [] and league.aftermath(a.id).aftermath.deferred == [int(second.key)]
     else:  # the ability won: learned, and the "later" was refused
         assert [p.id for p in learned] == [int(first.key)] and league.aftermath(a.id).aftermath.deferred == []
+
+
+def test_a_team_joining_while_the_schedule_is_drawn_is_not_left_out(league, monkeypatch) -> None:
+    """The draw reads the teams, then stores the fixtures under the league's lock: a team that
+    joined in between makes the draw refused (draw again), never a season without that team."""
+    league.create(GUILD, ALICE, "Elf Cup")
+    for coach, name in ((ALICE, "Moonblades"), (BOB, "Gnashers"), (CAROL, "Tinkers")):
+        make_team(league, coach, name)
+    league.join(GUILD, ALICE, "Elf Cup", "Moonblades")
+    league.join(GUILD, BOB, "Elf Cup", "Gnashers")
+    import service.leagues as svc
+
+    real = svc.round_robin
+    drawing = threading.Event()
+
+    def drawn(*args: Any, **kwargs: Any) -> Any:
+        drawing.set()
+        time.sleep(WINDOW)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(svc, "round_robin", drawn)
+
+    def join_while_drawing() -> Any:
+        drawing.wait(5)
+        return league.join(GUILD, CAROL, "Elf Cup", "Tinkers")
+
+    results = at_once(lambda: league.schedule(GUILD, ALICE, "Elf Cup"), join_while_drawing)
+    assert isinstance(results[0], InvalidInputError) and "draw it again" in str(results[0])
+    assert not isinstance(results[1], Exception)
+    monkeypatch.setattr(svc, "round_robin", real)
+    assert len(league.schedule(GUILD, ALICE, "Elf Cup")) == 3  # all three teams
