@@ -83,6 +83,12 @@ async def _say_long(interaction: discord.Interaction, text: str, *, file: discor
         await _say(interaction, chunk, ephemeral=ephemeral, allowed_mentions=MENTIONS, **extra)
 
 
+def _moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server: such a member may stand in for an absent commissioner (docs/league.md)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
 def _default_league(svc: LeagueService, guild: int, user: int, league: str | None) -> int | str:
     """The league named, else the one league of the server, else the user's team's league."""
     if league:
@@ -267,7 +273,8 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round)
+        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                            moderator=_moderator(interaction))
 
     views = await _work(interaction, work)
     if views is not None:
@@ -377,7 +384,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         if changes:
-            svc.change_settings(_guild(interaction), interaction.user.id, target, changes)
+            svc.change_settings(_guild(interaction), interaction.user.id, target, changes, moderator=_moderator(interaction))
         lg = svc.league(_guild(interaction), target)
         return lg.name, svc.settings(_guild(interaction), lg.id)
 
@@ -404,7 +411,7 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
     def work() -> tuple[FixtureView, dict[str, Any]]:
         return _svc(interaction).correct(_guild(interaction), interaction.user.id, _fixture_id(fixture),
                                          home_score=home_score, away_score=away_score, home_casualties=home_casualties,
-                                         away_casualties=away_casualties, reason=reason)
+                                         away_casualties=away_casualties, reason=reason, moderator=_moderator(interaction))
 
     res = await _work(interaction, work)
     if res is not None:
@@ -427,6 +434,8 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
         out = []
         for a in rows:
             who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
+            if a.detail.get("stand_in_for"):  # a moderator acted for the commissioner
+                who += tr(lang, "league.audit.stand_in", commissioner=a.detail["stand_in_for"])
             fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
             why = f" ({safe_name(a.reason)})" if a.reason else ""
             action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
@@ -441,6 +450,7 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
 
 
 def _detail(detail: dict[str, Any], lang: str = "en") -> str:
+    detail = {k: v for k, v in detail.items() if k != "stand_in_for"}  # said with who acted
     def score(r: dict[str, Any] | None) -> str:
         if not r or r.get("home_score") is None:
             return tr(lang, "league.none")

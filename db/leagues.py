@@ -126,9 +126,14 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _commissioner(league: League, actor_id: int) -> None:
-    if league.commissioner_id != actor_id:
-        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+def _commissioner(league: League, actor_id: int, moderator: bool = False) -> dict[str, Any]:
+    """The commissioner may; so may a server moderator (Manage Server) standing in for an absent
+    one. Returns what the audit row adds: who stood in."""
+    if league.commissioner_id == actor_id:
+        return {}
+    if moderator:
+        return {"stand_in_for": league.commissioner_id}
+    raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
 
 
 def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | None, fixture_id: int | None = None,
@@ -139,15 +144,15 @@ def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | 
 
 
 def update_settings(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                    changes: Mapping[str, Any]) -> LeaguePublic:
-    """The commissioner changes the league's settings; the change is audited."""
+                    changes: Mapping[str, Any], moderator: bool = False) -> LeaguePublic:
+    """The commissioner (or a moderator standing in) changes the league's settings; audited."""
     row = _league(session, guild_id, league)
-    _commissioner(row, actor_id)
+    stand_in = _commissioner(row, actor_id, moderator)
     clean = clean_settings(changes)
     before = settings_of(row)
     row.settings = {**dict(row.settings), **clean}
     add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]
-              detail={"before": {k: before[k] for k in clean}, "after": clean})
+              detail={"before": {k: before[k] for k in clean}, "after": clean, **stand_in})
     session.add(row)
     session.commit()
     return LeaguePublic.model_validate(row)
@@ -190,10 +195,12 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
 
 # --- schedule and results --------------------------------------------------------------------------
 def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                  pairings: Sequence[tuple[int, int, int]], double_round: bool) -> list[FixturePublic]:
-    """Store the season's fixtures ``(round, home team id, away team id)``; commissioner only, once."""
+                  pairings: Sequence[tuple[int, int, int]], double_round: bool,
+                  moderator: bool = False) -> list[FixturePublic]:
+    """Store the season's fixtures ``(round, home team id, away team id)``; the commissioner (or
+    a moderator standing in) only, once."""
     lg = _league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
-    _commissioner(lg, actor_id)
+    stand_in = _commissioner(lg, actor_id, moderator)
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
         raise InvalidInputError("{league} already has its schedule", league=lg.name)
     members = {t.id for t in league_teams(session=session, league_id=lg.id)}
@@ -211,7 +218,8 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     lg.settings = {**dict(lg.settings), "double_round": double_round}
     session.add(lg)
     add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]
-              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round})
+              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
+                      **stand_in})
     session.commit()
     return [FixturePublic.model_validate(r) for r in rows]
 
@@ -289,14 +297,14 @@ def record_result(*, session: Session, fixture_id: int, result: Mapping[str, Any
 
 
 def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id: int, result: Mapping[str, Any],
-                   reason: str) -> tuple[FixturePublic, dict[str, Any]]:
+                   reason: str, moderator: bool = False) -> tuple[FixturePublic, dict[str, Any]]:
     """The commissioner sets or corrects a fixture's result, with a reason; the old one is kept in
     the audit trail. Returns the fixture and its result before."""
     row = _fixture(session, fixture_id)
     lg = session.get(League, row.league_id)
     if lg is None or lg.guild_id != guild_id:
         raise NotFoundError("there is no fixture #{fixture} on this server", fixture=fixture_id)
-    _commissioner(lg, actor_id)
+    stand_in = _commissioner(lg, actor_id, moderator)
     if row.status == FixtureStatus.PLAYING:
         raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
     if not reason.strip():
@@ -314,7 +322,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row.played_at = row.played_at or utcnow()
     row.updated_at = utcnow()
     add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]
-              detail={"before": before, "after": _result(row)}, reason=reason.strip())
+              detail={"before": before, "after": _result(row), **stand_in}, reason=reason.strip())
     session.add(row)
     session.commit()
     return FixturePublic.model_validate(row), before

@@ -333,9 +333,13 @@ class LeagueService:
     def settings(self, guild_id: int, league: int | str) -> dict[str, Any]:
         return db.settings_of(self.league(guild_id, league))
 
-    def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any]) -> LeaguePublic:
+    def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any], *,
+                        moderator: bool = False) -> LeaguePublic:
+        """The commissioner's change; ``moderator``: the member may manage the server, and so may
+        stand in for an absent commissioner (audited as such)."""
         with self.sessions() as s:
-            updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes)
+            updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
+                                         moderator=moderator)
         self._refresh_points(updated)
         return updated
 
@@ -348,15 +352,17 @@ class LeagueService:
             return db_teams.list_teams(session=s, guild_id=guild_id, league=league)
 
     # -- schedule ------------------------------------------------------------------------------------
-    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None) -> list[FixtureView]:
-        """The commissioner draws the round robin (teams in a random order, so the draw is fair)."""
+    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
+                 moderator: bool = False) -> list[FixtureView]:
+        """The commissioner (or a moderator standing in) draws the round robin (teams in a random
+        order, so the draw is fair)."""
         lg = self.league(guild_id, league)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = [t.id for t in self.teams(guild_id, lg.id)]
         secrets.SystemRandom().shuffle(teams)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double)
+                             pairings=round_robin(teams, double=double), double_round=double, moderator=moderator)
         return self.fixtures(guild_id, lg.id)
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
@@ -400,7 +406,7 @@ class LeagueService:
 
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
                 home_casualties: int | None = None, away_casualties: int | None = None,
-                reason: str) -> tuple[FixtureView, dict[str, Any]]:
+                reason: str, moderator: bool = False) -> tuple[FixtureView, dict[str, Any]]:
         """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover)."""
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
@@ -410,7 +416,7 @@ class LeagueService:
                   "conceded_by": None}  # the commissioner's score stands on its own
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
-                                              result=result, reason=reason)
+                                              result=result, reason=reason, moderator=moderator)
         self._refresh_points(self.league(guild_id, fixed.league_id))
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
