@@ -214,7 +214,7 @@ def _fixture_id(text: str) -> int:
 # --- /league -------------------------------------------------------------------------------------------
 @league_group.command(name="create", description="Create a league: you become its commissioner")
 @app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
-                       goals="goals to win a match", star2="optional rule: a star counts 2 successes",
+                       goals="goals to win a match (default 2: Advanced games, p. 3)", star2="optional rule: a star counts 2 successes",
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
@@ -222,7 +222,7 @@ def _fixture_id(text: str) -> int:
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
-                        goals: app_commands.Range[int, 1, 3] = 1, star2: bool = False, double_round: bool = False,
+                        goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
                         profile: str = "standard", rules: str = "") -> None:
     words = f"profile={profile} {rules}".strip()

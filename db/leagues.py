@@ -75,7 +75,8 @@ __all__ = [
 #: A league's rules unless its commissioner changed them.
 DEFAULT_SETTINGS: dict[str, Any] = {
     "budget": tb.DEFAULT_BUDGET,
-    "goals_to_win": 1,
+    #: "Advanced rules games ... should usually be played to two or three goals to win" (p. 3).
+    "goals_to_win": 2,
     "star2": False,
     "clock_hours": 0,
     "extra_players": False,
