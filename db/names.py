@@ -38,7 +38,8 @@ def unseen_character(text: str) -> str | None:
         category = unicodedata.category(ch)
         if ch == ZWJ and 0 < i < len(text) - 1 and _emoji(text[i - 1]) and _emoji(text[i + 1]):
             continue  # an emoji sequence
-        if category in ("Cc", "Cs", "Cf", "Co", "Cn", "Zl", "Zp") or ch in BLANK:
+        # Not Cn (unassigned): this Python's Unicode tables may predate a new emoji.
+        if category in ("Cc", "Cs", "Cf", "Zl", "Zp") or ch in BLANK:
             return f"U+{ord(ch):04X}"
     return None
 
