@@ -141,3 +141,12 @@ def test_a_long_correction_reason_is_refused_whole(league) -> None:
     assert league.fixture(GUILD, fixture.id).fixture.status == "scheduled"
     league.correct(GUILD, ALICE, fixture.id, home_score=1, away_score=0, reason="y" * 200)
     assert league.audit(GUILD, "Elf Cup")[0].reason == "y" * 200
+
+
+def test_a_player_number_as_typed_is_a_number_or_a_name(league) -> None:
+    make_team(league, "Moonblades")
+    for text in ("²", "#" + "9" * 40, "id:" + "9" * 40):
+        with pytest.raises(NotFoundError, match="has no player"):
+            league.fire(GUILD, ALICE, "Moonblades", text)
+    _sheet, label = league.fire(GUILD, ALICE, "Moonblades", "#10")
+    assert label.startswith("#10 ")
