@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -30,6 +31,7 @@ from engine.rosters import extra_players, team_list
 from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
+from service.names import safe_name
 
 from .choices import list_name
 from .reply import Refusal, run_work
@@ -88,6 +90,12 @@ async def _say_long(interaction: discord.Interaction, text: str, *, file: discor
         await _say(interaction, chunk, ephemeral=ephemeral, allowed_mentions=MENTIONS, **extra)
 
 
+def _moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server: such a member may stand in for an absent commissioner (docs/league.md)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
 def _default_league(svc: LeagueService, guild: int, user: int, league: str | None) -> int | str:
     """The league named, else the one league of the server, else the user's team's league."""
     if league:
@@ -108,6 +116,11 @@ def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in ranked[:25]]
 
 
+#: Autocompletes read in threads of their own: Discord waits 3 s for the choices, and a busy
+#: default pool (boards rendering, writers waiting for a lock) must not queue them.
+_LOOKUPS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="elfball-lookup")
+
+
 def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> Callable[..., Any]:
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         def work() -> list[tuple[str, str]]:
@@ -116,7 +129,7 @@ def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> 
             except (ElfballError, StoreError, Refusal):
                 return []
 
-        return _choices(await asyncio.to_thread(work), current)
+        return _choices(await asyncio.get_running_loop().run_in_executor(_LOOKUPS, work), current)
 
     return complete
 
@@ -180,7 +193,7 @@ def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 
 def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id)
+    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id, sync=False)  # reads only
     lang = language_of(interaction.locale)
     return [(tr(lang, "league.complete.fixture", id=v.id, round=v.fixture.round, home=v.home, away=v.away), str(v.id))
             for v in views]
@@ -191,7 +204,7 @@ def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
     lang = language_of(interaction.locale)
     out = []
     for lg in svc.leagues(_guild(interaction)):
-        for v in svc.fixtures(_guild(interaction), lg.id):
+        for v in svc.fixtures(_guild(interaction), lg.id, sync=False):
             state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
             out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=lg.name, round=v.fixture.round,
                            home=v.home, away=v.away, state=state), str(v.id)))
@@ -200,7 +213,7 @@ def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 def _fixture_id(text: str) -> int:
     digits = text.strip().lstrip("#")
-    if not digits.isdigit():
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:  # "²" is a digit to isdigit, not to int
         raise Refusal("league.refuse.fixture_number", text=repr(text))
     return int(digits)
 
@@ -208,7 +221,7 @@ def _fixture_id(text: str) -> int:
 # --- /league -------------------------------------------------------------------------------------------
 @league_group.command(name="create", description="Create a league: you become its commissioner")
 @app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
-                       goals="goals to win a match", star2="optional rule: a star counts 2 successes",
+                       goals="goals to win a match (default 2: Advanced games, p. 3)", star2="optional rule: a star counts 2 successes",
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
@@ -216,7 +229,7 @@ def _fixture_id(text: str) -> int:
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
-                        goals: app_commands.Range[int, 1, 3] = 1, star2: bool = False, double_round: bool = False,
+                        goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
                         profile: str = "standard", rules: str = "") -> None:
     words = f"profile={profile} {rules}".strip()
@@ -227,7 +240,7 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
     if lg is not None:
         lang = (await languages(interaction)).public
         shown = describe_rules(match_options(db_leagues.settings_of(lg)), lang)
-        await _say(interaction, tr(lang, "league.created", league=lg.name, commissioner=lg.commissioner_id, budget=budget,
+        await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
                                    rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
                    allowed_mentions=MENTIONS)
 
@@ -238,7 +251,7 @@ async def league_list(interaction: discord.Interaction) -> None:
 
     def work() -> str:
         svc = _svc(interaction)
-        lines = [tr(lang, "league.list.line", league=lg.name, commissioner=lg.commissioner_id,
+        lines = [tr(lang, "league.list.line", league=safe_name(lg.name), commissioner=lg.commissioner_id,
                     count=len(svc.teams(_guild(interaction), lg.id)))
                  for lg in svc.leagues(_guild(interaction))]
         return "\n".join(lines) or tr(lang, "league.list.none")
@@ -255,7 +268,8 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
     if res is not None:
         lg, tm, value = res
         lang = (await languages(interaction)).public
-        await _say(interaction, tr(lang, "league.joined", team=tm.name, coach=tm.coach_id, league=lg.name, value=value,
+        await _say(interaction, tr(lang, "league.joined", team=safe_name(tm.name), coach=tm.coach_id, league=safe_name(lg.name),
+                                   value=value,
                                    budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -266,13 +280,14 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round)
+        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                            moderator=_moderator(interaction))
 
     views = await _work(interaction, work)
     if views is not None:
         lang = (await languages(interaction)).public
         await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                        + "\n".join(v.line(language=lang) for v in views))
+                        + "\n".join(v.line(language=lang, name=safe_name) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -285,7 +300,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
     views = await _work(interaction, work)
     if views is not None:
         lang = (await languages(interaction)).public
-        text = "\n".join(v.line(mention=False, language=lang) for v in views) or tr(lang, "league.fixtures.none")
+        text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
         await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
 
 
@@ -304,8 +319,8 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
         return
     view, out, name = res
     lang = (await languages(interaction)).public
-    header = tr(lang, "league.play.header", league=name, round=view.fixture.round, id=view.id, home=view.home,
-                home_coach=view.home_coach, away=view.away, away_coach=view.away_coach,
+    header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
+                home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
     await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]
 
@@ -320,8 +335,8 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
 
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        lines = [tr(lang, "league.standings.head", league=lg.name)]
-        lines += [tr(lang, "league.standings.row", rank=i, team=r.name, played=r.played, won=r.won, drawn=r.drawn,
+        lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
+        lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won, drawn=r.drawn,
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
@@ -346,7 +361,7 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
     views = await _work(interaction, work)
     if views is not None:
         lang = (await languages(interaction)).public
-        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang) for v in views)
+        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
                         or tr(lang, "league.results.none"))
 
 
@@ -374,7 +389,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         if changes:
-            svc.change_settings(_guild(interaction), interaction.user.id, target, changes)
+            svc.change_settings(_guild(interaction), interaction.user.id, target, changes, moderator=_moderator(interaction))
         lg = svc.league(_guild(interaction), target)
         return lg.name, svc.settings(_guild(interaction), lg.id)
 
@@ -388,7 +403,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
                           for k, v in settings.items() if k != "rules")
         await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
-                                   league=name, settings=shown, rules=describe_rules(match_options(settings), lang)),
+                                   league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
                    ephemeral=not changes)
 
 
@@ -401,15 +416,15 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
     def work() -> tuple[FixtureView, dict[str, Any]]:
         return _svc(interaction).correct(_guild(interaction), interaction.user.id, _fixture_id(fixture),
                                          home_score=home_score, away_score=away_score, home_casualties=home_casualties,
-                                         away_casualties=away_casualties, reason=reason)
+                                         away_casualties=away_casualties, reason=reason, moderator=_moderator(interaction))
 
     res = await _work(interaction, work)
     if res is not None:
         view, before = res
         lang = (await languages(interaction)).public
         old = tr(lang, "league.none") if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
-        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=reason,
-                                   line=view.line(mention=False, language=lang), old=old),
+        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=safe_name(reason),
+                                   line=view.line(mention=False, language=lang, name=safe_name), old=old)[:MAX_TEXT],
                    allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -424,8 +439,10 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
         out = []
         for a in rows:
             who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
+            if a.detail.get("stand_in_for"):  # a moderator acted for the commissioner
+                who += tr(lang, "league.audit.stand_in", commissioner=a.detail["stand_in_for"])
             fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
-            why = f" ({a.reason})" if a.reason else ""
+            why = f" ({safe_name(a.reason)})" if a.reason else ""
             action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
                 else a.action
             out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=action,
@@ -438,6 +455,7 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
 
 
 def _detail(detail: dict[str, Any], lang: str = "en") -> str:
+    detail = {k: v for k, v in detail.items() if k != "stand_in_for"}  # said with who acted
     def score(r: dict[str, Any] | None) -> str:
         if not r or r.get("home_score") is None:
             return tr(lang, "league.none")
@@ -455,7 +473,7 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
             return words.get(f"support.{v}", str(v))
         if key == "ability" and v in ABILITIES:
             return ABILITIES[v].name_in(lang)
-        return str(v)
+        return safe_name(str(v))  # a team's or player's name
 
     if isinstance(detail.get("after"), dict):  # settings: each one's old and new value
         before = detail.get("before") or {}
@@ -469,7 +487,7 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
 async def league_aftermath(interaction: discord.Interaction) -> None:
     langs = await languages(interaction)
     views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id,
-                                                                               language=langs.public))
+                                                                               language=langs.public, name=safe_name))
     if views is None:
         return
     if not views:
@@ -512,7 +530,9 @@ async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, *
         item_id, total = values["item"], values["total"]
         values["item"] = Catalogue("engine", "data/text", lang).get(
             f"sheet.support.{item_id}.{'one' if total == 1 else 'many'}", SUPPORT_NAMES.get(item_id, item_id))
-    await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=sheet.team.name,
+    if "label" in values:  # "#12 Quill (Imps)": a player's name
+        values["label"] = safe_name(values["label"])
+    await _say(interaction, tr(lang, "league.team.worth", text=tr(lang, key, **values), team=safe_name(sheet.team.name),
                                value=sheet.value, budget=sheet.budget),
                allowed_mentions=discord.AllowedMentions.none())
 
@@ -582,12 +602,12 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
             names = [ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities]
             return f", {', '.join(names)}" if names else ""
 
-        rows = [tr(lang, "league.sheet.row", number=p.number, name=p.name,
+        rows = [tr(lang, "league.sheet.row", number=p.number, name=safe_name(p.name),
                    attributes="/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit")))
                 + tr(lang, "league.sheet.xp", xp=p.xp) + abilities(p)
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
-        head = tr(lang, "league.sheet.head", team=t.name, list=list_name(t.team_list), coach=t.coach_id,
-                  league=", " + sheet.league if sheet.league else "", value=sheet.value, budget=sheet.budget,
+        head = tr(lang, "league.sheet.head", team=safe_name(t.name), list=list_name(t.team_list), coach=t.coach_id,
+                  league=", " + safe_name(sheet.league) if sheet.league else "", value=sheet.value, budget=sheet.budget,
                   support=support_text(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png
 
@@ -683,8 +703,7 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
     try:
         view = await run_work(interaction, work, component=True)
         lang = (await languages(interaction)).public
-        if lang != "en":
-            view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang)
+        view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang, name=safe_name)
     except (ElfballError, StoreError, Refusal, ValueError) as exc:
         await _refuse(interaction, exc)
         return
@@ -696,7 +715,7 @@ async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> N
     if not outcome.finished or not any(isinstance(e, MatchEnded) for e in outcome.events):
         return
     lang = (await languages(interaction)).public
-    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id, language=lang)
+    views = await asyncio.to_thread(_svc(interaction).aftermath_views, outcome.match.id, language=lang, name=safe_name)
     for v in views:
         if v.offers:
             await _send(interaction, aftermath_post(v, lang))

@@ -28,8 +28,6 @@ from typing import Any, TypeVar
 import discord
 
 from db import posts as db_posts
-from db.errors import StoreError
-from engine.errors import ElfballError
 from engine.i18n import phrase
 from service import posts
 from service.matches import AI_COACH_ID, Outcome, Said, note_text, refusal_text, structured_refusal

@@ -30,7 +30,7 @@ from db.engine import session_scope
 from db.errors import StoreError
 from engine.errors import ElfballError
 from service.accessibility import board_words
-from service.verify import MatchRecord, Verdict, latest_finished_match, load_record, reveal_text, verify
+from service.verify import MatchRecord, Verdict, latest_finished_match, load_record, verify
 
 from .i18n import AUTO, languages, tr
 from .panels import words_embed

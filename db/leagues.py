@@ -4,6 +4,9 @@ Every function is one unit of work on the ``session`` it is given and writes not
 refuses. Results change only through ``record_result`` (a match ended) and ``correct_result``
 (the commissioner), and both leave a row in ``league_audit``. An aftermath (what a coach still
 has to decide after a match) changes only at the version its panel showed.
+
+Joining and drawing the schedule lock the league's row, and every post-match change locks its
+team's row, before they read (``db.locks``): two at once are checked one after the other.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.errors import ElfballError
 from engine.options import parse_rules, rules_string
 
 from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from .locks import lock_row, valid_id
 from .models import (
     Aftermath,
     AftermathPublic,
@@ -64,12 +68,15 @@ __all__ = [
     "latest_aftermath",
     "save_aftermath",
     "team_busy",
+    "lock_team",
+    "MAX_REASON",
 ]
 
 #: A league's rules unless its commissioner changed them.
 DEFAULT_SETTINGS: dict[str, Any] = {
     "budget": tb.DEFAULT_BUDGET,
-    "goals_to_win": 1,
+    #: "Advanced rules games ... should usually be played to two or three goals to win" (p. 3).
+    "goals_to_win": 2,
     "star2": False,
     "clock_hours": 0,
     "extra_players": False,
@@ -80,6 +87,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     #: The league's rules string (engine/options.py): profile, optional rules, French variants.
     "rules": "",
 }
+#: The longest reason a commissioner may give for a correction (kept whole in the audit trail).
+MAX_REASON = 200
 _LIMITS: dict[str, tuple[int, int]] = {
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
     "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10),
@@ -118,9 +127,14 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _commissioner(league: League, actor_id: int) -> None:
-    if league.commissioner_id != actor_id:
-        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+def _commissioner(league: League, actor_id: int, moderator: bool = False) -> dict[str, Any]:
+    """The commissioner may; so may a server moderator (Manage Server) standing in for an absent
+    one. Returns what the audit row adds: who stood in."""
+    if league.commissioner_id == actor_id:
+        return {}
+    if moderator:
+        return {"stand_in_for": league.commissioner_id}
+    raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
 
 
 def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | None, fixture_id: int | None = None,
@@ -131,15 +145,15 @@ def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | 
 
 
 def update_settings(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                    changes: Mapping[str, Any]) -> LeaguePublic:
-    """The commissioner changes the league's settings; the change is audited."""
+                    changes: Mapping[str, Any], moderator: bool = False) -> LeaguePublic:
+    """The commissioner (or a moderator standing in) changes the league's settings; audited."""
     row = _league(session, guild_id, league)
-    _commissioner(row, actor_id)
+    stand_in = _commissioner(row, actor_id, moderator)
     clean = clean_settings(changes)
     before = settings_of(row)
     row.settings = {**dict(row.settings), **clean}
     add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]
-              detail={"before": {k: before[k] for k in clean}, "after": clean})
+              detail={"before": {k: before[k] for k in clean}, "after": clean, **stand_in})
     session.add(row)
     session.commit()
     return LeaguePublic.model_validate(row)
@@ -153,8 +167,8 @@ def league_teams(*, session: Session, league_id: int) -> list[Team]:
 def join(*, session: Session, guild_id: int, league: int | str, team: int | str, coach_id: int) -> tuple[LeaguePublic, Any, int]:
     """The coach's team joins the league, if it meets the league's rules; before the schedule only.
     Returns the league, the team and its value."""
-    lg = _league(session, guild_id, league)
-    tm = _team(session, guild_id, team)
+    lg = _league(session, guild_id, league, lock=True)  # joins and the schedule one at a time
+    tm = _team(session, guild_id, team, lock=True)
     if tm.coach_id != coach_id:
         raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=tm.name, coach=tm.coach_id)
     if tm.league_id == lg.id:
@@ -182,10 +196,12 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
 
 # --- schedule and results --------------------------------------------------------------------------
 def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                  pairings: Sequence[tuple[int, int, int]], double_round: bool) -> list[FixturePublic]:
-    """Store the season's fixtures ``(round, home team id, away team id)``; commissioner only, once."""
-    lg = _league(session, guild_id, league)
-    _commissioner(lg, actor_id)
+                  pairings: Sequence[tuple[int, int, int]], double_round: bool,
+                  moderator: bool = False) -> list[FixturePublic]:
+    """Store the season's fixtures ``(round, home team id, away team id)``; the commissioner (or
+    a moderator standing in) only, once."""
+    lg = _league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
+    stand_in = _commissioner(lg, actor_id, moderator)
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
         raise InvalidInputError("{league} already has its schedule", league=lg.name)
     members = {t.id for t in league_teams(session=session, league_id=lg.id)}
@@ -196,11 +212,15 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
         if home not in members or away not in members or home == away:
             raise InvalidInputError("a fixture pairs two different teams of the league")
         rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away))  # type: ignore[arg-type]
+    if {t for _, home, away in pairings for t in (home, away)} != members:
+        # A team joined while the draw was being made (the draw reads the teams before this lock).
+        raise InvalidInputError("{league}'s teams changed while the schedule was drawn: draw it again", league=lg.name)
     session.add_all(rows)
     lg.settings = {**dict(lg.settings), "double_round": double_round}
     session.add(lg)
     add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]
-              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round})
+              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
+                      **stand_in})
     session.commit()
     return [FixturePublic.model_validate(r) for r in rows]
 
@@ -211,7 +231,7 @@ def fixtures(*, session: Session, league_id: int) -> list[FixturePublic]:
 
 
 def _fixture(session: Session, fixture_id: int) -> Fixture:
-    row = session.get(Fixture, fixture_id, populate_existing=True)
+    row = session.get(Fixture, fixture_id, populate_existing=True) if valid_id(fixture_id) else None
     if row is None:
         raise NotFoundError("there is no fixture #{fixture}", fixture=fixture_id)
     return row
@@ -278,18 +298,21 @@ def record_result(*, session: Session, fixture_id: int, result: Mapping[str, Any
 
 
 def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id: int, result: Mapping[str, Any],
-                   reason: str) -> tuple[FixturePublic, dict[str, Any]]:
+                   reason: str, moderator: bool = False) -> tuple[FixturePublic, dict[str, Any]]:
     """The commissioner sets or corrects a fixture's result, with a reason; the old one is kept in
     the audit trail. Returns the fixture and its result before."""
     row = _fixture(session, fixture_id)
     lg = session.get(League, row.league_id)
     if lg is None or lg.guild_id != guild_id:
         raise NotFoundError("there is no fixture #{fixture} on this server", fixture=fixture_id)
-    _commissioner(lg, actor_id)
+    stand_in = _commissioner(lg, actor_id, moderator)
     if row.status == FixtureStatus.PLAYING:
         raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
     if not reason.strip():
         raise InvalidInputError("give a reason: it goes into the audit trail")
+    if len(reason.strip()) > MAX_REASON:
+        raise InvalidInputError("a reason has at most {most} characters ({given} given)", most=MAX_REASON,
+                                given=len(reason.strip()))
     for key in ("home_score", "away_score", "home_casualties", "away_casualties"):
         if not 0 <= int(result[key]) <= 99:
             raise InvalidInputError("{result} must be from 0 to 99", result=key.replace("_", " "))
@@ -300,7 +323,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row.played_at = row.played_at or utcnow()
     row.updated_at = utcnow()
     add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]
-              detail={"before": before, "after": _result(row)}, reason=reason.strip())
+              detail={"before": before, "after": _result(row), **stand_in}, reason=reason.strip())
     session.add(row)
     session.commit()
     return FixturePublic.model_validate(row), before
@@ -329,7 +352,7 @@ def create_aftermath(*, fixture_id: int, side: str, team_id: int, coach_id: int,
 
 
 def _aftermath(session: Session, aftermath_id: int) -> Aftermath:
-    row = session.get(Aftermath, aftermath_id, populate_existing=True)
+    row = session.get(Aftermath, aftermath_id, populate_existing=True) if valid_id(aftermath_id) else None
     if row is None:
         raise NotFoundError("there is no post-match report #{report}", report=aftermath_id)
     return row
@@ -368,7 +391,9 @@ def latest_aftermath(*, session: Session, team_id: int) -> AftermathPublic | Non
 def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Mapping[str, Any],
                    roster: Iterable[Any] = ()) -> AftermathPublic:
     """Write ``changes`` (and the roster rows changed with them) if the row is still at
-    ``aftermath.version``; ``MatchChangedError`` otherwise, with nothing written."""
+    ``aftermath.version``; ``MatchChangedError`` otherwise, with nothing written (nor anything
+    else of the session's transaction: an ability learned with it is undone too)."""
+    lock_team(session, aftermath.team_id)
     stmt = (update(Aftermath).where(col(Aftermath.id) == aftermath.id, col(Aftermath.version) == aftermath.version)
             .values(version=aftermath.version + 1, updated_at=utcnow(), **changes)
             .execution_options(synchronize_session=False))
@@ -388,6 +413,12 @@ def team_busy(session: Session, team_id: int) -> InvalidInputError | None:
     if playing is not None:
         return InvalidInputError("the team is playing in <#{channel}>: change it after the match", channel=playing)
     return None
+
+
+def lock_team(session: Session, team_id: int) -> None:
+    """Hold the team's row until the session commits: take it before reading what a change of
+    the team's roster or post-match report checks (``db.locks``)."""
+    lock_row(session, Team, team_id)
 
 
 def find_league(session: Session, guild_id: int, league: int | str) -> League:

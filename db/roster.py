@@ -4,6 +4,10 @@ The rules are ``engine.teambuilding``'s; this module loads the team, asks them, 
 change (audited when the team plays in a league) in one transaction. Only the team's coach may
 change it, never while it plays a match. A team in no league builds to the default 180 points
 without extra players.
+
+Each change locks the team's row before it reads the team (``db.locks``), so two changes at
+once are checked one after the other: no race takes a team over its budget, loses a purchase
+or gives two players one number.
 """
 
 from __future__ import annotations
@@ -61,9 +65,9 @@ def find_player(team: Team | TeamPublic, player: str | int) -> Any:
     """An active player of the team by roster id, number (``7``, ``#7``) or name (any case)."""
     active = _active(team)
     text = str(player).strip()
-    if text.startswith("id:") and text[3:].isdigit():
+    if text.startswith("id:") and _digits(text[3:]):
         found = [p for p in active if p.id == int(text[3:])]
-    elif text.lstrip("#").isdigit():
+    elif _digits(text.lstrip("#")):
         found = [p for p in active if p.number == int(text.lstrip("#"))]
     else:
         found = [p for p in active if name_key(p.name) == name_key(text)]
@@ -75,8 +79,14 @@ def find_player(team: Team | TeamPublic, player: str | int) -> Any:
     raise NotFoundError("{team} has no player {text!r}", team=team.name, text=text)
 
 
+def _digits(text: str) -> bool:
+    """A number as typed (``"²"`` is a digit to ``str.isdigit`` but not to ``int``)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 def _editable(session: Session, guild_id: int, team: int | str, coach_id: int) -> Team:
-    tm = _team(session, guild_id, team)
+    """The coach's own team, locked for this change, if it is not playing."""
+    tm = _team(session, guild_id, team, lock=True)
     if tm.coach_id != coach_id:
         raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=tm.name, coach=tm.coach_id)
     busy = team_busy(session, tm.id)  # type: ignore[arg-type]
@@ -142,8 +152,10 @@ def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: i
 
 
 def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int,
-          ability_id: str) -> tuple[TeamPublic, Any, str]:
-    """The player learns an ability his XP has earned (5 more team points)."""
+          ability_id: str, commit: bool = True) -> tuple[TeamPublic, Any, str]:
+    """The player learns an ability his XP has earned (5 more team points). ``commit=False``
+    leaves the change (and the team's lock) to the caller's transaction: a post-match choice
+    writes it with its report, or neither."""
     tm = _editable(session, guild_id, team, coach_id)
     p = find_player(tm, player)
     rules = team_rules(session, tm)
@@ -152,5 +164,6 @@ def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, pl
     p.abilities = [*p.abilities, a.id]
     session.add(p)
     _audit(session, tm, "ability_learned", coach_id, player=p.name, ability=a.id)
-    session.commit()
+    if commit:
+        session.commit()
     return _public(tm), p, a.name

@@ -31,6 +31,7 @@ from .errors import (
     UnknownLeagueError,
     UnknownTeamError,
 )
+from .locks import begin_write, valid_id
 from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, RosterPlayerPublic, Team, TeamPublic
 
 __all__ = [
@@ -66,12 +67,18 @@ def create_league(
     return LeaguePublic.model_validate(league)
 
 
-def _league(session: Session, guild_id: int, league: int | str) -> League:
+def _league(session: Session, guild_id: int, league: int | str, *, lock: bool = False) -> League:
+    """The league row; with ``lock``, held until the session commits (``db.locks``)."""
     query = select(League).where(League.guild_id == guild_id)
     if isinstance(league, int):
+        if not valid_id(league):
+            raise UnknownLeagueError("this server has no league {league!r}", league=league)
         query = query.where(League.id == league)
     else:
         query = query.where(League.name_key == name_key(league))
+    if lock:
+        begin_write(session)
+        query = query.with_for_update().execution_options(populate_existing=True)
     found = session.exec(query).first()
     if found is None:
         raise UnknownLeagueError("this server has no league {league!r}", league=league)
@@ -167,12 +174,19 @@ def _public(team: Team) -> TeamPublic:
     return TeamPublic.model_validate(team, update={"players": [p.model_dump() for p in team.players]})
 
 
-def _team(session: Session, guild_id: int, team: int | str) -> Team:
+def _team(session: Session, guild_id: int, team: int | str, *, lock: bool = False) -> Team:
+    """The team row with its players; with ``lock``, held until the session commits, so a
+    check of its budget or roster stays true until the change is written (``db.locks``)."""
     query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
     if isinstance(team, int):
+        if not valid_id(team):
+            raise UnknownTeamError("this server has no team #{team}", team=team)
         query = query.where(Team.id == team)
     else:
         query = query.where(Team.name_key == name_key(team))
+    if lock:
+        begin_write(session)
+        query = query.with_for_update(of=Team).execution_options(populate_existing=True)
     found = session.exec(query).first()
     if found is None:
         if isinstance(team, int):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +27,8 @@ from db import matches as store
 from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import InvalidInputError, NotAllowedError, NotFoundError
+from db.errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from db.locks import valid_id
 from db.matches import MatchSide
 from db.models import (
     AftermathPublic,
@@ -71,6 +72,13 @@ __all__ = [
 ]
 
 SIDES = ("west", "east")  # home plays west
+#: How a view writes a name a member chose: as stored here; the bot passes
+#: ``service.names.safe_name`` (markdown escaped, mentions broken).
+Shown = Callable[[str], str]
+
+
+def _as_stored(name: str) -> str:
+    return name
 #: Where a hurt player may be when a potion is offered after the match.
 _HURT = (Location.INFIRMARY, Location.RECOVERY)
 
@@ -127,20 +135,24 @@ class FixtureView:
     def id(self) -> int:
         return self.fixture.id
 
-    def score(self, language: str = DEFAULT) -> str:
+    def score(self, language: str = DEFAULT, *, name: Shown = _as_stored) -> str:
         f = self.fixture
         tx = _text(language)
-        conceded = tx.t("league.conceded", team=self.home if f.conceded_by == "home" else self.away) if f.conceded_by else ""
+        conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
+                    if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
 
-    def line(self, *, mention: bool = True, language: str = DEFAULT) -> str:
-        """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``."""
+    def line(self, *, mention: bool = True, language: str = DEFAULT, name: Shown = _as_stored) -> str:
+        """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``, the team names
+        written by ``name``."""
         f = self.fixture
         tx = _text(language)
-        who = (tx.t("league.teams.mention", home=self.home, home_coach=self.home_coach, away=self.away,
-                    away_coach=self.away_coach) if mention else tx.t("league.teams", home=self.home, away=self.away))
+        home, away = name(self.home), name(self.away)
+        who = (tx.t("league.teams.mention", home=home, home_coach=self.home_coach, away=away,
+                    away_coach=self.away_coach) if mention else tx.t("league.teams", home=home, away=away))
         if f.status == FixtureStatus.PLAYED:
-            state = tx.t("league.state.played", score=self.score(language), home=f.home_casualties, away=f.away_casualties)
+            state = tx.t("league.state.played", score=self.score(language, name=name), home=f.home_casualties,
+                         away=f.away_casualties)
         elif f.status == FixtureStatus.PLAYING:
             state = tx.t("league.state.playing", channel=f.channel_id)
         else:
@@ -218,10 +230,12 @@ def _entry(key: str, /, **values: Any) -> dict[str, Any]:
     return {"key": key, "values": values}
 
 
-def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None) -> list[str]:
+def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None, *,
+                  name: Shown = _as_stored) -> list[str]:
     """One stored line of a post-match report in ``language``: a ``league.applied.*`` entry; a
     potion's events (``{"events": [...]}``), narrated with the report's ``state`` for the names;
-    or an older report's plain English line, as written."""
+    or an older report's plain English line, as written. Player names are written by ``name``
+    (the narrated ones are the ``state``'s, as the caller wrote them)."""
     if isinstance(entry, str):
         return [entry]
     if "events" in entry:
@@ -229,8 +243,11 @@ def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None 
         return [ln for ln in narrate(events, state, language=language) if ln]
     tx = _text(language)
     values = dict(entry.get("values", {}))
+    if "player" in values:
+        values["player"] = name(str(values["player"]))
     if "gains" in values:
-        values["gains"] = ", ".join(tx.t("league.applied.xp.gain", **g) for g in values["gains"])
+        values["gains"] = ", ".join(tx.t("league.applied.xp.gain", **{**g, "player": name(str(g.get("player", "")))})
+                                    for g in values["gains"])
     if "ability" in values:
         a = ABILITIES.get(values["ability"])
         values["ability"] = a.name_in(language) if a else values["ability"]
@@ -316,9 +333,13 @@ class LeagueService:
     def settings(self, guild_id: int, league: int | str) -> dict[str, Any]:
         return db.settings_of(self.league(guild_id, league))
 
-    def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any]) -> LeaguePublic:
+    def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any], *,
+                        moderator: bool = False) -> LeaguePublic:
+        """The commissioner's change; ``moderator``: the member may manage the server, and so may
+        stand in for an absent commissioner (audited as such)."""
         with self.sessions() as s:
-            updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes)
+            updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
+                                         moderator=moderator)
         self._refresh_points(updated)
         return updated
 
@@ -331,20 +352,25 @@ class LeagueService:
             return db_teams.list_teams(session=s, guild_id=guild_id, league=league)
 
     # -- schedule ------------------------------------------------------------------------------------
-    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None) -> list[FixtureView]:
-        """The commissioner draws the round robin (teams in a random order, so the draw is fair)."""
+    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
+                 moderator: bool = False) -> list[FixtureView]:
+        """The commissioner (or a moderator standing in) draws the round robin (teams in a random
+        order, so the draw is fair)."""
         lg = self.league(guild_id, league)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = [t.id for t in self.teams(guild_id, lg.id)]
         secrets.SystemRandom().shuffle(teams)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double)
+                             pairings=round_robin(teams, double=double), double_round=double, moderator=moderator)
         return self.fixtures(guild_id, lg.id)
 
-    def fixtures(self, guild_id: int, league: int | str) -> list[FixtureView]:
+    def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
+        """The league's fixtures; first (``sync``) catching up with matches that ended unseen,
+        which may write: an autocomplete passes ``sync=False`` and only reads."""
         lg = self.league(guild_id, league)
-        self.sync(lg)
+        if sync:
+            self.sync(lg)
         with self.sessions() as s:
             teams = {t.id: t for t in db_teams.list_teams(session=s, guild_id=guild_id, league=lg.id)}
             rows = db.fixtures(session=s, league_id=lg.id)
@@ -380,7 +406,7 @@ class LeagueService:
 
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
                 home_casualties: int | None = None, away_casualties: int | None = None,
-                reason: str) -> tuple[FixtureView, dict[str, Any]]:
+                reason: str, moderator: bool = False) -> tuple[FixtureView, dict[str, Any]]:
         """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover)."""
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
@@ -390,7 +416,7 @@ class LeagueService:
                   "conceded_by": None}  # the commissioner's score stands on its own
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
-                                              result=result, reason=reason)
+                                              result=result, reason=reason, moderator=moderator)
         self._refresh_points(self.league(guild_id, fixed.league_id))
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
@@ -400,12 +426,13 @@ class LeagueService:
             return db.audit(session=s, league_id=lg.id, limit=limit)
 
     # -- playing -------------------------------------------------------------------------------------
-    def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None) -> list[FixtureView]:
+    def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None, *,
+                      sync: bool = True) -> list[FixtureView]:
         """The fixtures this coach still has to play (all his leagues, or one)."""
         leagues = [self.league(guild_id, league)] if league is not None else self.leagues(guild_id)
         out = []
         for lg in leagues:
-            out += [v for v in self.fixtures(guild_id, lg.id)
+            out += [v for v in self.fixtures(guild_id, lg.id, sync=sync)
                     if v.fixture.status == FixtureStatus.SCHEDULED and user_id in (v.home_coach, v.away_coach)]
         return out
 
@@ -427,6 +454,7 @@ class LeagueService:
             raise InvalidInputError("fixture #{fixture} is {status}", fixture=f.id, status=f.status)
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
+        self._settle_idle([f.home_team_id, f.away_team_id])
         with self.sessions() as s:
             for team_id in (f.home_team_id, f.away_team_id):
                 self._check_ready(s, guild_id, team_id, settings)
@@ -594,25 +622,29 @@ class LeagueService:
         rp.injuries = [*rp.injuries, {"kind": "lasting", "attribute": attribute, "match": match_id}]
 
     # -- post-match decisions ---------------------------------------------------------------------------
-    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
+    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT,
+                        name: Shown = _as_stored) -> list[AftermathView]:
         """This coach's post-match reports with something still to decide."""
         with self.sessions() as s:
             teams = db_teams.list_teams(session=s, guild_id=guild_id, coach_id=user_id)
+        self._settle_idle([t.id for t in teams if t.league_id is not None])
+        with self.sessions() as s:
             rows = db.open_aftermaths(session=s, team_ids=[t.id for t in teams if t.league_id is not None])
             latest = [a for t in teams if t.league_id is not None
                       for a in [db.latest_aftermath(session=s, team_id=t.id)] if a is not None]
         ids = list(dict.fromkeys([r.id for r in rows] + [r.id for r in latest]))
-        views = [self.aftermath(i, language=language) for i in ids]
+        views = [self.aftermath(i, language=language, name=name) for i in ids]
         return [v for v in views if not v.settled]
 
-    def aftermath_views(self, match_id: int, *, language: str = DEFAULT) -> list[AftermathView]:
+    def aftermath_views(self, match_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> list[AftermathView]:
         with self.sessions() as s:
             f = db.fixture_for_match(session=s, match_id=match_id)
             rows = db.aftermaths_of(session=s, fixture_id=f.id) if f else []
-        return [self.aftermath(r.id, language=language) for r in rows]
+        return [self.aftermath(r.id, language=language, name=name) for r in rows]
 
-    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT) -> AftermathView:
-        """One team's post-match report; its offers (prompts, options) in ``language``."""
+    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> AftermathView:
+        """One team's post-match report; its offers (prompts, options) in ``language``, the names
+        in its text written by ``name``."""
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
@@ -622,13 +654,13 @@ class LeagueService:
             roster = {p.id: p for p in team.players}
             rules = db_roster.team_rules(s, team)
             value = db_roster.team_value(team)
-            offers = self._offers(am, f, team, roster, value, rules["budget"], language)
-            state = MatchState.from_dict(am.state)
-            lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state)]
-            return AftermathView(am, team.name, opponent.name if opponent else "?", f, offers, lines)
+            offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)
+            state = _named(MatchState.from_dict(am.state), name)
+            lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state, name=name)]
+            return AftermathView(am, name(team.name), name(opponent.name) if opponent else "?", f, offers, lines)
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
-                value: int, budget: int, language: str = DEFAULT) -> list[Offer]:
+                value: int, budget: int, language: str = DEFAULT, name: Shown = _as_stored) -> list[Offer]:
         state = MatchState.from_dict(am.state)
         tx = _text(language)
         words = Catalogue("engine", "data/text", language)
@@ -637,7 +669,7 @@ class LeagueService:
             q = state.in_progress.question if state.in_progress else None
             if q is not None:
                 options = [(_option_label(o, words)[:100], _encode(o), "") for o in q.get("options", [])]
-                offers.append(Offer("question", "question", describe_question(q, state, language=language), options))
+                offers.append(Offer("question", "question", describe_question(q, _named(state.copy(), name), language=language), options))
                 return offers
             left = state.teams[am.side].available("potions")  # type: ignore[index]
             targets = self._potion_targets(state, am.side, f)
@@ -652,7 +684,7 @@ class LeagueService:
                 continue
             opts = [(f"{a.title() if language == DEFAULT else words.get(f'attribute.{a}', a.title())} "
                      f"{rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
-            offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=rp.name), opts))
+            offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=name(rp.name)), opts))
         for rp in sorted(roster.values(), key=lambda p: p.number):
             if rp.status != PlayerStatus.ACTIVE or rp.id in am.deferred:
                 continue
@@ -665,7 +697,7 @@ class LeagueService:
                                                   tx.t("league.offer.over_budget", summary=a.summary_in(language)))[:100])
                     for a in can]
             opts.append((tx.t("league.offer.later"), "later", tx.t("league.offer.later.help")))
-            offers.append(Offer("advance", str(rp.id), tx.t("league.offer.advance", player=rp.name, xp=rp.xp), opts))
+            offers.append(Offer("advance", str(rp.id), tx.t("league.offer.advance", player=name(rp.name), xp=rp.xp), opts))
         return offers
 
     def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
@@ -696,14 +728,37 @@ class LeagueService:
         return self._engine_step(am, state, C.Answer(_decode(value)))
 
     def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: C.Command) -> AftermathView:
+        """A potion drunk or its question answered; when that leaves nothing to drink (the last
+        potion gone, the last hurt player cured), the potions are over by themselves, in the
+        same write: the report never waits for a "no more potions" nobody is offered."""
         with self.sessions() as s:
             seed = db.aftermath_seed(session=s, aftermath_id=am.id)
         result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
         said = [{"events": [e.to_dict() for e in result.events]}] if result.events else []
+        changes: dict[str, Any] = {"state": result.state.to_dict(), "applied": [*am.applied, *said]}
         with self.sessions() as s:
-            db.save_aftermath(session=s, aftermath=am, changes={"state": result.state.to_dict(),
-                                                                "applied": [*am.applied, *said]})
+            db.lock_team(s, am.team_id)
+            f = db.get_fixture(session=s, fixture_id=am.fixture_id)
+            roster: list[RosterPlayer] = []
+            if not self._potions_left(result.state, am.side, f):
+                roster, closing = self._close_potions(s, result.state, am, f)
+                changes.update(closing, applied=[*changes["applied"], *closing["applied"]])
+            db.save_aftermath(session=s, aftermath=am, changes=changes, roster=roster)
         return self.aftermath(am.id)
+
+    def _potions_left(self, state: MatchState, side: str, f: FixturePublic) -> bool:
+        """Whether the report still has a potion decision: a question to answer, or a potion left
+        and a player it may help (what ``_offers`` offers, and nothing else)."""
+        if state.in_progress is not None:
+            return True
+        return bool(state.teams[side].available("potions") and self._potion_targets(state, side, f))  # type: ignore[index]
+
+    def _close_potions(self, s: Session, state: MatchState, am: AftermathPublic,
+                       f: FixturePublic) -> tuple[list[RosterPlayer], dict[str, Any]]:
+        """The potions are over: the injuries left reach the roster (rows to write, and the
+        report's changes; ``applied`` holds only the new lines)."""
+        changed, pending, applied = self._injuries(state, am.side, f, self._roster_rows(s, am.team_id))
+        return changed, {"potions_done": True, "pending": pending, "applied": applied, "done": not pending}
 
     def potions_done(self, aftermath_id: int, version: int, user_id: int) -> AftermathView:
         """No more potions: the injuries left are applied to the roster."""
@@ -712,13 +767,32 @@ class LeagueService:
             raise InvalidInputError("answer the potion's question first")
         if not am.potions_done:
             with self.sessions() as s:
+                db.lock_team(s, am.team_id)
                 f = db.get_fixture(session=s, fixture_id=am.fixture_id)
-                changed, pending, applied = self._injuries(MatchState.from_dict(am.state), am.side, f,
-                                                           self._roster_rows(s, am.team_id))
+                changed, closing = self._close_potions(s, MatchState.from_dict(am.state), am, f)
                 db.save_aftermath(session=s, aftermath=am, roster=changed,
-                                  changes={"potions_done": True, "pending": pending,
-                                           "applied": [*am.applied, *applied], "done": not pending})
+                                  changes={**closing, "applied": [*am.applied, *closing["applied"]]})
         return self.aftermath(am.id)
+
+    def _settle_idle(self, team_ids: Sequence[int]) -> None:
+        """Close the potions of reports left waiting with nothing to drink (written before they
+        closed by themselves): the next fixture is not blocked by a question nobody is asked."""
+        with self.sessions() as s:
+            rows = [am for am in db.open_aftermaths(session=s, team_ids=team_ids) if not am.potions_done]
+        for am in rows:
+            with self.sessions() as s:
+                db.lock_team(s, am.team_id)
+                current = db.get_aftermath(session=s, aftermath_id=am.id)
+                f = db.get_fixture(session=s, fixture_id=current.fixture_id)
+                state = MatchState.from_dict(current.state)
+                if current.potions_done or self._potions_left(state, current.side, f):
+                    continue
+                changed, closing = self._close_potions(s, state, current, f)
+                try:
+                    db.save_aftermath(session=s, aftermath=current, roster=changed,
+                                      changes={**closing, "applied": [*current.applied, *closing["applied"]]})
+                except MatchChangedError:
+                    continue  # its coach changed it meanwhile: his change stands
 
     def choose_injury(self, aftermath_id: int, version: int, user_id: int, player: int, attribute: str) -> AftermathView:
         am = self._own(aftermath_id, version, user_id)
@@ -726,9 +800,10 @@ class LeagueService:
         if entry is None:
             raise InvalidInputError("that injury is already settled")
         with self.sessions() as s:
+            db.lock_team(s, am.team_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
             rp = s.get(RosterPlayer, player)
-            if rp is None:
+            if rp is None or rp.team_id != am.team_id:
                 raise NotFoundError("that player is no longer on the roster")
             self._lower(rp, attribute, entry["attributes"], f.match_id)
             pending = [e for e in am.pending if e["player"] != player]
@@ -739,18 +814,20 @@ class LeagueService:
         return self.aftermath(am.id)
 
     def advance(self, guild_id: int, aftermath_id: int, version: int, user_id: int, player: int, choice: str) -> AftermathView:
-        """Learn an ability now, or ``later`` (the XP stays banked)."""
+        """Learn an ability now, or ``later`` (the XP stays banked). The ability and the report
+        are written together or not at all: the coach is told what was stored."""
         am = self._own(aftermath_id, version, user_id)
         with self.sessions() as s:
+            db.lock_team(s, am.team_id)
             if choice == "later":
-                rp = s.get(RosterPlayer, player)
+                rp = s.get(RosterPlayer, player) if valid_id(player) else None
                 later = (_entry("league.applied.later", id=player, player=rp.name) if rp
                          else _entry("league.applied.later.unknown", id=player))
                 db.save_aftermath(session=s, aftermath=am, changes={
                     "deferred": [*am.deferred, player], "applied": [*am.applied, later]})
             else:
                 _team, rp, _name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
-                                                   player=f"id:{player}", ability_id=choice)
+                                                   player=f"id:{player}", ability_id=choice, commit=False)
                 db.save_aftermath(session=s, aftermath=am, changes={"applied": [
                     *am.applied, _entry("league.applied.learns", id=rp.id, player=rp.name, ability=rp.abilities[-1])]})
         return self.aftermath(am.id)
@@ -810,6 +887,13 @@ class LeagueService:
                       level=tx.get(f"league.ability_level.{a.level}", a.level),
                       group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
                 for a in tb.eligible_abilities(tm.team_list, me)]
+
+
+def _named(state: MatchState, name: Shown) -> MatchState:
+    """``state`` (changed in place) with its players' names written by ``name``, for narration."""
+    for p in state.players.values():
+        p.name = name(p.name)
+    return state
 
 
 def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:

@@ -257,9 +257,10 @@ def test_potions_after_the_last_goal_are_offered_first(league, monkeypatch) -> N
     st = MatchState.from_dict(am.aftermath.state)
     assert st.in_progress is None and st.players["w2"].potion_used and st.players["w2"].injury is None
     assert st.teams["west"].used.get("potions") == 1 and any("potion" in line for line in am.lines)
-    assert am.offers == [] and not am.aftermath.done  # no potion left, but the coach has not said "done"
-    am = league.potions_done(am.aftermath.id, am.aftermath.version, home_coach)
-    assert am.aftermath.done and not any("Jog -1" in ln for ln in am.lines)  # cured: nothing to apply
+    # Nothing left to drink: the report closed by itself (no "no more potions" to press).
+    assert am.offers == [] and am.aftermath.potions_done and am.aftermath.done
+    assert not any("Jog -1" in ln for ln in am.lines)  # cured: nothing to apply
+    assert league.potions_done(am.aftermath.id, am.aftermath.version, home_coach).aftermath.done  # a late press: no-op
 
 
 def test_standings_order_by_points_then_goal_difference() -> None:

@@ -1,0 +1,67 @@
+"""A server's moderators may stand in for an absent commissioner (issue 18).
+
+Only the commissioner changes a league's settings, draws its schedule and corrects its results;
+a member who may manage the server (Manage Server, as for /match forfeit) may do the same when
+the commissioner is away, and the audit trail names who acted and for whom. Anyone else is
+refused, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fakediscord import FakeDiscord
+
+from bot.app import ElfballBot
+from db import teams as db_teams
+from db.engine import session_scope
+from db.errors import NotAllowedError
+from service.leagues import LeagueService
+from service.matches import MatchService
+
+GUILD, ALICE, BOB, MOD = 1, 11, 12, 99
+
+
+@pytest.fixture
+def league(database):
+    return LeagueService(MatchService(render=False), render=False)
+
+
+def test_a_moderator_stands_in_and_the_audit_says_so(league) -> None:
+    league.create(GUILD, ALICE, "Elf Cup")
+    for coach, name in ((ALICE, "Moonblades"), (BOB, "Gnashers")):
+        with session_scope() as s:
+            db_teams.create_team(session=s, guild_id=GUILD, coach_id=coach, name=name, team_list="night elves")
+        league.join(GUILD, coach, "Elf Cup", name)
+    with pytest.raises(NotAllowedError, match="only the commissioner"):
+        league.change_settings(GUILD, BOB, "Elf Cup", {"budget": 200})
+    with pytest.raises(NotAllowedError):
+        league.schedule(GUILD, BOB, "Elf Cup")
+    assert league.settings(GUILD, "Elf Cup")["budget"] == 180
+    league.change_settings(GUILD, MOD, "Elf Cup", {"budget": 200}, moderator=True)
+    (fixture,) = league.schedule(GUILD, MOD, "Elf Cup", moderator=True)
+    league.correct(GUILD, MOD, fixture.id, home_score=1, away_score=0, reason="walkover", moderator=True)
+    trail = league.audit(GUILD, "Elf Cup")
+    assert [(a.action, a.actor_id, a.detail.get("stand_in_for")) for a in trail[:3]] == [
+        ("result_corrected", MOD, ALICE), ("schedule_made", MOD, ALICE), ("settings_changed", MOD, ALICE)]
+    league.change_settings(GUILD, ALICE, "Elf Cup", {"budget": 190}, moderator=True)  # his own: no stand-in
+    assert "stand_in_for" not in league.audit(GUILD, "Elf Cup")[0].detail
+
+
+async def test_manage_server_may_change_a_league_s_settings_on_discord(database) -> None:
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild = fake.add_guild("Elfball Club")
+        office = guild.add_text_channel("office")
+        alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+        mod = guild.add_member("Mod", manage_guild=True)
+        bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        await fake.slash(alice, office, "league create", name="Elf Cup")
+        r = await fake.slash(bob, office, "league settings", budget=200)
+        assert r.ephemeral and "only the commissioner" in r.content
+        for member, budget in ((mod, 200), (guild.owner, 210)):
+            r = await fake.slash(member, office, "league settings", budget=budget)
+            assert not r.ephemeral and f"budget {budget}" in r.content, r.content
+        r = await fake.slash(alice, office, "league audit")
+        assert f"by <@{mod.id}> (standing in for <@{alice.id}>)" in r.content
+        r = await fake.slash(alice, office, "league audit", locale="fr")
+        assert f"par <@{mod.id}> (à la place de <@{alice.id}>)" in r.content
