@@ -31,6 +31,7 @@ __all__ = [
     "intercept_hex",
     "move_trace",
     "throw_trace",
+    "passing_string",
     "missed_target",
     "scatter_trace",
     "bounce_trace",
@@ -44,7 +45,7 @@ __all__ = [
     "carried_ball",
     "ball_beside_token",
     "last_moved_counter",
-    "COUNTER_RISE",
+    "COUNTER_OFFSET",
 ]
 
 Point = tuple[float, float]
@@ -162,8 +163,8 @@ def target_mark(d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
     drawn over the token so the token stays readable."""
     w = max(2, round(s * 0.075))
     cw = w + max(2, round(w * 0.8))
-    r = 0.5 * s
-    arm = 0.2 * s
+    r = 0.46 * s
+    arm = 0.18 * s
     for sx in (-1, 1):
         for sy in (-1, 1):
             cx, cy = x + sx * r, y + sy * r
@@ -200,6 +201,16 @@ def move_trace(d: ImageDraw.ImageDraw, pts: Sequence[Point], s: float, *, start_
 def throw_trace(d: ImageDraw.ImageDraw, a: Point, b: Point, s: float, start_gap: float, end_gap: float) -> None:
     """The ball's flight: a dashed orange arrow."""
     arrow(d, shorten([a, b], start_gap, end_gap), C.THROW, C.CASING, 0.1 * s, 0.36 * s, dash=(0.34 * s, 0.16 * s))
+
+
+def passing_string(d: ImageDraw.ImageDraw, a: Point, b: Point, s: float) -> None:
+    """A throw the acting player can make: a thin dotted orange line to the team-mate, the
+    passing string whose hexes an opponent could intercept from."""
+    pts = shorten([a, b], 0.45 * s, 0.45 * s)
+    for piece in _dashes(pts, 0.1 * s, 0.12 * s):
+        _line(d, piece, C.CASING, 0.09 * s)
+    for piece in _dashes(pts, 0.1 * s, 0.12 * s):
+        _line(d, piece, C.THROW, 0.05 * s)
 
 
 def missed_target(d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
@@ -267,10 +278,12 @@ def ball_beside_token(canvas: Image.Image, x: float, y: float, s: float) -> None
     paste_centered(canvas, ball_sprite(s), x + 0.43 * s, y - 0.25 * s)
 
 
-#: How far above the hex centre the yellow counter sits, by whether the token stands.
-COUNTER_RISE = {True: 0.47, False: 0.33}
+#: Where the yellow counter sits from the hex centre, in spacings, by whether the token stands:
+#: on a standing token's top edge; on a lying one's upper right (his stars take the top).
+COUNTER_OFFSET = {True: (0.0, -0.47), False: (0.34, -0.22)}
 
 
 def last_moved_counter(canvas: Image.Image, x: float, y: float, s: float, standing: bool) -> None:
     """The small yellow dot: the counter on the last player each team moved."""
-    paste_centered(canvas, counter_sprite(s, C.LAST_MOVED), x, y - COUNTER_RISE[standing] * s)
+    dx, dy = COUNTER_OFFSET[standing]
+    paste_centered(canvas, counter_sprite(s, C.LAST_MOVED), x + dx * s, y + dy * s)
