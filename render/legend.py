@@ -40,7 +40,7 @@ ROW_H = 1.3
 
 #: (section, item) in the order the legend shows them; each item is one ``picture.legend.<item>``.
 LEGEND_ITEMS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("players", ("west", "east", "standing", "down", "dazed", "carrier", "loose", "counter")),
+    ("players", ("west", "east", "standing", "down", "dazed", "carrier", "loose", "ball_beside", "counter")),
     ("action", ("acting", "reachable", "target", "string", "intercept")),
     ("last", ("move", "throw", "missed", "scatter", "bounce", "shove", "shove_blocked", "replacement")),
     ("field", ("momentum", "goal", "entry", "spot", "off_field")),
@@ -103,6 +103,12 @@ def _samples() -> dict[str, Sample]:
         xs = _cells(x, s)
         _pitch(d, xs, y, s)
         M.loose_ball(c, xs[1], y, s)
+
+    def ball_beside(c: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
+        xs = _cells(x, s)
+        _pitch(d, xs, y, s)
+        _token(c, xs[1], y, s, "west", facing=Direction.W, number="5", initial="T")
+        M.ball_beside_token(c, xs[1], y, s)
 
     def counter(c: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
         xs = _cells(x, s)
@@ -204,7 +210,7 @@ def _samples() -> dict[str, Sample]:
         _token(c, xs[2], y, s, "west", number="7", initial="S")
 
     def momentum(c: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
-        k = 0.62  # the track is seven slots wide: drawn smaller to fit the sample
+        k = 0.68  # the track is seven slots wide: drawn smaller to fit the sample
         draw_momentum_track(c, d, x + SAMPLE_W * s / 2, y, s * k, 2, "west", WEST_FILL, max(1, round(0.06 * s * k)))
 
     def off_field(c: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
@@ -214,20 +220,23 @@ def _samples() -> dict[str, Sample]:
 
     return {
         "west": west, "east": east, "standing": standing, "down": lying("down"), "dazed": lying("dazed"),
-        "carrier": carrier, "loose": loose, "counter": counter, "acting": acting, "reachable": reachable,
+        "carrier": carrier, "loose": loose, "ball_beside": ball_beside, "counter": counter, "acting": acting, "reachable": reachable,
         "target": target, "string": string, "intercept": intercept, "move": move, "throw": throw,
         "missed": missed, "scatter": scatter, "bounce": bounce, "shove": shove, "shove_blocked": shove_blocked,
         "replacement": replacement, "momentum": momentum, "off_field": off_field,
     }
 
 
-#: Items cut from the field picture: the hex at the middle of the sample.
-_FIELD_CUTS = {"goal": "B12", "entry": "D4", "spot": "K12"}
+#: Items cut from the field picture: the hex near the middle of the sample, and how far (in
+#: spacings) the middle is from it (the stairway lies outside the rim, up and left of D4).
+_FIELD_CUTS = {"goal": ("B12", 0.0, 0.0), "entry": ("D5", -0.5, -0.55), "spot": ("K12", 0.0, 0.0)}
 
 
-def _field_cut(canvas: Image.Image, g: Geometry, label: str, x: float, y: float, s: float) -> None:
-    """Paste the field picture around hex ``label`` into the sample box at ``x, y``."""
+def _field_cut(canvas: Image.Image, g: Geometry, cut: tuple[str, float, float], x: float, y: float, s: float) -> None:
+    """Paste the field picture around a hex into the sample box at ``x, y``."""
+    label, dx, dy = cut
     hx, hy = g.hex_px(standard_field().parse(label))
+    hx, hy = hx + dx * s, hy + dy * s
     w, h = round(SAMPLE_W * s), round((ROW_H - 0.1) * s)
     box = (round(hx - w / 2), round(hy - h / 2), round(hx - w / 2) + w, round(hy - h / 2) + h)
     canvas.paste(field_layer(g.width).image.crop(box), (round(x), round(y - h / 2)))

@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw
 from engine import commands as Cmd
 from engine.abilities.reach import reach_interceptors
 from engine.challenges.intercept import string_path
+from engine.challenges.tackle import USES as TACKLE_USES
 from engine.errors import ElfballError
 from engine.events import Event
 from engine.field import Field, standard_field
@@ -83,7 +84,7 @@ TOKEN_DROP = 0.09  # spacings the token sits below the hex centre
 COORD_SIZE = 0.24  # the hex coordinate, in spacings
 COORD_RISE = 0.37  # its centre above the hex centre
 TITLE_SIZE = 0.34
-KEY_SIZE = 0.3
+KEY_SIZE = 0.27
 #: The phone the sizes are checked for, and the smallest text it must show.
 PHONE_WIDTH = 390
 PHONE_MIN_PX = 9.0
@@ -192,7 +193,8 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
     reach = _reachable(state, legal, p, fld) if p.standing else frozenset()
     opponents = [o for o in state.on_field() if o.side != side and o.hex is not None]
     near = [o for o in opponents if distance(o.hex, p.hex) == 1]  # type: ignore[arg-type]
-    tackle = tuple(o for o in near if _legal(legal, Cmd.Tackle(o.id)))
+    uses = [None, *TACKLE_USES]  # a plain Tackle, or one using an ability (Cheapshot on a Down player)
+    tackle = tuple(o for o in near if any(_legal(legal, Cmd.Tackle(o.id, u)) for u in uses))
     shove = tuple(o for o in near if _legal(legal, Cmd.Shove(o.id)))
     receivers: list[Player] = []
     interceptors: list[Player] = []
@@ -381,9 +383,8 @@ def _title(focus: Focus, state: MatchState, fld: Field, language: str) -> str:
 
 
 def _key_items(focus: Focus) -> list[str]:
+    """The marks this close-up uses, most needed first (the acting hex is the title's player)."""
     items = []
-    if focus.actor is not None:
-        items.append("acting")
     if focus.reachable:
         items.append("setup" if focus.kind == "setup" else "reachable")
     if focus.targets:
@@ -392,12 +393,14 @@ def _key_items(focus: Focus) -> list[str]:
         items.append("string")
     if focus.intercept_hexes:
         items.append("intercept")
+    if focus.actor is not None:
+        items.append("acting")
     return items
 
 
 def draw_key_sample(d: ImageDraw.ImageDraw, item: str, x: float, y: float, s: float) -> None:
     """The small sample of one mark in the view's key (the legend uses the full-size marks)."""
-    k = 0.62
+    k = 0.5
     d.polygon(M.hex_corners(x, y, s * k), fill=C.PITCH, outline=C.PITCH_DARK)
     if item == "acting":
         M.acting_hex(d, x, y, s * k)
@@ -416,15 +419,15 @@ def _draw_key(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, focus: F
     s = g.s
     size = max(8, round(KEY_SIZE * s))
     y = g.footer_top + (g.height - g.footer_top) / 2
-    x = 0.5 * s
+    x = 0.4 * s
     for item in _key_items(focus):
         label = t(f"picture.view.key.{item}")
-        w = 0.55 * s + text_length(label, size)
-        if x + w > g.width - 0.2 * s:
+        w = 0.4 * s + text_length(label, size)
+        if x + w > g.width - 0.1 * s:
             break
         draw_key_sample(d, item, x, y, s)
-        draw_text(canvas, (x + 0.38 * s, y), label, size, C.TEXT, "lm")
-        x += w + 0.45 * s
+        draw_text(canvas, (x + 0.32 * s, y), label, size, C.TEXT, "lm")
+        x += w + 0.42 * s
 
 
 def _draw_coordinates(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, focus: Focus, board: MatchState,
