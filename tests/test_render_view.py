@@ -88,18 +88,30 @@ def test_smallest_label_and_coordinate_are_nine_px_on_a_390_px_phone(width: int)
         assert s >= 60
 
 
-def test_every_hex_in_view_carries_its_coordinate(monkeypatch: pytest.MonkeyPatch) -> None:
-    import render.view as V
+@pytest.mark.parametrize("name", ["view_carrier_run", "view_tackle", "view_setup"])
+def test_every_hex_in_view_carries_its_coordinate(name: str) -> None:
+    """Above every hex's centre, its label's pixels: light on the pitch, dark on a reachable
+    or centre-line hex, light on a dark tab where a token or a mark comes close."""
+    from render.view import COORD_RISE, COORD_SIZE, _layout, _view_geometry
 
-    drawn: list[str] = []
-    real = V.draw_text
-    monkeypatch.setattr(V, "draw_text", lambda canvas, xy, text, *a, **kw: (drawn.append(text), real(canvas, xy, text, *a, **kw)))
-    sc = view_scenario("view_carrier_run")
-    render_action_view(sc.state)
+    sc = view_scenario(name)
     focus = action_focus(sc.state)
     assert focus is not None and len(focus.in_view) > 60
-    missing = [F.format(h) for h in focus.in_view if not F.info(h).edge_line and F.format(h) not in drawn]
-    assert missing == []
+    im = rgb(render_action_view(sc.state, events=sc.events))  # type: ignore[arg-type]
+    g, _ = _view_geometry(VIEW_WIDTH, focus)
+    s = _layout(VIEW_WIDTH)[2]
+    ink = {PAL.VIEW_LABEL, PAL.VIEW_LABEL_HALO, PAL.TEXT}
+    bare = []
+    for h in focus.in_view:
+        if F.info(h).edge_line:
+            continue
+        x, y = g.hex_px(h)
+        y -= COORD_RISE * s
+        box = im.crop((round(x - 0.2 * s), round(y - COORD_SIZE * s / 2), round(x + 0.2 * s), round(y + COORD_SIZE * s / 2)))
+        near_ink = sum(n for n, c in box.getcolors(4096) or [] if min(PAL.colour_distance(c, k) for k in ink) < 60)
+        if near_ink < 15:
+            bare.append(F.format(h))
+    assert bare == []
 
 
 # --- what the close-up shows ------------------------------------------------------------------------
