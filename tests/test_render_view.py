@@ -13,10 +13,11 @@ import math
 from pathlib import Path
 
 import pytest
-from builders import P, hx, position
+from builders import P, act, hx, position
 from PIL import Image, ImageDraw
 from test_render import differing, golden_module
 
+from engine import commands as C
 from engine.field import standard_field
 from engine.hexes import HEX_CIRCUMRADIUS
 from engine.i18n import load
@@ -196,6 +197,26 @@ def test_setup_and_faceoff_views() -> None:
     assert focus.actor is not None and focus.actor.side == fo.state.faceoff_winner
     assert [fo.state.player_at(h).side for h in focus.targets] == [  # type: ignore[union-attr]
         "west" if fo.state.faceoff_winner == "east" else "east"]
+
+
+def test_a_question_shows_the_players_it_is_about() -> None:
+    """Mid-throw, East chooses an interceptor: the view shows the position mid-resolution with
+    the eligible opponent marked, and says so."""
+    st = position(
+        P("w1", "timberline-elves/throwers", "F12", "E", ball=True),
+        P("w2", "timberline-elves/hunters", "J12", "W"),
+        P("e1", "night-elves/imps", "H12", "W"),
+        P("e2", "night-elves/hunters", "G13", "NW"),
+        acting="w1", jog=5,
+    )
+    res = act(st, C.Throw(hx("J12")), faces="O O O -")
+    assert res.state.in_progress is not None and res.state.in_progress.question["kind"] == "interceptor"  # type: ignore[index]
+    focus = action_focus(res.state, view=res.view)
+    assert focus is not None and focus.kind == "question" and focus.side == "east"
+    assert labels(focus.targets) == {"H12"} and hx("J12") in focus.in_view
+    assert render_action_view(res.state, events=res.events, view=res.view) is not None
+    alt = action_view_alt(res.state, view=res.view)
+    assert alt.startswith("Close-up of ") and ": East must answer: players concerned: Imp e1 (H12);" in alt
 
 
 def test_no_view_when_there_is_nothing_to_zoom_on() -> None:
