@@ -21,6 +21,7 @@ same functions as the board and the legend.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -483,13 +484,23 @@ def _reach_field(full: int) -> Image.Image:
 
 def _draw_reachable(canvas: Image.Image, g: Geometry, focus: Focus, full: int, box: tuple[int, int, int, int],
                     shown: set[Hex]) -> None:
-    mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    """Paste the reachable hexes from the marked field, through a mask of their outlines
+    (only over the rectangle they cover)."""
+    polys = [M.hex_corners(*g.hex_px(h), g.s) for h in focus.reachable if h in shown]
+    if not polys:
+        return
+    x0 = max(0, math.floor(min(x for poly in polys for x, _ in poly)))
+    y0 = max(g.field_top, math.floor(min(y for poly in polys for _, y in poly)))
+    x1 = min(g.width, math.ceil(max(x for poly in polys for x, _ in poly)) + 1)
+    y1 = min(g.footer_top, math.ceil(max(y for poly in polys for _, y in poly)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
     md = ImageDraw.Draw(mask)
-    for h in focus.reachable:
-        if h in shown:
-            x, y = g.hex_px(h)
-            md.polygon(M.hex_corners(x, y - g.field_top, g.s), fill=255)
-    canvas.paste(_reach_field(full).crop(box), (0, g.field_top), mask)
+    for poly in polys:
+        md.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
+    left, top = box[0] + x0, box[1] + y0 - g.field_top
+    canvas.paste(_reach_field(full).crop((left, top, left + x1 - x0, top + y1 - y0)), (x0, y0), mask)
 
 
 @lru_cache(maxsize=2048)
