@@ -209,6 +209,7 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
     interceptors: list[Player] = []
     ihexes: set[Hex] = set()
     strings: list[tuple[Hex, Hex]] = []
+    threats: dict[str, list[Hex]] = {}  # receiver -> the hexes of those who could intercept his pass
     if state.ball.carrier == p.id:
         mates = sorted((m for m in state.on_field(side) if m.id != p.id and m.hex is not None),
                        key=lambda m: (distance(m.hex, p.hex), m.number))  # type: ignore[arg-type]
@@ -224,22 +225,19 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
             if not any(distance(o.hex, p.hex) + distance(o.hex, m.hex) <= span + 3 for o in standing):  # type: ignore[arg-type]
                 continue
             path = _string(p.hex, m.hex)  # type: ignore[arg-type]
-            for h in path[1:-1]:
-                o = state.player_at(h)
-                if o is not None and o.side != side and o.standing:
-                    ihexes.add(h)
+            on_string = [o for h in path[1:-1] if (o := state.player_at(h)) is not None and o.side != side and o.standing]
+            for o in on_string + reach_interceptors(state, p, list(path), m.hex):  # type: ignore[arg-type]
+                if o.hex is not None:
+                    threats.setdefault(m.id, []).append(o.hex)
+                    ihexes.add(o.hex)
                     if o not in interceptors:
                         interceptors.append(o)
-            for o in reach_interceptors(state, p, list(path), m.hex):  # type: ignore[arg-type]
-                if o not in interceptors and o.hex is not None:
-                    interceptors.append(o)
-                    ihexes.add(o.hex)
     targets = tuple(dict.fromkeys([o.hex for o in (*tackle, *shove)] + [m.hex for m in receivers]))  # type: ignore[misc]
     ball = [state.ball.hex] if state.ball.carrier is None and state.ball.hex is not None else []
     wanted = [*(o.hex for o in (*tackle, *shove)), *ball]
     for m in receivers:
         wanted.append(m.hex)
-        wanted.extend(o.hex for o in interceptors if o.hex in ihexes)
+        wanted.extend(threats.get(m.id, ()))
     wanted.extend(sorted(reach, key=lambda h: (distance(h, p.hex), h.r, h.q)))  # type: ignore[arg-type]
     wanted.extend(o.hex for o in opponents if distance(o.hex, p.hex) <= 3)  # type: ignore[arg-type]
     return Focus("action", side, p, reach, targets, tackle, shove, tuple(receivers), tuple(interceptors),
@@ -386,9 +384,8 @@ def _view_geometry(width: int, focus: Focus) -> tuple[Geometry, tuple[int, int, 
 def _title(focus: Focus, state: MatchState, fld: Field, language: str) -> str:
     t = words(language)
     where = _range_label(focus, fld)
-    board = state
     if focus.kind == "action" and focus.actor is not None:
-        a = board.action
+        a = state.action
         jog = a.jog_left if a is not None else 0
         return t("picture.view.title.action", player=focus.actor.name, hex=fld.format(focus.actor.hex), jog=jog,  # type: ignore[arg-type]
                  range=where)
