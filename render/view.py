@@ -49,6 +49,7 @@ from .layers import (
     FIELD_H,
     FIELD_W,
     SMALLEST_TOKEN_LABEL,
+    SS,
     Geometry,
     draw_text,
     encode_png,
@@ -132,14 +133,15 @@ def _layout(width: int) -> tuple[int, int, float, int, int]:
     return full, height, s, round(TITLE_H * s), round(KEY_H * s)
 
 
-def view_text_sizes(width: int = VIEW_WIDTH) -> dict[str, int]:
+def view_text_sizes(width: int = VIEW_WIDTH) -> dict[str, float]:
     """The font sizes (pixels) the action view prints at ``width``: the hex coordinate, the
-    smallest token label, the title and the key. Scaled by ``390 / width`` they are what a
-    390 px wide phone shows."""
+    smallest token label (a lying token's four-character label, drawn supersampled and
+    reduced, as ``layers.token_sprite`` does), the title and the key. Scaled by ``390 / width``
+    they are what a 390 px wide phone shows."""
     _, _, s, _, _ = _layout(_check_width(width))
     return {
         "coordinate": max(8, round(COORD_SIZE * s)),
-        "token_label": round(SMALLEST_TOKEN_LABEL * TOKEN_SCALE * s),
+        "token_label": round(SMALLEST_TOKEN_LABEL * TOKEN_SCALE * s * SS) / SS,
         "title": max(8, round(TITLE_SIZE * s)),
         "key": max(8, round(KEY_SIZE * s)),
     }

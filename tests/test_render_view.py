@@ -79,11 +79,14 @@ def test_smallest_label_and_coordinate_are_nine_px_on_a_390_px_phone(width: int)
     sizes = view_text_sizes(width)
     for what in ("coordinate", "token_label", "title", "key"):
         assert sizes[what] * scale >= PHONE_MIN_PX, f"{what}: {sizes[what] * scale:.1f} px on the phone"
-    # the sizes are the ones drawn: a token sprite's smallest label at the view's token scale
-    from render.view import TOKEN_SCALE, _layout
+    # the sizes are the ones drawn: the font a token sprite at the view's scale gives its
+    # smallest label (a lying token's four characters), and the coordinate's
+    from render.layers import LYING_LABEL_LONG, SS
+    from render.view import COORD_SIZE, TOKEN_SCALE, _layout
 
     s = _layout(width)[2]
-    assert round(0.26 * TOKEN_SCALE * s) == sizes["token_label"]
+    assert sizes["token_label"] == round(LYING_LABEL_LONG * TOKEN_SCALE * s * SS) / SS
+    assert sizes["coordinate"] == max(8, round(COORD_SIZE * s))
     # hexes of about 60 px or more in the picture at its default width
     if width == VIEW_WIDTH:
         assert s >= 60
