@@ -54,6 +54,7 @@ from .layers import (
     draw_text,
     encode_png,
     field_layer,
+    font,
     geometry,
     paste_centered,
     text_length,
@@ -504,20 +505,22 @@ def _draw_reachable(canvas: Image.Image, g: Geometry, focus: Focus, full: int, b
 
 @lru_cache(maxsize=2048)
 def _tab(label: str, s: float) -> Image.Image:
-    """A coordinate light on a dark tab, as an RGBA sprite (cached: the same hexes come back)."""
+    """A coordinate in light letters with a dark outline, as an RGBA sprite, for where a token
+    or a mark lies under it (outlined letters, not a box: a box would look like a token)."""
     size = max(8, round(COORD_SIZE * s))
-    w = text_length(label, size) / 2 + 0.05 * s
-    h = 0.13 * s
-    im = Image.new("RGBA", (round(2 * w) + 2, round(2 * h) + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(im).rounded_rectangle((0, 0, 2 * w, 2 * h), radius=0.06 * s, fill=C.PANEL + (255,))
-    draw_text(im, (w, h), label, size, C.TEXT + (255,), "mm")  # type: ignore[arg-type]
+    stroke = max(2, round(0.045 * s))
+    w = round(text_length(label, size) + 2 * stroke + 4)
+    h = round(size * 1.3 + 2 * stroke)
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(im).text((w / 2, h / 2), label, font=font(size), fill=C.TEXT + (255,), anchor="mm",
+                            stroke_width=stroke, stroke_fill=C.PANEL + (255,))
     return im
 
 
 def _draw_coordinates(canvas: Image.Image, g: Geometry, focus: Focus, board: MatchState, fld: Field,
                       shown: set[Hex]) -> None:
-    """Redraw, light on a dark tab, the coordinates that a token, the ball or a target's corners
-    reach into: in the hex itself and the two below it (the labels sit at the top of a hex)."""
+    """Redraw, outlined, the coordinates that a token, the ball or a target's corners reach
+    into: in the hex itself and the two below it (the labels sit at the top of a hex)."""
     s = g.s
     crowded = {p.hex for p in board.on_field() if p.hex is not None} | set(focus.targets)
     if board.ball.hex is not None:
