@@ -95,6 +95,8 @@ PHONE_MIN_PX = 9.0
 #: zlib level: a close-up is a new crop every time (no bands to reuse, unlike the board), and
 #: level 2 writes it in half the time of 6 for a fifth more bytes (~43 KB against ~35 KB).
 VIEW_COMPRESS_LEVEL = 2
+#: Discord's limit on an attachment's description (its alt text).
+ALT_MAX = 1024
 
 
 @dataclass
@@ -665,4 +667,5 @@ def action_view_alt(state: MatchState, language: str = "en", *, view: MatchState
         parts.append(t("picture.view.alt.ball_carried", player=carrier.name, hex=fld.format(carrier.hex)))
     elif board.ball.hex is not None:
         parts.append(t("picture.view.alt.ball_loose", hex=fld.format(board.ball.hex)))
-    return head + (t("picture.view.alt.colon") + sep.join(parts) if parts else "") + "."
+    text = head + (t("picture.view.alt.colon") + sep.join(parts) if parts else "") + "."
+    return text if len(text) <= ALT_MAX else text[: ALT_MAX - 1] + "…"

@@ -219,7 +219,7 @@ def test_a_question_shows_the_players_it_is_about() -> None:
     assert labels(focus.targets) == {"H12"} and hx("J12") in focus.in_view
     assert render_action_view(res.state, events=res.events, view=res.view) is not None
     alt = action_view_alt(res.state, view=res.view)
-    assert alt.startswith("Close-up of ") and ": East must answer: players concerned: Imp e1 (H12);" in alt
+    assert alt.startswith("Close-up of ") and ", East must answer: players concerned: Imp e1 (H12);" in alt
 
 
 def test_no_view_when_there_is_nothing_to_zoom_on() -> None:
@@ -254,7 +254,16 @@ def test_alt_text_in_english_and_french() -> None:
     assert "peut lancer à Hunter w2 (K11), Striker w3 (J15)" in fr and "pourraient intercepter : Imp e1 (H12)" in fr
     tackle = action_view_alt(view_scenario("view_tackle").state)
     assert "may Tackle " in tackle and "may Shove " in tackle
-    assert action_view_alt(view_scenario("view_setup").state).split(": ", 1)[1].startswith("the set-up zones of ")
+    setup = action_view_alt(view_scenario("view_setup").state)
+    assert ", the set-up zones of Timberline Elves: free set-up hexes: " in setup
+
+
+def test_alt_text_fits_discord_s_limit() -> None:
+    sc = view_scenario("view_throw_with_interceptors")
+    for p in sc.state.players.values():
+        p.name = p.name + " " + "x" * 300
+    alt = action_view_alt(sc.state)
+    assert len(alt) == 1024 and alt.endswith("…")
 
 
 def test_the_view_speaks_french(monkeypatch: pytest.MonkeyPatch) -> None:
