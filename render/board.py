@@ -31,7 +31,10 @@ from .describe import as_events, initials
 from .layers import Geometry, PngReference, encode_png, field_layer, geometry, png_reference
 from .panels import draw_footer, draw_header
 
-__all__ = ["render_board", "board_image", "board_rgb", "DEFAULT_WIDTH", "MIN_WIDTH", "MAX_WIDTH", "PNG_COMPRESS_LEVEL"]
+__all__ = [
+    "render_board", "board_image", "board_rgb", "draw_events", "draw_pieces", "draw_counters", "palette_for",
+    "DEFAULT_WIDTH", "MIN_WIDTH", "MAX_WIDTH", "PNG_COMPRESS_LEVEL",
+]
 
 DEFAULT_WIDTH = 1000
 MIN_WIDTH = 300
@@ -106,7 +109,7 @@ def _draw_shoves(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events:
             M.shove_blocked(d, *a, g.s)
 
 
-def _draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: Sequence[Event], fld: Field) -> None:
+def draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: Sequence[Event], fld: Field) -> None:
     """The traces drawn under the tokens: movement paths (white, a ring where the mover started),
     the throw (dashed orange; a crosshair on the target when it missed), scatters (dotted pink)
     and white-line bounces (dashed pink, a ring where the line stopped the ball), where a pushed
@@ -235,7 +238,7 @@ def board_rgb(
     if actor is not None and actor.on_field and actor.hex is not None:
         M.acting_hex(d, *g.hex_px(actor.hex), s)
 
-    _draw_events(d, g, board, evs, fld)
+    draw_events(d, g, board, evs, fld)
     draw_pieces(canvas, g, board, fills)
     _draw_interception_hexes(d, g, board, evs, fld)
     _draw_shoves(d, g, board, evs)
@@ -265,12 +268,12 @@ def _team_key(state: MatchState) -> tuple[C.RGB, C.RGB]:
     return (fills["west"], fills["east"])
 
 
-def _palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
+def palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
     return C.build_palette(field_layer(width, hex_labels).colours, _team_key(state))
 
 
 def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool = False) -> Image.Image:
-    return rgb.quantize(palette=_palette_for(state, width, hex_labels), dither=Image.Dither.NONE)
+    return rgb.quantize(palette=palette_for(state, width, hex_labels), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=16)
@@ -302,6 +305,6 @@ def render_board(
     give the same bytes.
     """
     rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
-    palette = _palette_for(state, width, hex_labels)
+    palette = palette_for(state, width, hex_labels)
     im = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     return encode_png(im, compress_level, _reference(width, hex_labels, _team_key(state)))

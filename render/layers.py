@@ -42,6 +42,15 @@ __all__ = [
     "png_reference",
     "encode_png",
     "BAND_ROWS",
+    "FIELD_W",
+    "FIELD_H",
+    "SS",
+    "LABEL",
+    "STANDING_NUMBER",
+    "STANDING_INITIAL",
+    "LYING_LABEL",
+    "LYING_LABEL_LONG",
+    "SMALLEST_TOKEN_LABEL",
 ]
 
 #: Width of the field band, in spacings: the 21-hex disc, the rim and the corner compasses.

@@ -18,6 +18,7 @@ from .layers import LABEL, Geometry, draw_text, text_length
 __all__ = [
     "draw_header", "draw_footer", "draw_momentum_track", "draw_chip", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH",
     "OFF_FIELD_MARKS",
+    "words",
 ]
 
 MOMENTUM_PITCH = 0.74  # spacings between the centres of two Momentum slots

@@ -43,7 +43,7 @@ from engine.state import MatchState, Phase, Player
 
 from . import marks as M
 from . import palette as C
-from .board import _draw_events, _palette_for, _team_key, draw_counters, draw_pieces
+from .board import draw_counters, draw_events, draw_pieces, palette_for
 from .describe import as_events
 from .layers import (
     FIELD_H,
@@ -69,6 +69,9 @@ __all__ = [
     "render_action_view",
     "action_view_alt",
     "view_text_sizes",
+    "view_layout",
+    "view_geometry",
+    "action_view_rgb",
 ]
 
 #: The picture's default width: with the board's 1000 px, Discord shows both side by side.
@@ -128,7 +131,7 @@ def _check_width(width: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _layout(width: int) -> tuple[int, int, float, int, int]:
+def view_layout(width: int) -> tuple[int, int, float, int, int]:
     """(full field layer width, picture height, pixels per spacing, title band, key band)."""
     full = round(width / VIEW_HEXES_ACROSS * FIELD_W)
     s = geometry(full).s
@@ -141,7 +144,7 @@ def view_text_sizes(width: int = VIEW_WIDTH) -> dict[str, float]:
     smallest token label (a lying token's four-character label, drawn supersampled and
     reduced, as ``layers.token_sprite`` does), the title and the key. Scaled by ``390 / width``
     they are what a 390 px wide phone shows."""
-    _, _, s, _, _ = _layout(_check_width(width))
+    _, _, s, _, _ = view_layout(_check_width(width))
     return {
         "coordinate": max(8, round(COORD_SIZE * s)),
         "token_label": round(SMALLEST_TOKEN_LABEL * TOKEN_SCALE * s * SS) / SS,
@@ -152,7 +155,7 @@ def view_text_sizes(width: int = VIEW_WIDTH) -> dict[str, float]:
 
 def _window_size(width: int) -> tuple[float, float]:
     """Width and height of the close-up, in spacings."""
-    _, height, s, title, key = _layout(width)
+    _, height, s, title, key = view_layout(width)
     return width / s, (height - title - key) / s
 
 
@@ -374,9 +377,9 @@ def _range_label(focus: Focus, fld: Field) -> str:
 
 
 # --- the picture -----------------------------------------------------------------------------------
-def _view_geometry(width: int, focus: Focus) -> tuple[Geometry, tuple[int, int, int, int]]:
+def view_geometry(width: int, focus: Focus) -> tuple[Geometry, tuple[int, int, int, int]]:
     """The geometry of the close-up inside the picture, and the crop box in the field layer."""
-    full, height, s, title, key = _layout(width)
+    full, height, s, title, key = view_layout(width)
     g = geometry(full)
     x0, y0, _, _ = focus.window
     left = round(g.cx + x0 * s)
@@ -540,8 +543,8 @@ def action_view_rgb(state: MatchState, focus: Focus, *, events: Iterable[Event |
     """The action view as an RGB image (before the palette); see :func:`render_action_view`."""
     fld = standard_field()
     board = view or state
-    full, height, s, title, key = _layout(width)
-    g, box = _view_geometry(width, focus)
+    full, height, s, title, key = view_layout(width)
+    g, box = view_geometry(width, focus)
     # one crop, bands included (they are painted over below)
     canvas = _labelled_field(full).crop((box[0], box[1] - title, box[2], box[1] - title + height))
     d = ImageDraw.Draw(canvas)
@@ -552,7 +555,7 @@ def action_view_rgb(state: MatchState, focus: Focus, *, events: Iterable[Event |
     actor = focus.actor
     if actor is not None and actor.hex is not None:
         M.acting_hex(d, *g.hex_px(actor.hex), s)
-    _draw_events(d, g, board, as_events(events), fld)
+    draw_events(d, g, board, as_events(events), fld)
     for a, b in focus.strings:
         M.passing_string(d, g.hex_px(a), g.hex_px(b), s)
     token = Geometry(g.width, g.height, s * TOKEN_SCALE, g.header_h, g.field_top, g.field_h, g.footer_top,
@@ -615,8 +618,8 @@ def render_action_view(
     if focus is None:
         return None
     rgb = action_view_rgb(state, focus, events=events or (), view=view, width=width, language=language)
-    full = _layout(width)[0]
-    im = rgb.quantize(palette=_palette_for(state, full, False), dither=Image.Dither.NONE)
+    full = view_layout(width)[0]
+    im = rgb.quantize(palette=palette_for(state, full, False), dither=Image.Dither.NONE)
     return encode_png(im, compress_level)
 
 

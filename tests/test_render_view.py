@@ -82,9 +82,9 @@ def test_smallest_label_and_coordinate_are_nine_px_on_a_390_px_phone(width: int)
     # the sizes are the ones drawn: the font a token sprite at the view's scale gives its
     # smallest label (a lying token's four characters), and the coordinate's
     from render.layers import LYING_LABEL_LONG, SS
-    from render.view import COORD_SIZE, TOKEN_SCALE, _layout
+    from render.view import COORD_SIZE, TOKEN_SCALE, view_layout
 
-    s = _layout(width)[2]
+    s = view_layout(width)[2]
     assert sizes["token_label"] == round(LYING_LABEL_LONG * TOKEN_SCALE * s * SS) / SS
     assert sizes["coordinate"] == max(8, round(COORD_SIZE * s))
     # hexes of about 60 px or more in the picture at its default width
@@ -96,14 +96,14 @@ def test_smallest_label_and_coordinate_are_nine_px_on_a_390_px_phone(width: int)
 def test_every_hex_in_view_carries_its_coordinate(name: str) -> None:
     """Above every hex's centre, its label's pixels: light on the pitch, dark on a reachable
     or centre-line hex, light on a dark tab where a token or a mark comes close."""
-    from render.view import COORD_RISE, COORD_SIZE, _layout, _view_geometry
+    from render.view import COORD_RISE, COORD_SIZE, view_geometry, view_layout
 
     sc = view_scenario(name)
     focus = action_focus(sc.state)
     assert focus is not None and len(focus.in_view) > 60
     im = rgb(render_action_view(sc.state, events=sc.events))  # type: ignore[arg-type]
-    g, _ = _view_geometry(VIEW_WIDTH, focus)
-    s = _layout(VIEW_WIDTH)[2]
+    g, _ = view_geometry(VIEW_WIDTH, focus)
+    s = view_layout(VIEW_WIDTH)[2]
     ink = {PAL.VIEW_LABEL, PAL.VIEW_LABEL_HALO, PAL.TEXT}
     bare = []
     for h in focus.in_view:
@@ -165,13 +165,13 @@ def test_throw_targets_and_who_could_intercept() -> None:
 
 
 def test_marks_are_drawn_where_the_focus_says() -> None:
-    from render.view import _layout, _view_geometry
+    from render.view import view_geometry, view_layout
 
     sc = view_scenario("view_throw_with_interceptors")
     focus = action_focus(sc.state)
     im = rgb(render_action_view(sc.state))  # type: ignore[arg-type]
-    g, _ = _view_geometry(VIEW_WIDTH, focus)  # type: ignore[arg-type]
-    s = _layout(VIEW_WIDTH)[2]
+    g, _ = view_geometry(VIEW_WIDTH, focus)  # type: ignore[arg-type]
+    s = view_layout(VIEW_WIDTH)[2]
     free = next(h for h in sorted(focus.reachable, key=lambda h: (h.r, h.q))  # type: ignore[union-attr]
                 if sc.state.player_at(h) is None and all(sc.state.player_at(n) is None for n in h.neighbours())
                 and h in focus.in_view)  # type: ignore[union-attr]
