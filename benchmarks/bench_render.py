@@ -1,6 +1,7 @@
-"""Board renderer benchmark: render + encode of realistic mid-match boards (issue 4).
+"""Board renderer benchmark: render + encode of realistic mid-match boards (issue 4) and of the
+pair a board post carries, the board and its action view (issue 19).
 
-    .venv/bin/python benchmarks/bench_render.py [--width 1000] [--seeds 3 5 8] [--boards 60]
+    .venv/bin/python benchmarks/bench_render.py [--width 1000] [--view-width 600] [--seeds 3 5 8] [--boards 60]
 
 Plays fuzz matches (``engine.fuzz``), keeps one board per completed action from the middle of
 each match (both teams on the field, the events of the action drawn over it), renders them in
@@ -8,7 +9,9 @@ match order as the bot would, and prints the median and 95th percentile of the w
 ``render_board`` call and the PNG sizes. The first render at a width builds the cached field
 layer; that one-off cost is reported apart. ``--cold`` also times each board with the recent-
 band cache emptied first (every changed band compressed afresh). Budget: median <= 20 ms,
-p95 <= 40 ms, <= 80 KB per PNG at >= 1000 px wide.
+p95 <= 40 ms, <= 80 KB per PNG at >= 1000 px wide. Then the pair: ``render_board`` and
+``render_action_view`` of the same position after every command (a quarter into each match:
+actions, questions and turns), timed together (median and p95) with their sizes. Budget for the pair at the default widths: median <= 20 ms, <= 160 KB.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+from collections import Counter
 import sys
 import time
 from pathlib import Path
@@ -23,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.state import Phase  # noqa: E402
-from render import render_board  # noqa: E402
+from render import render_action_view, render_board  # noqa: E402
 from render import layers  # noqa: E402
-from render.replay import Frame, action_frames, fuzz_history  # noqa: E402
+from render.replay import Frame, Step, action_frames, fuzz_history  # noqa: E402
 
 
 def mid_match_boards(seeds: list[int], per_seed: int) -> list[Frame]:
@@ -42,6 +46,18 @@ def mid_match_boards(seeds: list[int], per_seed: int) -> list[Frame]:
     return out
 
 
+def mid_match_posts(seeds: list[int], per_seed: int) -> list[Step]:
+    """The positions a bot posts mid-match: the state after every command (moves, throws,
+    questions, turns), from a quarter into each fuzz match."""
+    out: list[Step] = []
+    for seed in seeds:
+        steps = [s for s in fuzz_history(seed)
+                 if s.state.phase in (Phase.TURN, Phase.ACTION) and len(s.state.on_field()) >= 10]
+        start = len(steps) // 4
+        out.extend(steps[start:start + per_seed])
+    return out
+
+
 def pct(values: list[float], q: float) -> float:
     vs = sorted(values)
     return vs[min(len(vs) - 1, max(0, round(q * (len(vs) - 1))))]
@@ -50,6 +66,7 @@ def pct(values: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--width", type=int, default=1000)
+    ap.add_argument("--view-width", type=int, default=600)
     ap.add_argument("--seeds", type=int, nargs="+", default=[3, 5, 8])
     ap.add_argument("--boards", type=int, default=60, help="boards per seed")
     ap.add_argument("--cold", action="store_true", help="also time with the recent-band cache emptied")
@@ -78,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             sizes.append(len(png))
         return wall, cpu, sizes
 
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load0 = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     for cold in (False, True) if args.cold else (False,):
         wall, cpu, sizes = run(cold)
         label = "cold band cache" if cold else "in match order"
@@ -87,7 +104,39 @@ def main(argv: list[str] | None = None) -> int:
             f"p95 {pct(wall, 0.95):.1f} ms (CPU median {statistics.median(cpu):.1f} ms, p95 {pct(cpu, 0.95):.1f} ms); "
             f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB"
         )
-    print(f"load average while measuring: {load:.2f} on {os.cpu_count()} CPUs")
+
+    # the pair a board post carries: the board and its close-up, after every command
+    posts = mid_match_posts(args.seeds, args.boards)
+    kinds = Counter(s.state.phase.value for s in posts)
+    print(f"{len(posts)} mid-match posts ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})")
+    boards = posts  # type: ignore[assignment]
+    t0 = time.perf_counter()
+    render_action_view(boards[0].state, events=boards[0].events, view=boards[0].view, width=args.view_width)
+    print(f"first action view at {args.view_width} px (draws and caches its field): {(time.perf_counter() - t0) * 1000:.0f} ms")
+    pair, pair_cpu, view_only, board_sizes, view_sizes, pair_sizes = [], [], [], [], [], []
+    for f in boards:
+        c0 = time.process_time()
+        w0 = time.perf_counter()
+        png = render_board(f.state, events=f.events, view=f.view, width=args.width)
+        w1 = time.perf_counter()
+        close = render_action_view(f.state, events=f.events, view=f.view, width=args.view_width)
+        w2 = time.perf_counter()
+        pair_cpu.append((time.process_time() - c0) * 1000)
+        pair.append((w2 - w0) * 1000)
+        view_only.append((w2 - w1) * 1000)
+        board_sizes.append(len(png))
+        view_sizes.append(len(close or b""))
+        pair_sizes.append(len(png) + len(close or b""))
+    print(
+        f"pair (board {args.width} px + action view {args.view_width} px): median {statistics.median(pair):.1f} ms, "
+        f"p95 {pct(pair, 0.95):.1f} ms (CPU median {statistics.median(pair_cpu):.1f} ms, "
+        f"p95 {pct(pair_cpu, 0.95):.1f} ms; view alone: median {statistics.median(view_only):.1f} ms, "
+        f"p95 {pct(view_only, 0.95):.1f} ms); sizes: board median {statistics.median(board_sizes) / 1024:.1f} KB, "
+        f"view median {statistics.median(view_sizes) / 1024:.1f} KB, pair median "
+        f"{statistics.median(pair_sizes) / 1024:.1f} KB, max {max(pair_sizes) / 1024:.1f} KB"
+    )
+    load1 = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"load average (1 min) before / after measuring: {load0[0]:.2f} / {load1[0]:.2f} on {os.cpu_count()} CPUs")
     return 0
 
 

@@ -14,8 +14,7 @@ and writes a PNG whose unchanged bands of field reuse bytes compressed once.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,23 +25,16 @@ from engine.field import Field, standard_field
 from engine.hexes import Hex, distance
 from engine.state import MatchState
 
+from . import marks as M
 from . import palette as C
 from .describe import as_events, initials
-from .layers import (
-    Geometry,
-    PngReference,
-    ball_sprite,
-    counter_sprite,
-    encode_png,
-    field_layer,
-    geometry,
-    paste_centered,
-    png_reference,
-    token_sprite,
-)
+from .layers import Geometry, PngReference, encode_png, field_layer, geometry, png_reference
 from .panels import draw_footer, draw_header
 
-__all__ = ["render_board", "board_image", "board_rgb", "DEFAULT_WIDTH", "MIN_WIDTH", "MAX_WIDTH", "PNG_COMPRESS_LEVEL"]
+__all__ = [
+    "render_board", "board_image", "board_rgb", "draw_events", "draw_pieces", "draw_counters", "palette_for",
+    "DEFAULT_WIDTH", "MIN_WIDTH", "MAX_WIDTH", "PNG_COMPRESS_LEVEL",
+]
 
 DEFAULT_WIDTH = 1000
 MIN_WIDTH = 300
@@ -50,102 +42,6 @@ MAX_WIDTH = 4000
 #: zlib level for the PNG: 256 colours at a moderate level keeps boards small and fast
 #: (``optimize=True`` or level 9 cost several times more for a few per cent).
 PNG_COMPRESS_LEVEL = 6
-
-
-# --- small drawing helpers -------------------------------------------------------------------------
-Point = tuple[float, float]
-
-
-def _dashes(pts: Sequence[Point], on: float, off: float) -> list[list[Point]]:
-    """Split a polyline into dash polylines of length ``on`` separated by ``off``."""
-    out: list[list[Point]] = []
-    cur: list[Point] = [pts[0]]
-    drawing, left = True, on
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-        seg = math.hypot(x1 - x0, y1 - y0)
-        pos = 0.0
-        while seg - pos > left:
-            pos += left
-            t = pos / seg if seg else 0
-            p = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-            if drawing:
-                cur.append(p)
-                out.append(cur)
-            else:
-                cur = [p]
-            drawing = not drawing
-            left = on if drawing else off
-        left -= seg - pos
-        if drawing:
-            cur.append((x1, y1))
-    if drawing and len(cur) > 1:
-        out.append(cur)
-    return out
-
-
-def _line(d: ImageDraw.ImageDraw, pts: Sequence[Point], colour: C.RGB, width: float) -> None:
-    if len(pts) > 1:
-        d.line([tuple(p) for p in pts], fill=colour, width=max(1, round(width)), joint="curve")
-
-
-def _shorten(pts: list[Point], start: float, end: float) -> list[Point]:
-    """Pull the ends of a polyline in by ``start`` and ``end`` pixels (never past its middle)."""
-    if len(pts) < 2:
-        return pts
-    pts = list(pts)
-    (x0, y0), (x1, y1) = pts[0], pts[1]
-    L = math.hypot(x1 - x0, y1 - y0)
-    if L > 0 and start:
-        k = min(start, L * 0.45) / L
-        pts[0] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
-    (x0, y0), (x1, y1) = pts[-2], pts[-1]
-    L = math.hypot(x1 - x0, y1 - y0)
-    if L > 0 and end:
-        k = min(end, L * 0.45) / L
-        pts[-1] = (x1 - (x1 - x0) * k, y1 - (y1 - y0) * k)
-    return pts
-
-
-def _arrow(
-    d: ImageDraw.ImageDraw,
-    pts: list[Point],
-    colour: C.RGB,
-    casing: C.RGB,
-    width: float,
-    head: float,
-    dash: tuple[float, float] | None = None,
-) -> None:
-    """A cased polyline (solid or dashed) ending in a cased arrowhead at ``pts[-1]``."""
-    if len(pts) < 2:
-        return
-    (x0, y0), (x1, y1) = pts[-2], pts[-1]
-    L = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ux, uy = (x1 - x0) / L, (y1 - y0) / L
-    body = pts[:-1] + [(x1 - ux * head * 0.6, y1 - uy * head * 0.6)]
-    cw = width + max(2, width * 0.8)
-    pieces = _dashes(body, *dash) if dash else [body]
-    for piece in pieces:
-        _line(d, piece, casing, cw)
-    for piece in pieces:
-        _line(d, piece, colour, width)
-    bx, by = x1 - ux * head, y1 - uy * head
-    hw = head * 0.62
-    tri = [(x1, y1), (bx - uy * hw, by + ux * hw), (bx + uy * hw, by - ux * hw)]
-    k = (cw - width) / 2
-    tri_c = [(x1 + ux * k * 1.6, y1 + uy * k * 1.6), (bx - uy * (hw + k) - ux * k, by + ux * (hw + k) - uy * k),
-             (bx + uy * (hw + k) - ux * k, by - ux * (hw + k) - uy * k)]
-    d.polygon(tri_c, fill=casing)
-    d.polygon(tri, fill=colour)
-
-
-def _ring(d: ImageDraw.ImageDraw, x: float, y: float, r: float, colour: C.RGB, width: float, casing: C.RGB | None = None) -> None:
-    if casing is not None:
-        cw = width + max(2, width * 0.8)
-        d.ellipse((x - r, y - r, x + r, y + r), outline=casing, width=max(1, round(cw)))
-        d.ellipse((x - r + (cw - width) / 2, y - r + (cw - width) / 2, x + r - (cw - width) / 2, y + r - (cw - width) / 2),
-                  outline=colour, width=max(1, round(width)))
-    else:
-        d.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=max(1, round(width)))
 
 
 # --- what just happened ------------------------------------------------------------------------------
@@ -194,32 +90,26 @@ def _draw_interception_hexes(d: ImageDraw.ImageDraw, g: Geometry, board: MatchSt
     (drawn over the tokens, so the outline rings a player who stands there)."""
     from engine.challenges.intercept import touched_hexes
 
-    s = g.s
     for _, _, _, pts in _throws(events, board):
         for h in touched_hexes(pts):
             if h in fld:
-                poly = g.hex_polygon(h, 0.95)
-                d.polygon(poly, outline=C.CASING, width=max(2, round(s * 0.11)))
-                d.polygon(poly, outline=C.INTERCEPT, width=max(1, round(s * 0.06)))
+                M.intercept_hex(d, *g.hex_px(h), g.s)
 
 
 def _draw_shoves(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: Sequence[Event]) -> None:
     """A heavy red arrow, white-cased, from where the pushed player stood to his token; a red
     ring when the hex behind him was taken and he stayed."""
-    s = g.s
     for ev in events:
         if ev.kind != "player_shoved":
             continue
         a = g.hex_px(ev.origin)  # type: ignore[attr-defined]
         if ev.to is not None and ev.to != ev.origin:  # type: ignore[attr-defined]
-            b = g.hex_px(ev.to)  # type: ignore[attr-defined]
-            _arrow(d, _shorten([a, b], 0.0, 0.4 * s), C.SHOVE, C.SHOVE_CASING, 0.13 * s, 0.3 * s)
+            M.shove_arrow(d, a, g.hex_px(ev.to), g.s)  # type: ignore[attr-defined]
         else:
-            x, y = a
-            _ring(d, x, y, 0.52 * s, C.SHOVE, 0.08 * s, C.SHOVE_CASING)
+            M.shove_blocked(d, *a, g.s)
 
 
-def _draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: Sequence[Event], fld: Field) -> None:
+def draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: Sequence[Event], fld: Field) -> None:
     """The traces drawn under the tokens: movement paths (white, a ring where the mover started),
     the throw (dashed orange; a crosshair on the target when it missed), scatters (dotted pink)
     and white-line bounces (dashed pink, a ring where the line stopped the ball), where a pushed
@@ -248,41 +138,27 @@ def _draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events:
 
     # 1. where each mover started, and his path
     for pid, hexes in paths:
-        pts = [g.hex_px(h) for h in hexes]
-        x, y = pts[0]
-        if hexes[0] not in occupied:
-            _ring(d, x, y, 0.2 * s, C.MOVE, 0.06 * s, C.CASING)
-        for px, py in pts[1:-1]:  # a dot on every hex stepped through
-            d.ellipse((px - 0.07 * s, py - 0.07 * s, px + 0.07 * s, py + 0.07 * s), fill=C.MOVE, outline=C.CASING)
-        _arrow(d, _shorten(pts, 0.22 * s if hexes[0] not in occupied else token_gap, end_gap(hexes[-1])),
-               C.MOVE, C.CASING, 0.09 * s, 0.34 * s)
+        M.move_trace(d, [g.hex_px(h) for h in hexes], s, start_free=hexes[0] not in occupied,
+                     end_gap=end_gap(hexes[-1]), token_gap=token_gap)
     # 2. the throw: aimed line to the target when it missed, the flight to where it came down
     for origin, target, lands, pts in throws:
-        a, b = g.hex_px(origin), g.hex_px(lands)
         if target != lands:
-            tx, ty = g.hex_px(target)
-            _ring(d, tx, ty, 0.28 * s, C.THROW, 0.06 * s, C.CASING)
-            d.line((tx - 0.16 * s, ty, tx + 0.16 * s, ty), fill=C.THROW, width=max(1, round(0.05 * s)))
-            d.line((tx, ty - 0.16 * s, tx, ty + 0.16 * s), fill=C.THROW, width=max(1, round(0.05 * s)))
+            M.missed_target(d, *g.hex_px(target), s)
         if origin != lands:
-            _arrow(d, _shorten([a, b], token_gap, end_gap(lands)), C.THROW, C.CASING, 0.1 * s, 0.36 * s,
-                   dash=(0.34 * s, 0.16 * s))
+            M.throw_trace(d, g.hex_px(origin), g.hex_px(lands), s, token_gap, end_gap(lands))
     # 3. the loose ball: scatters (one pace) and white-line bounces (D6 paces)
     for ev in events:
         if ev.kind in ("ball_scattered", "ball_bounced"):
-            a, b = g.hex_px(ev.origin), g.hex_px(ev.to)  # type: ignore[attr-defined]
             if ev.origin == ev.to:  # type: ignore[attr-defined]
                 continue
-            dash = (0.13 * s, 0.1 * s) if ev.kind == "ball_scattered" else (0.26 * s, 0.13 * s)
-            _arrow(d, _shorten([a, b], 0.18 * s, end_gap(ev.to)), C.BOUNCE, C.CASING, 0.08 * s, 0.3 * s, dash=dash)  # type: ignore[attr-defined]
+            trace = M.scatter_trace if ev.kind == "ball_scattered" else M.bounce_trace
+            trace(d, g.hex_px(ev.origin), g.hex_px(ev.to), s, end_gap(ev.to))  # type: ignore[attr-defined]
         elif ev.kind == "ball_stopped_by_line":
-            x, y = g.hex_px(ev.hex)  # type: ignore[attr-defined]
-            _ring(d, x, y, 0.3 * s, C.BOUNCE, 0.06 * s, C.CASING)
+            M.line_stop(d, *g.hex_px(ev.hex), s)  # type: ignore[attr-defined]
     # 4. shoves: where the pushed player stood (drawn here); the arrow goes over the tokens
     for ev in events:
         if ev.kind == "player_shoved" and ev.to is not None and ev.origin not in occupied:  # type: ignore[attr-defined]
-            x, y = g.hex_px(ev.origin)  # type: ignore[attr-defined]
-            _ring(d, x, y, 0.3 * s, C.SHOVE, 0.07 * s, C.SHOVE_CASING)
+            M.shove_origin(d, *g.hex_px(ev.origin), s)  # type: ignore[attr-defined]
     # 5. replacements come on from the nearest stairway
     for ev in events:
         if ev.kind == "replacement_made":
@@ -293,8 +169,41 @@ def _draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events:
             if not stairs:
                 continue
             anchor = min((st.anchor for st in stairs), key=lambda h: (distance(h, ev.hex), h))  # type: ignore[attr-defined]
-            _arrow(d, _shorten([g.hex_px(anchor), g.hex_px(ev.hex)], 0.3 * s, token_gap), C.MOVE, C.CASING,  # type: ignore[attr-defined]
-                   0.07 * s, 0.3 * s, dash=(0.16 * s, 0.12 * s))
+            M.replacement_trace(d, g.hex_px(anchor), g.hex_px(ev.hex), s, token_gap)  # type: ignore[attr-defined]
+
+
+# --- the pieces ---------------------------------------------------------------------------------------
+def draw_pieces(canvas: Image.Image, g: Geometry, board: MatchState, fills: Mapping[str, C.RGB],
+                only: Container[Hex] | None = None) -> None:
+    """The loose ball, then every token on the field (the carried ball on its carrier), north
+    to south so lower tokens overlap upper ones; ``only`` limits them to those hexes."""
+    s = g.s
+    on_field = sorted(
+        (p for p in board.players.values() if p.on_field and p.hex is not None and (only is None or p.hex in only)),
+        key=lambda p: (p.hex.r, p.hex.q, p.id),  # type: ignore[union-attr]
+    )
+    inits = {**initials(board, "west"), **initials(board, "east")}
+    loose = board.ball.hex if board.ball.carrier is None else None
+    occupied = {p.hex for p in on_field}
+    if loose is not None and loose not in occupied and (only is None or loose in only):
+        M.loose_ball(canvas, *g.hex_px(loose), s)
+    for p in on_field:
+        x, y = g.hex_px(p.hex)  # type: ignore[arg-type]
+        M.token(canvas, x, y, s, p.side, fills[p.side], p.status.value,
+                int(p.facing) if p.facing is not None else None, str(p.number), inits.get(p.id, "?"))
+        if board.ball.carrier == p.id:
+            M.carried_ball(canvas, x, y, s)
+        elif p.hex == loose:
+            M.ball_beside_token(canvas, x, y, s)
+
+
+def draw_counters(canvas: Image.Image, g: Geometry, board: MatchState, only: Container[Hex] | None = None) -> None:
+    """The yellow counter on the last player each team moved."""
+    for side in ("west", "east"):
+        pid = board.last_moved.get(side)
+        p = board.players.get(pid) if pid else None
+        if p is not None and p.on_field and p.hex is not None and (only is None or p.hex in only):
+            M.last_moved_counter(canvas, *g.hex_px(p.hex), g.s, p.status.value == "standing")
 
 
 # --- the whole picture -------------------------------------------------------------------------------
@@ -327,43 +236,13 @@ def board_rgb(
     acting = board.action.player if board.action is not None else None
     actor = board.players.get(acting) if acting else None
     if actor is not None and actor.on_field and actor.hex is not None:
-        d.polygon(g.hex_polygon(actor.hex, 1.0), fill=C.ACTING)
-        d.polygon(g.hex_polygon(actor.hex, 0.9), outline=C.ACTING_RING, width=max(2, round(s * 0.08)))
+        M.acting_hex(d, *g.hex_px(actor.hex), s)
 
-    _draw_events(d, g, board, evs, fld)
-
-    on_field = sorted(
-        (p for p in board.players.values() if p.on_field and p.hex is not None),
-        key=lambda p: (p.hex.r, p.hex.q, p.id),  # type: ignore[union-attr]
-    )
-    inits = {**initials(board, "west"), **initials(board, "east")}
-    ball = ball_sprite(s)
-    loose = board.ball.hex if board.ball.carrier is None else None
-    occupied = {p.hex for p in on_field}
-    if loose is not None and loose not in occupied:
-        x, y = g.hex_px(loose)
-        paste_centered(canvas, ball, x, y)
-    for p in on_field:
-        x, y = g.hex_px(p.hex)  # type: ignore[arg-type]
-        sprite = token_sprite(s, p.side, fills[p.side], p.status.value,
-                              int(p.facing) if p.facing is not None else None, str(p.number), inits.get(p.id, "?"))
-        paste_centered(canvas, sprite, x, y)
-        if board.ball.carrier == p.id:
-            # carried: the ball sits on the token's lower edge (never where a facing pointer goes)
-            paste_centered(canvas, ball, x, y + 0.5 * s)
-        elif p.hex == loose:
-            # loose in an occupied hex (only while a throw or catch waits on a decision)
-            paste_centered(canvas, ball, x + 0.43 * s, y - 0.25 * s)
+    draw_events(d, g, board, evs, fld)
+    draw_pieces(canvas, g, board, fills)
     _draw_interception_hexes(d, g, board, evs, fld)
     _draw_shoves(d, g, board, evs)
-    counter = counter_sprite(s, C.LAST_MOVED)
-    for side in ("west", "east"):
-        pid = board.last_moved.get(side)
-        p = board.players.get(pid) if pid else None
-        if p is not None and p.on_field and p.hex is not None:
-            x, y = g.hex_px(p.hex)
-            up = 0.47 if p.status.value == "standing" else 0.34
-            paste_centered(canvas, counter, x, y - up * s)
+    draw_counters(canvas, g, board)
 
     draw_header(canvas, g, state, fills, language)
     draw_footer(canvas, g, board, fills, language)
@@ -389,12 +268,12 @@ def _team_key(state: MatchState) -> tuple[C.RGB, C.RGB]:
     return (fills["west"], fills["east"])
 
 
-def _palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
+def palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
     return C.build_palette(field_layer(width, hex_labels).colours, _team_key(state))
 
 
 def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool = False) -> Image.Image:
-    return rgb.quantize(palette=_palette_for(state, width, hex_labels), dither=Image.Dither.NONE)
+    return rgb.quantize(palette=palette_for(state, width, hex_labels), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=16)
@@ -426,6 +305,6 @@ def render_board(
     give the same bytes.
     """
     rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
-    palette = _palette_for(state, width, hex_labels)
+    palette = palette_for(state, width, hex_labels)
     im = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     return encode_png(im, compress_level, _reference(width, hex_labels, _team_key(state)))

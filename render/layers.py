@@ -42,6 +42,15 @@ __all__ = [
     "png_reference",
     "encode_png",
     "BAND_ROWS",
+    "FIELD_W",
+    "FIELD_H",
+    "SS",
+    "LABEL",
+    "STANDING_NUMBER",
+    "STANDING_INITIAL",
+    "LYING_LABEL",
+    "LYING_LABEL_LONG",
+    "SMALLEST_TOKEN_LABEL",
 ]
 
 #: Width of the field band, in spacings: the 21-hex disc, the rim and the corner compasses.
@@ -335,6 +344,16 @@ def _shape_mask(S: int, side: str, c: float, hw: float, hh: float, u: float) -> 
     return m
 
 
+#: Font sizes on a token, in spacings: the number and initial of a standing token, the one
+#: label of a lying one (four characters get the smaller size).
+STANDING_NUMBER = 0.43
+STANDING_INITIAL = 0.33
+LYING_LABEL = 0.3
+LYING_LABEL_LONG = 0.26
+#: The smallest of them: the action view's legibility test measures it.
+SMALLEST_TOKEN_LABEL = min(STANDING_NUMBER, STANDING_INITIAL, LYING_LABEL, LYING_LABEL_LONG)
+
+
 @lru_cache(maxsize=2048)
 def token_sprite(
     s: float,
@@ -350,8 +369,9 @@ def token_sprite(
     West tokens are discs, east tokens rounded squares, so the sides differ without colour.
     Standing: the front half of the token's rim is white, the rear half black, and a white
     pointer shows the facing: the white half spans exactly the three front hexes. Down (face
-    up): the token lies flat, a wide low shape with a plain black rim. Dazed (face down): lying
-    flat, darkened, with a dashed yellow outline and stars over it.
+    up): the token lies flat, a wide low shape inside its hex with a plain black rim and no
+    pointer. Dazed (face down): lying flat, darkened, with a dashed yellow outline and stars
+    over it.
     """
     size = math.ceil(1.4 * s) | 1
     k = SS
@@ -389,29 +409,31 @@ def token_sprite(
             inner = r - rim
         im.paste(Image.new("RGBA", (S, S), fill + (255,)), (0, 0), _shape_mask(S, side, c, inner, inner, u))
         d = ImageDraw.Draw(im)
-        d.text((c, c + 0.03 * u), number, font=font(round(0.43 * u)), fill=text, anchor="ms")
-        d.text((c, c + 0.29 * u), initial, font=font(round(0.33 * u)), fill=text, anchor="ms")
+        d.text((c, c + 0.03 * u), number, font=font(round(STANDING_NUMBER * u)), fill=text, anchor="ms")
+        d.text((c, c + 0.29 * u), initial, font=font(round(STANDING_INITIAL * u)), fill=text, anchor="ms")
     else:
+        # Lying tokens stay inside their hex (1 spacing across the flats, 1.15 corner to
+        # corner): a low shape 0.86 x 0.5 spacings, no white front band, no pointer.
         dazed = status == "dazed"
         body = C.mix(fill, (0, 0, 0), 0.55) if dazed else fill
         text = (255, 255, 255) if dazed else text
-        hw, hh = 0.5 * u, 0.3 * u
-        if side == "east":
-            hw, hh = 0.47 * u, 0.28 * u
+        hw, hh = (0.43 * u, 0.25 * u) if side == "west" else (0.41 * u, 0.24 * u)
+        lying_rim = 0.065 * u
         im.paste(black, (0, 0), _shape_mask(S, side, c, hw, hh, u))
-        im.paste(Image.new("RGBA", (S, S), body + (255,)), (0, 0), _shape_mask(S, side, c, hw - rim, hh - rim, u))
+        im.paste(Image.new("RGBA", (S, S), body + (255,)), (0, 0),
+                 _shape_mask(S, side, c, hw - lying_rim, hh - lying_rim, u))
         d = ImageDraw.Draw(im)
         if dazed:
-            # a dashed yellow outline around the lying token, and stars over it
-            rx, ry = hw + 0.07 * u, hh + 0.07 * u
+            # a dashed yellow outline around the lying token, and stars over it, all in the hex
+            rx, ry = hw + 0.055 * u, hh + 0.055 * u
             for i in range(12):
                 a0 = i * 30
-                d.arc((c - rx, c - ry, c + rx, c + ry), a0, a0 + 17, fill=C.DAZED_STARS, width=max(2, round(0.06 * u)))
-            for dx in (-0.3, 0.0, 0.3):
-                _star(d, c + dx * u, c - 0.47 * u + abs(dx) * 0.3 * u, 0.12 * u, C.DAZED_STARS)
+                d.arc((c - rx, c - ry, c + rx, c + ry), a0, a0 + 17, fill=C.DAZED_STARS, width=max(2, round(0.05 * u)))
+            for dx in (-0.2, 0.0, 0.2):
+                _star(d, c + dx * u, c - 0.43 * u + abs(dx) * 0.25 * u, 0.1 * u, C.DAZED_STARS)
         label = f"{number}{initial}"
-        size = 0.38 if len(label) <= 3 else 0.34
-        d.text((c, c + 0.13 * u), label, font=font(round(size * u)), fill=text, anchor="ms")
+        size = LYING_LABEL if len(label) <= 3 else LYING_LABEL_LONG
+        d.text((c, c + 0.11 * u), label, font=font(round(size * u)), fill=text, anchor="ms")
     return im.reduce(k)
 
 

@@ -75,6 +75,13 @@ BOUNCE = (255, 96, 220)
 SHOVE = (232, 38, 43)
 SHOVE_CASING = (255, 255, 255)
 
+# -- the action view: what the acting player can do ------------------------------------------
+REACH = (196, 228, 140)  # a hex he can walk to: lighter than the pitch, also in greyscale
+REACH_EDGE = (126, 176, 84)
+TARGET = SHOVE  # corner brackets around a legal target
+VIEW_LABEL = (20, 46, 24)  # every hex's coordinate, dark on the pitch colours
+VIEW_LABEL_HALO = (236, 244, 232)
+
 #: Colours in a board's palette; index 255 stays free (the replays' transparent index).
 PALETTE_SIZE = 255
 UNUSED_INDEX = 255
@@ -83,7 +90,8 @@ UI_COLOURS: tuple[RGB, ...] = (
     FRAME, PANEL, PANEL_LINE, PITCH, PITCH_DARK, PITCH_EDGE, LINE_HEX, LINE_WHITE, LINE_TEXT,
     CENTRE_TINT, YELLOW, ENTRY_TINT, STAIR, COMPASS_BG, COMPASS_FG, HEX_LABEL, TEXT, TEXT_DIM,
     TEXT_DARK, OUTLINE, OUTLINE_LIGHT, BALL, BALL_DARK, BALL_SEAM, LAST_MOVED, ACTING,
-    DAZED_STARS, CARD_RED, THROW, INTERCEPT, BOUNCE, SHOVE, (128, 128, 128), (64, 64, 64),
+    DAZED_STARS, CARD_RED, THROW, INTERCEPT, BOUNCE, SHOVE, REACH, REACH_EDGE, VIEW_LABEL, VIEW_LABEL_HALO,
+    (128, 128, 128), (64, 64, 64),
     (192, 192, 192), (0, 0, 0),
     # blends the overlays make on the pitch
     (157, 196, 159), (210, 130, 100), (160, 110, 150), (240, 170, 110), (120, 200, 200),

@@ -15,7 +15,11 @@ from . import palette as C
 from .describe import OFF_FIELD_GROUPS, _t, initials, side_word, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
 
-__all__ = ["draw_header", "draw_footer", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH"]
+__all__ = [
+    "draw_header", "draw_footer", "draw_momentum_track", "draw_chip", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH",
+    "OFF_FIELD_MARKS",
+    "words",
+]
 
 MOMENTUM_PITCH = 0.74  # spacings between the centres of two Momentum slots
 MOMENTUM_Y = 2.38  # centre line of the track, in spacings from the top
@@ -27,7 +31,7 @@ def words(language: str) -> Callable[..., str]:
     return Catalogue("engine", "data/text", language).t
 
 
-_MARKS = {Location.SENT_OFF: "card", Location.EJECTED: "card", Location.INFIRMARY: "cross"}
+OFF_FIELD_MARKS = {Location.SENT_OFF: "card", Location.EJECTED: "card", Location.INFIRMARY: "cross"}
 
 
 def _fit(text: str, size: int, max_w: float) -> str:
@@ -101,34 +105,41 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
 
 def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, state: MatchState,
                    fills: dict[str, C.RGB], lw: int, t: Callable[..., str]) -> None:
-    """The Momentum track 0-6: the marker on the current count, in its owner's colour and shape."""
+    """The Momentum track 0-6 with its label and the name of the team holding it."""
     s = g.s
     size = g.fs(LABEL)
-    half_box = 0.3 * s
-    value = max(0, min(6, state.momentum))
-    for v in range(7):
-        x, y = momentum_slot_centre(g, v)
-        d.rounded_rectangle((x - half_box, y - half_box, x + half_box, y + half_box), radius=0.08 * s,
-                            outline=C.PANEL_LINE, width=max(1, lw // 2), fill=C.FRAME)
-        if v != value:
-            draw_text(canvas, (x, y), str(v), size, C.TEXT_DIM, "mm")
-    x0, y = momentum_slot_centre(g, 0)
-    draw_text(canvas, (x0 - 0.5 * s, y), t("picture.momentum"), size, C.TEXT_DIM, "rm")
     owner = state.momentum_side
-    x, y = momentum_slot_centre(g, value)
-    fill = fills.get(owner or "", (150, 150, 150))
-    if owner:
-        team_icon(d, owner, x, y, 0.36 * s, fill, lw)
-    else:
-        d.ellipse((x - 0.33 * s, y - 0.33 * s, x + 0.33 * s, y + 0.33 * s), fill=fill, outline=C.OUTLINE_LIGHT, width=lw)
-    draw_text(canvas, (x, y), str(state.momentum), g.fs(0.38), C.contrast_text(fill), "mm")
+    x0, y = momentum_slot_centre(g, 0)
+    draw_momentum_track(canvas, d, g.width / 2, y, s, state.momentum, owner, fills.get(owner or "", (150, 150, 150)), lw)
+    draw_text(canvas, (x0 - 0.5 * s, y), t("picture.momentum"), size, C.TEXT_DIM, "rm")
     x6, _ = momentum_slot_centre(g, 6)
     label = state.teams[owner].name if owner in state.teams else t("picture.nobody")  # type: ignore[index]
     room = g.width / 2 - 3.5 * MOMENTUM_PITCH * s - 1.2 * s
     draw_text(canvas, (x6 + 0.5 * s, y), _fit(label, size, room), size, C.TEXT if owner else C.TEXT_DIM, "lm")
 
 
-def _chip(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, side: str, x: float, y: float, text: str,
+def draw_momentum_track(canvas: Image.Image, d: ImageDraw.ImageDraw, cx: float, y: float, s: float, momentum: int,
+                        owner: str | None, fill: C.RGB, lw: int) -> None:
+    """The Momentum track 0-6 centred on ``cx, y``: seven slots, the marker on the current
+    count in its owner's shape and colour (a plain disc when nobody holds it)."""
+    size = max(8, round(LABEL * s))
+    half_box = 0.3 * s
+    value = max(0, min(6, momentum))
+    for v in range(7):
+        x = cx + (v - 3) * MOMENTUM_PITCH * s
+        d.rounded_rectangle((x - half_box, y - half_box, x + half_box, y + half_box), radius=0.08 * s,
+                            outline=C.PANEL_LINE, width=max(1, lw // 2), fill=C.FRAME)
+        if v != value:
+            draw_text(canvas, (x, y), str(v), size, C.TEXT_DIM, "mm")
+    x = cx + (value - 3) * MOMENTUM_PITCH * s
+    if owner:
+        team_icon(d, owner, x, y, 0.36 * s, fill, lw)
+    else:
+        d.ellipse((x - 0.33 * s, y - 0.33 * s, x + 0.33 * s, y + 0.33 * s), fill=fill, outline=C.OUTLINE_LIGHT, width=lw)
+    draw_text(canvas, (x, y), str(momentum), max(8, round(0.38 * s)), C.contrast_text(fill), "mm")
+
+
+def draw_chip(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, side: str, x: float, y: float, text: str,
           fill: C.RGB, mark: str | None) -> None:
     """A small off-field token with the same shape cue as on the field."""
     s = g.s
@@ -196,6 +207,6 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
                     row, x = row + 1, x_min + 0.3 * s
                     if row >= len(rows):
                         break
-                _chip(canvas, d, g, side, x, rows[row], chip, fills[side], _MARKS.get(loc))
+                draw_chip(canvas, d, g, side, x, rows[row], chip, fills[side], OFF_FIELD_MARKS.get(loc))
                 x += cw
             x += 0.45 * s

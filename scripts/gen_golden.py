@@ -1,11 +1,12 @@
-"""Regenerate the board renderer's golden images (``tests/golden/*.png``).
+"""Regenerate the renderer's golden images (``tests/golden/*.png``): boards, action views, legends.
 
     .venv/bin/python scripts/gen_golden.py          # rewrite them all
     .venv/bin/python scripts/gen_golden.py --check  # say which differ, write nothing
 
 Each scenario is a fixed position built with ``tests/builders.py`` (or a seeded new match) and
-the events of its last command, played with scripted dice. ``tests/test_render.py`` imports
-``SCENARIOS`` from here and compares its renders with these files pixel by pixel, with a small
+the events of its last command, played with scripted dice: ``SCENARIOS`` are drawn as boards,
+``VIEW_SCENARIOS`` as action views (``tests/test_render_view.py``), ``LEGENDS`` are the legend
+in each language. ``tests/test_render.py`` imports ``SCENARIOS`` from here and compares its renders with these files pixel by pixel, with a small
 tolerance (exact bytes differ between Pillow versions; exact bytes are tested within one
 environment instead). Look at the pictures after regenerating: they are the renderer's spec.
 """
@@ -165,6 +166,92 @@ def scatter_and_bounce() -> Scenario:
     return Scenario(res.state, list(res.events))
 
 
+# --- the action view (issue 19) ------------------------------------------------------------------
+def view_carrier_run() -> Scenario:
+    """A Striker with the ball and 5 Jog left, open field towards the east goal: an Imp beside
+    him (a target, and a Disengage if he walks away), a Hunter on the string to the team-mate
+    ahead (an interceptor), a Down Imp behind."""
+    st = position(
+        P("w1", "timberline-elves/strikers", "M12", "E", ball=True),
+        P("w2", "timberline-elves/hunters", "P10", "E"),
+        P("w3", "timberline-elves/midfielders", "J14", "NE"),
+        P("e1", "night-elves/imps", "M11", "SW"),
+        P("e2", "night-elves/hunters", "O11", "W"),
+        P("e3", "night-elves/strikers", "R12", "W"),
+        P("e4", "night-elves/imps", "L15", "NW", status="down"),
+        *_BENCHES,
+        acting="w1",
+        jog=5,
+        momentum=(2, "west"),
+    )
+    st.last_moved = {"west": "w3", "east": "e2"}
+    _dress(st)
+    return Scenario(st, [])
+
+
+def view_throw_with_interceptors() -> Scenario:
+    """A Thrower holding the ball before his throw: two receivers; standing opponents on the
+    passing strings could intercept, a Down one could not."""
+    st = position(
+        P("w1", "timberline-elves/throwers", "F12", "E", ball=True),
+        P("w2", "timberline-elves/hunters", "K11", "W"),
+        P("w3", "timberline-elves/strikers", "J15", "NW"),
+        P("e1", "night-elves/imps", "H12", "W"),
+        P("e2", "night-elves/hunters", "H14", "NW"),
+        P("e3", "night-elves/strikers", "I11", "W", status="down"),
+        P("e4", "night-elves/imps", "E10", "SE"),
+        *_BENCHES,
+        acting="w1",
+        jog=5,
+    )
+    _dress(st, "gnolls", "valkyries")
+    return Scenario(st, [])
+
+
+def view_tackle() -> Scenario:
+    """A Hunter who has just stepped next to the carrier: he may Tackle or Shove the two
+    standing opponents beside him; the Down one beside him is no target (no Cheapshot)."""
+    st = position(
+        P("w1", "timberline-elves/hunters", "H12", "E"),
+        P("w2", "timberline-elves/strikers", "G14", "E"),
+        P("e1", "night-elves/strikers", "K12", "W", ball=True),
+        P("e2", "night-elves/imps", "J11", "SW"),
+        P("e3", "night-elves/hunters", "I13", "NE", status="down"),
+        P("e4", "night-elves/imps", "L11", "W"),
+        *_BENCHES,
+        acting="w1",
+        jog=4,
+        momentum=(1, "east"),
+    )
+    st.last_moved = {"west": "w2", "east": "e4"}
+    _dress(st)
+    res = act(st, C.Move((hx("I12"), hx("J12"))), faces="")
+    return Scenario(res.state, list(res.events))
+
+
+def view_setup() -> Scenario:
+    """Set-up: the first team has placed its players (AutoSetup) but not confirmed; its set-up
+    zones show, the free hexes marked."""
+    dice = SeededDice(11)
+    res = new_match(TeamEntry("Timberline Elves", default_roster("timberline-elves")),
+                    TeamEntry("Night Elves", default_roster("night-elves")), dice)
+    st = res.state
+    side = st.setup_side
+    res = apply(st, C.AutoSetup(), dice, by=side)
+    return Scenario(res.state, list(res.events))
+
+
+#: Action-view goldens: the scenario, drawn by ``render_action_view``.
+VIEW_SCENARIOS: dict[str, Callable[[], Scenario]] = {
+    "view_carrier_run": view_carrier_run,
+    "view_throw_with_interceptors": view_throw_with_interceptors,
+    "view_tackle": view_tackle,
+    "view_faceoff": after_setup,
+    "view_setup": view_setup,
+}
+LEGENDS = {"legend_en": "en", "legend_fr": "fr"}
+
+
 SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "after_setup": after_setup,
     "carried_ball": carried_ball,
@@ -175,20 +262,31 @@ SCENARIOS: dict[str, Callable[[], Scenario]] = {
 
 
 def render(name: str) -> bytes:
-    from render import render_board
+    """The golden picture ``name``: a board, an action view or a legend."""
+    from render import render_action_view, render_board, render_legend
 
+    if name in LEGENDS:
+        return render_legend(LEGENDS[name])
+    if name in VIEW_SCENARIOS:
+        sc = VIEW_SCENARIOS[name]()
+        png = render_action_view(sc.state, events=sc.events, view=sc.view)
+        assert png is not None, f"{name}: no action view"
+        return png
     sc = SCENARIOS[name]()
     return render_board(sc.state, events=sc.events, view=sc.view, width=WIDTH)
+
+
+ALL = [*SCENARIOS, *VIEW_SCENARIOS, *LEGENDS]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="report differences, write nothing")
-    ap.add_argument("names", nargs="*", help="scenarios to regenerate (default: all)")
+    ap.add_argument("names", nargs="*", choices=[[], *ALL], help="pictures to regenerate (default: all)")
     args = ap.parse_args(argv)
     GOLDEN.mkdir(parents=True, exist_ok=True)
     bad = 0
-    for name in args.names or SCENARIOS:
+    for name in args.names or ALL:
         png = render(name)
         path = GOLDEN / f"{name}.png"
         same = path.exists() and path.read_bytes() == png
