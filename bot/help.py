@@ -219,6 +219,7 @@ def overview(commands: Sequence[Any], language: str) -> list[discord.Embed]:
               rules=rules_name, topic=_option_name(commands, "rules", "topic", language),
               tackle=tr(language, "rules.tackle.title"), momentum=tr(language, "rules.momentum.title"),
               ability=ABILITIES["lead-pass"].name_in(language))
+    text += "\n" + tr(language, "help.marks")
     fields: list[tuple[str, str]] = []
     for key, members in sections(commands):
         fields += _section_fields(tr(language, f"help.section.{key}"), [_line(c, language) for c in members])

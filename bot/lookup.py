@@ -1,8 +1,11 @@
-"""Lookups that need no match: ``/rules`` (a rule by name), ``/odds`` (exact odds of a challenge)
+"""Lookups that need no match: ``/rules`` (a rule by name; ``Board`` pictures every mark of the board), ``/odds`` (exact odds of a challenge)
 and ``/roll`` (dice in chat, not part of a match). They work in direct messages too.
 """
 
 from __future__ import annotations
+
+import asyncio
+import io
 
 import discord
 from discord import app_commands
@@ -11,6 +14,7 @@ from discord.ext import commands
 from engine.dice.odds import odds
 from engine.dice.stringify import MarkdownStringifier
 from engine.i18n import language_of
+from render import render_legend
 from service.dice import free_roll
 
 from .i18n import languages, tr
@@ -63,6 +67,11 @@ class Lookup(commands.Cog):
             await refuse(interaction, Refusal("refuse.no_topic", topic=topic))
             return
         title, text = found
+        if title == tr(lang, "rules.board.title"):  # the legend, drawn by the board's own code
+            png = await asyncio.to_thread(render_legend, lang)
+            file = discord.File(io.BytesIO(png), filename="legend.png", description=tr(lang, "rules.board.alt"))
+            await say(interaction, f"**{title}**\n{text}", ephemeral=True, file=file)
+            return
         await say(interaction, f"**{title}**\n{text}", ephemeral=True)
 
 

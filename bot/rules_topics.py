@@ -17,7 +17,7 @@ __all__ = ["TOPICS", "ability_topic", "topics", "find_topic", "topic_choices", "
 
 BASIC_SLUGS = ("challenge-dice", "momentum", "sim", "jog", "facing", "disengage", "pickup", "throw", "interception",
                "catch", "tackle", "shove", "dash", "standing", "injury", "referee", "faceoff", "setup", "replacement",
-               "goal", "turns")
+               "goal", "turns", "board")
 ADVANCED_SLUGS = ("abilities", "experience", "team-support", "bribed-referee", "cheerleaders", "kegs", "potions", "wizard",
                   "options", "french-variants", "tournament")
 

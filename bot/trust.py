@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -122,29 +123,41 @@ class Trust(commands.Cog):
     @app_commands.command(name="preferences", description="Your Elfball preferences, the same on every server")
     @app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words",
                            language="the language of the bot's answers to you (default: your Discord's)",
-                           server_language="Manage Server: the language of this server's public posts (default: its Discord's)")
+                           server_language="Manage Server: the language of this server's public posts (default: its Discord's)",
+                           close_up="True: your board posts carry a close-up of the action (for phones); False: the board only",
+                           server_close_up="Manage Server: whether board posts carry the close-up by default (default True)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def preferences(self, interaction: discord.Interaction, screen_reader: bool | None = None,
-                              language: str | None = None, server_language: str | None = None) -> None:
+                              language: str | None = None, server_language: str | None = None,
+                          close_up: bool | None = None, server_close_up: bool | None = None) -> None:
         perms = getattr(interaction.user, "guild_permissions", None)
-        if server_language is not None and not (interaction.guild_id and perms and perms.manage_guild):
+        if (server_language is not None or server_close_up is not None) and not (
+                interaction.guild_id and perms and perms.manage_guild):
             await refuse(interaction, Refusal("refuse.server_language"))
             return
 
-        def work() -> tuple[bool, str, str | None]:
+        def work() -> tuple[bool, str, str | None, Any, Any]:
             with session_scope() as s:
+                mine = {"close_up": close_up} if close_up is not None else None
                 prefs = db_settings.update_coach_preferences(session=s, user_id=interaction.user.id, screen_reader=screen_reader,
-                                                             language=language) \
-                    if screen_reader is not None or language is not None else \
+                                                             language=language, settings=mine) \
+                    if screen_reader is not None or language is not None or mine else \
                     db_settings.get_coach_preferences(session=s, user_id=interaction.user.id)
                 server = None
                 if server_language is not None:
                     server = db_settings.update_guild_settings(session=s, guild_id=interaction.guild_id or 0,
                                                                language=server_language).language
-            return prefs.screen_reader, prefs.language, server
+                server_view = None
+                if interaction.guild_id:
+                    guild = db_settings.update_guild_settings(session=s, guild_id=interaction.guild_id,
+                                                              settings={"close_up": server_close_up}) \
+                        if server_close_up is not None else \
+                        db_settings.get_guild_settings(session=s, guild_id=interaction.guild_id)
+                    server_view = guild.settings.get("close_up", True)
+            return prefs.screen_reader, prefs.language, server, prefs.settings.get("close_up"), server_view
 
         try:
-            on, chosen, server = await run_work(interaction, work)
+            on, chosen, server, mine, server_view = await run_work(interaction, work)
         except StoreError as exc:
             await refuse(interaction, exc)
             return
@@ -156,6 +169,13 @@ class Trust(commands.Cog):
         if server is not None:
             lines.append(tr(lang, "prefs.server_language",
                             language=tr(lang, f"prefs.language.{server if server in ('en', 'fr') else AUTO}")))
+        yes_no = {True: tr(lang, "prefs.on"), False: tr(lang, "prefs.off")}
+        if mine is not None:
+            lines.append(tr(lang, "prefs.close_up", value=yes_no[bool(mine)]))
+        elif server_view is not None:
+            lines.append(tr(lang, "prefs.close_up.server", value=yes_no[bool(server_view)]))
+        if server_close_up is not None:
+            lines.append(tr(lang, "prefs.server_close_up", value=yes_no[bool(server_view)]))
         await say(interaction, "\n".join(lines), ephemeral=True)
 
 

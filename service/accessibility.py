@@ -34,6 +34,20 @@ def screen_reader_wanted(sessions: Callable[[], AbstractContextManager[Session]]
         return any(get_coach_preferences(session=s, user_id=c).screen_reader for c in ids)
 
 
+def close_up_wanted(sessions: Callable[[], AbstractContextManager[Session]], guild_id: int, coach_id: int | None) -> bool:
+    """Whether a board post carries the close-up of the action (``render_action_view``): the
+    deciding coach's choice (``/preferences close_up``), else his server's default, else yes
+    (most members read the channel on a phone)."""
+    from db.settings import get_coach_preferences, get_guild_settings
+
+    with sessions() as s:
+        if coach_id:
+            chosen = get_coach_preferences(session=s, user_id=coach_id).settings.get("close_up")
+            if chosen is not None:
+                return bool(chosen)
+        return bool(get_guild_settings(session=s, guild_id=guild_id).settings.get("close_up", True))
+
+
 def board_words(state: MatchState, events: Iterable[Event | Mapping[str, Any]] = (), *,
                 view: MatchState | None = None, language: str = "en") -> str:
     """The position in words: score, Test, whose decision, Momentum, the ball, every player's hex,

@@ -36,7 +36,7 @@ from engine.narrate import describe_question, narrate
 from engine.refusals import translate_refusal
 from engine.state import MatchState, Phase, RuleOptions
 
-from .accessibility import board_words, screen_reader_wanted
+from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .grammar import parse, usage_refusal, verb_name
 
 __all__ = ["AI_COACH_ID", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
@@ -160,6 +160,19 @@ class Outcome:
     #: Draws the board in another language; set by the service.
     renderer: Callable[[str], bytes] | None = field(default=None, repr=False, compare=False)
     _pictures: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
+    #: Draws the close-up of the action and its alt text in a language (None: not wanted, or
+    #: nothing to show); the service draws it once in ``png_language``.
+    close_up_renderer: Callable[[str], tuple[bytes, str] | None] | None = field(default=None, repr=False, compare=False)
+    _close_ups: dict[str, tuple[bytes, str] | None] = field(default_factory=dict, repr=False, compare=False)
+
+    def close_up_in(self, language: str) -> tuple[bytes, str] | None:
+        """The close-up of the action (PNG, alt text) in ``language``, when the deciding coach
+        wants it and there is something to show."""
+        if self.close_up_renderer is None:
+            return None
+        if language not in self._close_ups:
+            self._close_ups[language] = self.close_up_renderer(language)
+        return self._close_ups[language]
 
     def png_in(self, language: str) -> bytes | None:
         """The board picture with its panels' words in ``language``: ``png`` when it is already
@@ -216,6 +229,7 @@ class MatchService:
         reminder_after: timedelta = DEFAULT_REMINDER,
         clock: Callable[[], datetime] | None = None,
         language_for: Callable[[MatchPublic], str] | None = None,
+        close_ups: bool = False,
     ) -> None:
         self.sessions = sessions
         self.render = render
@@ -226,6 +240,8 @@ class MatchService:
         #: The language a match's board picture is drawn in (its server's, for the bot); English
         #: when unset. The words of an outcome are said in any language by ``Outcome.*_in``.
         self.language_for = language_for
+        #: Draw the close-up of the action for the deciding coach (the bot; phones read it).
+        self.close_ups = close_ups
         #: Called with the match and its final state when a command ends it (the league records
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
@@ -483,9 +499,21 @@ class MatchService:
 
             png_language = self._language(match)
             png = renderer(png_language)
+        close_up = None
+        if self.render and self.close_ups and state.phase is not Phase.MATCH_OVER and close_up_wanted(
+                self.sessions, match.guild_id, match.deciding_user_id if match.deciding_user_id != AI_COACH_ID else None):
+            from render import action_view_alt, render_action_view
+
+            def close_up(language: str) -> tuple[bytes, str] | None:
+                picture = render_action_view(state, events=events, view=view, language=language)
+                return None if picture is None else (picture, action_view_alt(state, language, view=view))
+
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)
-        return Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
-                       renderer=renderer, png_language=png_language)
+        out = Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
+                      renderer=renderer, png_language=png_language, close_up_renderer=close_up)
+        if close_up is not None:
+            out.close_up_in(png_language)  # drawn here, in the worker thread, not on the bot's loop
+        return out
 

@@ -16,7 +16,7 @@ import pytest
 from db_support import backend, count, db_engine, shared_postgres  # noqa: F401
 from sqlmodel import Session
 
-from bot.app import reason_text
+from bot.reply import reason_text
 from db import teams as db_teams
 from db.errors import InvalidInputError, NotFoundError, UnknownLeagueError, UnknownTeamError
 from service.leagues import LeagueService
