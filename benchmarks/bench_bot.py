@@ -92,7 +92,8 @@ async def run(args: argparse.Namespace) -> int:
 
 async def run_elfball(args: argparse.Namespace) -> int:
     """The real bot: a match in a temporary SQLite database; each run is the deciding coach's
-    ``/setup auto`` (the engine, the database write, the render and the reply with its PNG)."""
+    ``/setup auto`` (the engine, the database write, the render of the board and its close-up,
+    the update of the action's message and the private acknowledgement)."""
     import tempfile
 
     from bot.app import ElfballBot
@@ -117,9 +118,11 @@ async def run_elfball(args: argparse.Namespace) -> int:
             latencies, acks, sizes = [], [], []
             for i in range(args.warmup + args.runs):
                 reply = await fake.slash(coach, chan, "setup", subcommand="auto")
-                pngs = [a for m in reply.messages for a in m.attachments if a.is_png]
-                if reply.ephemeral or not pngs:
-                    print(f"run {i}: no board in the reply: {reply.content!r}", file=sys.stderr)
+                # Within one action the board is updated in place and the coach gets a "✓".
+                board = fake.channel_history(chan)[-1]
+                pngs = [a for m in [*reply.messages, board] for a in m.attachments if a.is_png]
+                if (reply.ephemeral and not reply.content.startswith("✓")) or not pngs:
+                    print(f"run {i}: no board for the command: {reply.content!r}", file=sys.stderr)
                     return 1
                 if i >= args.warmup:
                     latencies.append(reply.latency * 1000)
@@ -128,7 +131,8 @@ async def run_elfball(args: argparse.Namespace) -> int:
             await fake.stop_bot(bot)
         use_engine(None)
         engine.dispose()
-    print(f"/setup auto (engine + SQLite + render + reply): {args.runs} runs, PNG {statistics.median(sizes) / 1024:.1f} KB")
+    print(f"/setup auto (engine + SQLite + render + message update + reply): {args.runs} runs, "
+          f"board PNG {statistics.median(sizes) / 1024:.1f} KB")
     print(f"  reply complete: median {statistics.median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms, "
           f"max {max(latencies):.1f} ms")
     print(f"  acknowledged:   median {statistics.median(acks):.1f} ms, p95 {p95(acks):.1f} ms")

@@ -331,3 +331,36 @@ async def test_accept_racing_decline_and_abandon_votes_racing(store_engine):
                 texts = [a.content, b.content]
                 assert sum("Both coaches agreed" in t for t in texts) == 1, texts
                 assert bot.service.current_or_none(pitch.id) is None
+
+
+async def test_a_slow_hand_over_still_pings_and_a_name_that_looks_like_a_mention_pings_nobody(database, monkeypatch):
+    from sqlalchemy import text
+
+    from test_bot_e2e import slow_work
+
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "team", subcommand="create", name="Sneaky", list="gnolls")
+        with database.begin() as conn:  # names stored before names were checked
+            conn.execute(text("UPDATE roster_players SET name = :n"), {"n": f"<@{carol.id}>"})
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="Sneaky")
+        await fake.slash(bob, pitch, "match accept", team="sarcos")
+        slow_work(monkeypatch)  # every answer is deferred first
+        coaches = {"west": alice, "east": bob}
+        ais = {"west": AICoach(), "east": AICoach()}
+        handed = 0
+        for _ in range(6):
+            out = bot.service.status(pitch.id)
+            side = pending(out.state).side
+            mark = fake.mark()
+            reply = await press(fake, pitch, coaches[side], ais[side].choose(out.state, side), out.state)
+            assert not reply.ephemeral or reply.content.startswith("✓"), reply.content
+            after = pending(bot.service.status(pitch.id).state).side
+            if after != side:
+                handed += 1
+                assert [n.user_id for n in fake.notifications[mark.notifications:]] == [coaches[after].id]
+        assert handed >= 1
+        assert f"<@{carol.id}>" in _history_text(fake, pitch)  # shown...
+        assert carol.id not in {n.user_id for n in fake.notifications}  # ...but never a ping
