@@ -364,3 +364,47 @@ async def test_a_slow_hand_over_still_pings_and_a_name_that_looks_like_a_mention
         assert handed >= 1
         assert f"<@{carol.id}>" in _history_text(fake, pitch)  # shown...
         assert carol.id not in {n.user_id for n in fake.notifications}  # ...but never a ping
+
+
+async def test_reminders_and_owed_boards_reach_a_match_in_an_archived_thread(database):
+    from datetime import timedelta
+
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild, reminder_sweep=0.05, owed_sweep=0.1, service_kw={"reminder_after": timedelta(seconds=0.5)})
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls", thread=True)
+        thread = guild.threads[-1]
+        await fake.slash(bob, thread, "match accept", team="sarcos")
+        fake.archive(thread)
+        msg = await fake.wait_for_message(thread, check=lambda m: "a decision is waiting" in m.content, timeout=5)
+        decider = bot.service.status(thread.id).match.deciding_user_id
+        assert msg.notified == [decider] and not thread.archived
+        # An owed board of a match in an archived thread is posted there too.
+        fake.archive(thread)
+        from datetime import datetime, timezone
+
+        from engine import commands as C
+        from service import posts as service_posts
+
+        moved = bot.service.act(thread.id, decider, C.AutoSetup())  # saved, but its post failed
+        service_posts.record_owed(bot.service.sessions, moved.match, thread.id, datetime.now(timezone.utc))
+        shown = await fake.wait_for_message(thread, check=lambda m: "every move counted" in m.content, timeout=5)
+        assert shown.attachments and shown.custom_ids
+
+
+async def test_sync_commands_for_operators(database, tmp_path, monkeypatch):
+    from bot.app import sync_commands
+
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        monkeypatch.setenv("DISCORD_TOKEN", fake.token)
+        monkeypatch.setenv("ELFBALL_DB", str(tmp_path / "ops.db"))
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+        before = fake.sync_count
+        assert await asyncio.to_thread(sync_commands, guild.id) == 0
+        assert fake.sync_count == before + 1 and "match" in fake.command_names(guild)
+        assert await asyncio.to_thread(sync_commands, guild.id) == 0  # forced: synced again
+        assert fake.sync_count == before + 2
+        monkeypatch.delenv("DISCORD_TOKEN")
+        assert sync_commands(None) == 2  # no token: explained, exit code 2
