@@ -72,7 +72,8 @@ class ElfballBot(commands.AutoShardedBot):
         self.service = service or MatchService()
         if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
             self.service.language_for = self.match_language
-        self.service.close_ups = True  # a close-up of the action beside the board, for phones
+        if getattr(self.service, "close_ups", None) is False:  # a close-up beside the board, for phones
+            self.service.close_ups = True
         self.dev_guild = dev_guild
         self.reminder_sweep = reminder_sweep
         self.owed_sweep = owed_sweep

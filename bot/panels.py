@@ -24,6 +24,7 @@ from engine.preview import reroll_chance, roll_succeeded, worst_dice
 from engine.state import MatchState
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
+from service.names import ping_only
 
 from .i18n import tr
 from .items import ARROWS, arrow, build_view, reroll_odds
@@ -142,7 +143,10 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     file = discord.File(io.BytesIO(png), filename="board.png", description=_alt(outcome, language)[:1024]) if png else None
     coach = coach_of(outcome, outcome.deciding_side)
     view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
-    post = Post(_fit(head, list(piece.lines), tail, language), file, view, piece.mention)
+    # Names are the members' words: only the coaches' own mentions stay mentions (a team or player
+    # named like a mention shows as text, and nothing else in a post could ping).
+    coaches = (outcome.match.west_coach_id, outcome.match.east_coach_id)
+    post = Post(ping_only(_fit(head, list(piece.lines), tail, language), coaches), file, view, piece.mention)
     close_up = getattr(outcome, "close_up_in", None)
     if close_up is not None:
         picture = close_up(language)
@@ -152,11 +156,11 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     return decorate(post, outcome, language)
 
 
-def closed_text(piece: Any, language: str = "en") -> str:
+def closed_text(piece: Any, language: str = "en", coaches: tuple[int, ...] = ()) -> str:
     """What an earlier action's message keeps: its header and narration (its board stays as it
-    was drawn; its panel goes)."""
+    was drawn; its panel goes). Only ``coaches``' mentions stay mentions."""
     head = [piece.header] if piece.header else []
-    return _fit(head, list(piece.lines), [], language) or tr(language, "post.closed")
+    return ping_only(_fit(head, list(piece.lines), [], language), coaches) or tr(language, "post.closed")
 
 
 # --- trust and reach on every board post -------------------------------------------------------

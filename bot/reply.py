@@ -191,7 +191,7 @@ async def send_post(interaction: discord.Interaction, post: Any, *, edit_panel: 
 POST_TIMEOUT = 8.0
 #: How often the owed-board sweep runs, and how long a claim keeps other processes off a post.
 OWED_SWEEP_SECONDS = 20.0
-OWED_CLAIM = timedelta(minutes=2)
+OWED_CLAIM = timedelta(seconds=30)
 
 Listener = Callable[[discord.Interaction | None, Outcome], Awaitable[None]]
 
@@ -202,6 +202,8 @@ class Poster:
     def __init__(self, bot: Any, *, timeout: float = POST_TIMEOUT) -> None:
         self.bot = bot
         self.timeout = timeout
+        #: How long a claimed owed board is left to this process (a post takes at most ``timeout``).
+        self.claim = OWED_CLAIM
         self._locks: dict[int, asyncio.Lock] = {}
         #: Called after an outcome is shown (the league posts its post-match panels).
         self.listeners: list[Listener] = []
@@ -261,7 +263,7 @@ class Poster:
             await _defer(interaction, component=interaction.type is discord.InteractionType.component)
         for piece in earlier:
             try:
-                await self._bounded(self._plain(channel_id, piece, lang))
+                await self._bounded(self._plain(channel_id, piece, lang, (match.west_coach_id, match.east_coach_id)))
             except (discord.HTTPException, asyncio.TimeoutError):
                 log.warning("could not update message %s of match %s", piece.message_id, match.id)
         post = live_post(outcome, live, lang, notice=notice)
@@ -287,9 +289,9 @@ class Poster:
             await channel.edit(archived=False)
         return channel
 
-    async def _plain(self, channel_id: int, piece: posts.Piece, lang: str) -> None:
+    async def _plain(self, channel_id: int, piece: posts.Piece, lang: str, coaches: tuple[int, ...]) -> None:
         """An earlier piece: its narration, no board or panel."""
-        text = closed_text(piece, lang)
+        text = closed_text(piece, lang, coaches)
         if piece.new:
             channel = await self.channel(channel_id)
             await channel.send(text, allowed_mentions=NO_PINGS)
@@ -390,7 +392,7 @@ class Poster:
             out = []
             with self._sessions() as s:
                 for match, _post in db_posts.owed_posts(session=s, now=now, limit=limit, offset=0):
-                    if serves(match) and db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + OWED_CLAIM):
+                    if serves(match) and db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + self.claim):
                         out.append(match)
             return out
 

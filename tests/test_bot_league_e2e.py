@@ -106,7 +106,7 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
         r = await fake.slash(carol, office, "league fixtures")
         assert f"<#{pitch.id}>" in r.content
         r = await fake.slash(carol, pitch, "match status")
-        assert r.attachments and not r.ephemeral
+        assert r.attachments and r.ephemeral  # a spectator's look is his alone: the channel is not spammed
         r = await fake.slash(alice, office, "team hire", team="Moonblades", position="Imps")
         assert r.ephemeral and "playing" in r.content
 

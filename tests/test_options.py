@@ -322,7 +322,7 @@ class TestLeagueRules:
         assert o.simple_faceoff and o.double and o.advanced and o.goals_to_win == 2 and o.clock_hours == 24
         assert match_options(self.settings(rules="timed", goals_to_win=2)).goals_to_win == 0
         assert match_options(self.settings(rules="goals=3", goals_to_win=2)).goals_to_win == 3
-        assert match_options(self.settings()) == RuleOptions(advanced=True)
+        assert match_options(self.settings()) == RuleOptions(advanced=True, goals_to_win=2)  # a league plays to 2 (p. 3)
 
 
 @pytest.mark.parametrize("rules", ["beginner", "fr", "tournament double fr_dash", "timed double goals=2 fr_shove_limit",
