@@ -37,7 +37,7 @@ from service.verify import commitment_text, reveal_text
 from .choices import team_choices
 from .i18n import languages, tr
 from .panels import live_post
-from .play import act, same_guild
+from .play import act, same_guild, show
 from .reply import NO_PINGS, Refusal, guild_only_refusal, ping, refuse, run_work, say, server_only
 from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
 from .trust import describe_reply, verify_reply
@@ -346,12 +346,7 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
             same_guild(bot.service.current(interaction.channel_id or 0), interaction)
             return bot.service.forfeit(interaction.channel_id or 0, interaction.user.id)
 
-        try:
-            outcome = await run_work(interaction, work)
-        except (ElfballError, StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
-        await bot.poster.publish(interaction, outcome)
+        await show(interaction, work)
 
     @app_commands.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
     async def abandon(self, interaction: discord.Interaction) -> None:

@@ -9,6 +9,7 @@ whatever is submitted.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -36,7 +37,7 @@ from .i18n import languages, tr
 from .items import command_for
 from .reply import Refusal, guild_only_refusal, refuse, run_work, server_only
 
-__all__ = ["Play", "act", "same_guild", "DIRECTIONS", "setup"]
+__all__ = ["Play", "act", "show", "same_guild", "DIRECTIONS", "setup"]
 
 F = standard_field()
 DIRECTIONS = [app_commands.Choice(name=f"{d.name} ({d.value})", value=d.name) for d in Direction]
@@ -68,12 +69,18 @@ async def act(interaction: discord.Interaction, command: Any) -> None:
         same_guild(bot.service.current(channel), interaction)
         return bot.service.act(channel, interaction.user.id, command)
 
+    await show(interaction, work)
+
+
+async def show(interaction: discord.Interaction, work: Callable[[], Outcome], *, component: bool = False) -> None:
+    """Run ``work`` (a match service call) off the event loop and show its outcome in the match's
+    channel; a refusal is private and changes nothing."""
     try:
-        outcome = await run_work(interaction, work)
-    except (ElfballError, StoreError, Refusal) as exc:
+        outcome = await run_work(interaction, work, component=component)
+    except (ElfballError, StoreError, Refusal, ValueError) as exc:
         await refuse(interaction, exc)
         return
-    await bot.poster.publish(interaction, outcome)
+    await interaction.client.poster.publish(interaction, outcome)  # type: ignore[attr-defined]
 
 
 async def pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
@@ -100,12 +107,7 @@ async def pressed(interaction: discord.Interaction, verb: str, match_id: int, ve
         cmd = command_for(state, verb, arg, values)
         return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side)
 
-    try:
-        outcome = await run_work(interaction, work, component=True)
-    except (ElfballError, StoreError, Refusal, ValueError) as exc:
-        await refuse(interaction, exc)
-        return
-    await bot.poster.publish(interaction, outcome)
+    await show(interaction, work, component=True)
 
 
 # --- autocomplete -------------------------------------------------------------------------------

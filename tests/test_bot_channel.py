@@ -27,29 +27,11 @@ from engine.events import event_from_dict
 from engine.match import pending
 from engine.narrate import narrate
 from db_support import backend, db_engine, shared_postgres, store as store_engine  # noqa: F401
-from test_bot_e2e import make_bot, panel, press, start_match, world
+from test_bot_e2e import make_bot, panel, play_until, press, start_match, world
 
 
 def _history_text(fake, channel) -> str:
     return "\n".join(m.text for m in fake.channel_history(channel))
-
-
-async def _play(fake, pitch, bot, coaches, ais, *, limit=1500, record=None):
-    """Play to the end as two coaches would; ``record(actor, before_side, out_before, mark)`` per command."""
-    service = bot.service
-    for _ in range(limit):
-        out = service.status(pitch.id) if service.current_or_none(pitch.id) else None
-        if out is None:
-            return
-        state = out.state
-        side = pending(state).side
-        cmd = ais[side].choose(state, side)
-        mark = fake.mark()
-        reply = await press(fake, pitch, coaches[side], cmd, state)
-        assert not reply.ephemeral or reply.content.startswith("✓"), f"{cmd} was refused: {reply.content}"
-        if record is not None:
-            record(coaches[side], side, mark)
-    raise AssertionError("the match did not end")
 
 
 async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand_over(database):
@@ -79,7 +61,7 @@ async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand
             else:
                 other_pings += sum(1 for n in notes if n.user_id != actor.id)
 
-        await _play(fake, pitch, bot, coaches, ais, record=record)
+        await play_until(fake, pitch, bot.service, coaches, ais, lambda out: False, limit=1500, record=record)
         new = fake.new_message_count(pitch, since=start)
         with session_scope() as s:
             match = store.latest_match(session=s, channel_id=pitch.id)

@@ -192,7 +192,9 @@ async def press(fake, pitch, member, cmd, state):
     raise AssertionError(f"no Discord gesture for {cmd}")
 
 
-async def play_until(fake, pitch, service, coaches, ais, stop, limit=1200):
+async def play_until(fake, pitch, service, coaches, ais, stop, limit=1200, record=None):
+    """Play as the two coaches would until ``stop(outcome)`` or the end of the match;
+    ``record(coach, side, mark)`` after each command (``mark``: the fake's, taken before it)."""
     for _ in range(limit):
         out = service.status(pitch.id) if service.current_or_none(pitch.id) else None
         if out is None or stop(out):
@@ -200,7 +202,10 @@ async def play_until(fake, pitch, service, coaches, ais, stop, limit=1200):
         state = out.state
         side = pending(state).side
         cmd = ais[side].choose(state, side)
+        mark = fake.mark()
         reply = await press(fake, pitch, coaches[side], cmd, state)
+        if record is not None:
+            record(coaches[side], side, mark)
         # A slash command within an action updates its message and is acknowledged privately.
         assert not reply.ephemeral or reply.content.startswith("✓"), f"{cmd} was refused: {reply.content}"
     raise AssertionError("the match did not end")
