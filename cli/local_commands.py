@@ -58,13 +58,11 @@ def rules_text(options, language: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def _open_database(db: str | None) -> None:
-    from db import migrate
-    from db.engine import database_url, make_engine, use_engine
+    from db.engine import database_url, use_engine
+    from db.migrate import open_database
 
     url = f"sqlite:///{Path(db).expanduser().resolve()}" if db else database_url()
-    engine = make_engine(url)
-    migrate.upgrade(engine)
-    use_engine(engine)
+    use_engine(open_database(url))  # migrated; trouble is a refusal naming the database
 
 
 def _write_board(out_dir: Path, version: int, png: bytes | None) -> Path | None:

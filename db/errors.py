@@ -34,6 +34,7 @@ __all__ = [
     "NotAllowedError",
     "InvalidInputError",
     "LogCorruptError",
+    "UnusableDatabaseError",
     "refusal_catalogue",
 ]
 
@@ -139,3 +140,8 @@ class InvalidInputError(StoreError):
 
 class LogCorruptError(StoreError):
     """The event log cannot rebuild the match (a gap in the sequence, no creation row)."""
+
+
+class UnusableDatabaseError(StoreError):
+    """The database cannot be used as it is: not a database, unreachable or refused, read-only
+    where a write is needed, or a schema this code did not make or does not know yet."""
