@@ -24,7 +24,7 @@ MAX_ID = 2**31 - 1
 
 def match_id(text: str) -> int:
     """``--match``: a match number the database can hold, refused by argparse otherwise."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_ID:
+    if not (text.isascii() and text.isdigit()) or len(text) > 10 or not 1 <= int(text) <= MAX_ID:
         raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a match number (1 to {MAX_ID})")
     return int(text)
 

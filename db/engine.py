@@ -105,10 +105,11 @@ def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: 
     ``read_only``: every connection refuses to write (SQLite opens the file with ``mode=ro``,
     PostgreSQL starts read-only transactions), so checking a match works on a read-only copy.
     A URL no installed driver can use is an ``UnusableDatabaseError``."""
+    given = normalise_url(url) if isinstance(url, str) else (url or database_url())
     try:
-        target = make_url(normalise_url(str(url)) if isinstance(url, str) else (url or database_url()))
+        target = make_url(given)
     except ArgumentError as exc:
-        raise UnusableDatabaseError("{url} is not a database URL: {reason}", url=str(url)[:80],
+        raise UnusableDatabaseError("{url} is not a database URL: {reason}", url=str(given)[:80],
                                     reason=str(exc)) from None
     options: dict[str, Any] = {"echo": echo, "pool_pre_ping": True}
     sqlite = target.get_backend_name() == "sqlite"
@@ -147,6 +148,8 @@ def unusable(exc: BaseException, url: str | URL | Engine) -> UnusableDatabaseErr
     reason = reason.removeprefix("connection failed: ")
     if isinstance(exc, DBAPIError) and make_url(str(target)).get_backend_name() == "sqlite":
         path = where
+        if Path(path).is_dir():
+            return UnusableDatabaseError("the database {path} is a folder, not a file", path=path)
         if "file is not a database" in reason:
             return UnusableDatabaseError("{path} is not an Elfball database: it is not a SQLite file", path=path)
         if "readonly database" in reason:

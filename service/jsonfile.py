@@ -38,6 +38,23 @@ def depth(value: Any) -> int:
     return deepest
 
 
+def _lone_surrogate(value: Any) -> str | None:
+    """The first text in ``value`` (a key or a value) that UTF-8 cannot encode: JSON lets a file
+    write ``"\\udcff"``, which is no character and fails wherever the text is printed."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        texts = [item] if isinstance(item, str) else list(item) if isinstance(item, dict) else []
+        for text in texts:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                return text
+        if isinstance(item, (list, dict)):
+            todo.extend(item.values() if isinstance(item, dict) else item)
+    return None
+
+
 def parse_json(text: str, what: str) -> Any:
     """``text`` as JSON, or a ``MalformedInputError`` saying what is wrong with it."""
     try:
@@ -47,9 +64,13 @@ def parse_json(text: str, what: str) -> Any:
     except RecursionError:
         raise MalformedInputError(f"{what} nests lists or objects too deeply") from None
     except ValueError as exc:  # a number of thousands of digits, NaN or Infinity
-        raise MalformedInputError(f"{what} holds a number out of range: {str(exc)[:120]}") from None
+        reason = "a number of thousands of digits" if "digits" in str(exc) else str(exc)[:80]
+        raise MalformedInputError(f"{what} holds a number out of range: {reason}") from None
     if depth(data) > MAX_DEPTH:
         raise MalformedInputError(f"{what} nests lists or objects more than {MAX_DEPTH} deep")
+    bad = _lone_surrogate(data)
+    if bad is not None:
+        raise MalformedInputError(f"{what} holds text with a lone surrogate, which is no character: {ascii(bad)[:40]}")
     return data
 
 

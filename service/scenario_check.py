@@ -23,7 +23,7 @@ from engine.hexes import Direction
 from engine.match import SUPPORT_LIMITS
 from engine.options import parse_rules, validate
 from engine.rosters import position_by_id, team_list
-from engine.state import ActionState, Location, MatchState, Phase, RuleOptions, Status
+from engine.state import ActionState, Location, MatchState, RuleOptions, Status
 
 __all__ = ["MAX_COMMANDS", "MAX_DICE", "MAX_TEXT", "check_scenario", "check_position"]
 
@@ -83,6 +83,10 @@ def _text(value: Any, where: str, most: int = MAX_TEXT) -> str:
         raise _fail(where, f"text of {len(value)} characters, at most {most}")
     if "\x00" in value:
         raise _fail(where, "text with a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(where, "text with a lone surrogate, which is no character") from None
     return value
 
 
@@ -258,10 +262,11 @@ def check_scenario(data: Any, fld: Field | None = None) -> None:
         if "dash" in a.get("flags", {}):
             _choice(a["flags"]["dash"], "acting.flags.dash", ("none", "granted", "moved", "done"))
     else:
-        if "phase" in top:
-            _choice(top["phase"], "phase", tuple(p.value for p in Phase if p is not Phase.ACTION))
-        if top.get("turn") is not None:
-            _choice(top["turn"], "turn", SIDES)
+        # Without an acting player the position is a team's turn: the builder sets whose, and
+        # nothing of the other phases (who sets up, who won the face-off).
+        phase = _choice(top.get("phase", "turn"), "phase", ("turn",))
+        if phase == "turn":
+            _choice(top.get("turn"), "turn", SIDES)
     for side, pid in _object(top.get("last_moved", {}), "last_moved", SIDES).items():
         if pid is not None and (not isinstance(pid, str) or pid not in ids or pid[0] != side[0]):
             raise _fail(f"last_moved.{side}", f"{_shown(pid)} is not a {side} player of the scenario")

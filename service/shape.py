@@ -134,10 +134,33 @@ def state_from_json(data: Any, where: str) -> Any:
         state = MatchState.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:  # from_dict trusts the store
         raise MalformedInputError(f"{where} is not a saved match state: {type(exc).__name__} {exc}") from None
-    problems = shape_errors(state, where=where) or invariant_violations(state)
+    problems = shape_errors(state, where=where) or reference_errors(state) or invariant_violations(state)
     if problems:
         raise MalformedInputError(f"{where} is not a possible match state: {'; '.join(problems)}")
     return state
+
+
+def reference_errors(state: Any) -> list[str]:
+    """Ids a saved state names that it does not hold: each team lists its own players, each
+    player is in his team's list, and the ball, the action and the turn name players there are."""
+    out: list[str] = []
+    if set(state.teams) != {"west", "east"}:
+        return [f"teams: {', '.join(map(str, state.teams))} instead of west and east"]
+    for side, team in state.teams.items():
+        if team.side != side:
+            out.append(f"teams.{side} says it is {team.side}")
+        for pid in team.players:
+            p = state.players.get(pid)
+            if p is None or p.side != side:
+                out.append(f"teams.{side} lists {pid!r}, who is not a {side} player of the state")
+    listed = {pid for team in state.teams.values() for pid in team.players}
+    out += [f"players: {pid} is in no team" for pid in state.players if pid not in listed]
+    named = {"ball.carrier": state.ball.carrier, "action.player": state.action and state.action.player,
+             "committed_actor": state.committed_actor, "turn_carrier": state.turn_carrier,
+             **{f"last_moved.{k}": v for k, v in state.last_moved.items()}}
+    out += [f"{where} names {pid!r}, who is not a player of the state" for where, pid in named.items()
+            if pid is not None and pid not in state.players]
+    return out[:5]
 
 
 def events_from_json(data: Any, where: str) -> list[Any]:

@@ -33,6 +33,7 @@ from engine.match import PlayerEntry, TeamEntry, apply, new_match
 from engine.rosters import TeamRoster, position_by_id, team_list
 from engine.options import validate as validate_options
 from engine.state import MatchState, RuleOptions
+from engine.teambuilding import MAX_PLAYERS
 
 from .shape import shape_errors
 
@@ -226,13 +227,22 @@ def _entry(data: Mapping[str, Any]) -> TeamEntry:
     """``db.matches.entry_from_json`` without the database package: the roster, the names and,
     under the Advanced rules, each player's career (abilities, attributes) and the support."""
     roster = data["roster"]
-    entries = tuple((position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    entries = tuple((position_by_id(p["position"]), p["count"]) for p in roster["players"])
+    # A record is anybody's file: a count of 10^20 would build that many players.
+    if any(type(n) is not int or not 0 <= n <= MAX_PLAYERS for _, n in entries) or \
+            sum(n for _, n in entries) > MAX_PLAYERS:
+        raise MalformedInputError(f"a team of {MAX_PLAYERS} players at most, not {[n for _, n in entries]}"[:120])
     careers = tuple(None if c is None else PlayerEntry(tuple(c.get("abilities", ())),
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
-    return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
-                     tuple((str(item), int(n)) for item, n in data.get("support", ())))
+    entry = TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
+                      tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
+    problems = shape_errors(entry.player_names, tuple[str, ...], "player_names") + \
+        shape_errors(entry.players, tuple[PlayerEntry | None, ...], "players")
+    if len(entry.player_names) > MAX_PLAYERS or len(entry.players) > MAX_PLAYERS or problems:
+        raise MalformedInputError(f"malformed team entry: {'; '.join(problems) or 'too many players'}")
+    return entry
 
 
 def _command(data: Mapping[str, Any]) -> C.Command:
