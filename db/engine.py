@@ -121,10 +121,17 @@ def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: 
         if target.database in (None, "", ":memory:"):
             options["poolclass"] = StaticPool  # one shared in-memory database
         elif read_only:
-            target = target.set(database=f"file:{target.database}").update_query_dict({"mode": "ro", "uri": "true"})
+            query = {"mode": "ro", "uri": "true"}
+            path = Path(target.database)
+            if path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+                # A WAL database in a folder nobody may write to cannot even be read (SQLite wants
+                # its -shm file) unless it is declared immutable: true of a read-only copy.
+                query["immutable"] = "1"
+            target = target.set(database=f"file:{target.database}").update_query_dict(query)
     elif read_only and target.get_backend_name() == "postgresql":
         connect_args = dict(kwargs.pop("connect_args", {}))
-        connect_args["options"] = f"{connect_args.get('options', '')} -c default_transaction_read_only=on".strip()
+        given = connect_args.get("options") or target.query.get("options") or ""
+        connect_args["options"] = f"{given} -c default_transaction_read_only=on".strip()
         options["connect_args"] = connect_args
     options.update(kwargs)
     try:
