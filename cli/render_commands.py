@@ -47,8 +47,6 @@ def _run_render(args: argparse.Namespace) -> int:
     from service.shape import events_from_json, state_from_json
 
     out = _out_path(args.out)
-    if not 100 <= args.width <= 4000:
-        raise MalformedInputError(f"--width {args.width}: a picture from 100 to 4000 pixels wide")
     data = _load_json(args.state, "state file")
     events: list[Any] = []
     view = None
@@ -94,6 +92,7 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from cli.arguments import WIDTHS, int_in
     from cli.language import add_language_argument
 
     p = sub.add_parser("render", help="draw a saved match state as a PNG",
@@ -101,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", metavar="STATE.json", help="MatchState.to_dict() JSON, or {state, events, view}")
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--events", metavar="EVENTS.json", help="events of the last command, drawn over the field")
-    p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
+    p.add_argument("--width", type=int_in(*WIDTHS), default=1000, help="picture width in pixels (default 1000)")
     p.add_argument("--hex-labels", action="store_true", help="print every hex's coordinate, not only the rim's")
     p.add_argument("--describe", action="store_true", help="also print the board in words")
     add_language_argument(p)
@@ -111,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Play a random match (elfball fuzz's coaches) and write it as an animated GIF.")
     r.add_argument("out", metavar="OUT.gif")
     r.add_argument("--seed", type=int, default=0, help="fuzz seed (default 0)")
-    r.add_argument("--width", type=int, default=600, help="frame width in pixels (default 600)")
+    r.add_argument("--width", type=int_in(*WIDTHS), default=600, help="frame width in pixels (default 600)")
     r.add_argument("--test", type=int, help="only this Test")
     r.add_argument("--per", choices=("action", "command"), default="action", help="one frame per action (default) or per command")
     r.add_argument("--max-commands", type=int, default=None, help="concede a match still running after this many commands")

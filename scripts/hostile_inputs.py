@@ -13,7 +13,7 @@ The classes: scenario files with wrong types or values at every key (each key of
 scenario replaced by each of a set of hostile values), impossible positions, unreadable files
 (not UTF-8, nested 100,000 deep, a number of 5,000 digits, NaN, missing, a folder), saved states
 for ``render`` with a hostile value at a random place (seeded), ``verify`` records likewise,
-``--match`` ids, and databases in trouble (not SQLite, missing folder, tables without Alembic,
+``--match`` ids, ``--table``, ``--width`` and ``--out`` of the console and the renderer, and databases in trouble (not SQLite, missing folder, tables without Alembic,
 a newer revision, an older one opened read-only, a bad URL, a closed port, a wrong password).
 """
 
@@ -42,6 +42,10 @@ if str(ROOT) not in sys.path:
 #: Values put where a scenario, a state or a record expects something else.
 HOSTILE: list[Any] = [None, True, 0, -5, 10**400, 1e308, "", "flying", "w1", "\x00", "\udcff", "²",
                       "x" * 20_000, [], ["w1"], {}, {"a": 1}, [[[[[]]]]]]
+
+
+#: The class of the valid inputs each hostile one is made from: they must be accepted.
+CONTROLS = "valid inputs (controls)"
 
 
 @dataclass
@@ -134,7 +138,7 @@ def _write(folder: Path, name: str, data: Any) -> Path:
 def scenario_cases(folder: Path) -> list[Case]:
     base = json.loads((ROOT / "scenarios/rulebook/play-by-play-1.json").read_text(encoding="utf-8"))
     base.pop("expect")
-    cases = [Case("scenario: valid", "play-by-play-1", ["scenario", str(_write(folder, "ok.json", base))])]
+    cases = [Case(CONTROLS, "play-by-play-1", ["scenario", str(_write(folder, "ok.json", base))])]
     n = 0
     for path in _paths(base):
         if path[:1] == ("description",):
@@ -246,7 +250,7 @@ def render_cases(folder: Path, count: int, seed: int) -> list[Case]:
     state = _state_json()
     ok = _write(folder, "state.json", state)
     out = [
-        Case("render: a saved state", "valid", ["render", str(ok), str(folder / "ok.png")]),
+        Case(CONTROLS, "valid state", ["render", str(ok), str(folder / "ok.png")]),
         Case("render: a saved state", "a JSON array", ["render", str(_write(folder, "arr.json", [state])),
                                                        str(folder / "x.png")]),
         Case("render: a saved state", "into a missing folder", ["render", str(ok), str(folder / "nope" / "x.png")]),
@@ -313,14 +317,14 @@ def verify_cases(folder: Path, count: int, seed: int) -> list[Case]:
     cmd["log"][cmd_row]["command"] = ["auto"]
     env = {"ELFBALL_DB": str(db), "DATABASE_URL": None}
     out = [
-        Case("verify: a record or a match id", "valid file", ["verify", "--file", str(ok)]),
+        Case(CONTROLS, "valid file", ["verify", "--file", str(ok)]),
         Case("verify: a record or a match id", "a die written as a number",
              ["verify", "--file", str(_write(folder, "die.json", die))]),
         Case("verify: a record or a match id", "a command as a list",
              ["verify", "--file", str(_write(folder, "cmd.json", cmd))]),
         Case("verify: a record or a match id", "a JSON array", ["verify", "--file", str(_write(folder, "ra.json",
                                                                                                 [record]))]),
-        Case("verify: a record or a match id", "valid --match", ["verify", "--match", "1"], env),
+        Case(CONTROLS, "valid --match", ["verify", "--match", "1"], env),
     ]
     for text in ("0", "-1", str(10**30), str(2**31), "abc", "1.5", "²", "١", "9" * 5000):
         out.append(Case("verify: a record or a match id", f"--match {text[:12]}", ["verify", "--match", text], env))
@@ -387,10 +391,26 @@ def database_cases(folder: Path, postgres: str | None) -> list[Case]:
     return out
 
 
+def argument_cases(folder: Path) -> list[Case]:
+    """Numbers and folders on the command line of the console and the renderer."""
+    db = str(folder / "args.db")
+    kind = "command-line numbers and folders"
+    out = []
+    for name, extra in (("--table 10**30", ["--table", str(10**30)]), ("--table -1", ["--table", "-1"]),
+                        ("--table ²", ["--table", "²"]), ("--width 10**7", ["--width", str(10**7)]),
+                        ("--width 0", ["--width", "0"]), ("--out under a file", ["--out", str(folder / "args.db" / "x")])):
+        out.append(Case(kind, f"local {name}", ["local", "--db", db, "--quiet", *extra]))
+    for name, extra in (("--width 5", ["--width", "5"]), ("--width 10**9", ["--width", str(10**9)])):
+        out.append(Case(kind, f"render {name}", ["render", str(folder / "state.json"), str(folder / "x.png"), *extra]))
+        out.append(Case(kind, f"replay-gif {name}", ["replay-gif", str(folder / "x.gif"), *extra]))
+    out.append(Case(kind, "replay-gif into a missing folder", ["replay-gif", str(folder / "no" / "x.gif")]))
+    return out
+
+
 def corpus(folder: Path, *, postgres: str | None = None, mutations: int = 150, seed: int = 17) -> list[Case]:
     return (scenario_cases(folder) + impossible_positions(folder) + file_cases(folder)
             + render_cases(folder, mutations, seed) + verify_cases(folder, mutations, seed)
-            + database_cases(folder, postgres))
+            + database_cases(folder, postgres) + argument_cases(folder))
 
 
 def table(results: list[Result]) -> str:

@@ -11,6 +11,7 @@ refuse it first. Integers are bounded too: no count in a match comes near ``MAX_
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from enum import Enum
@@ -37,7 +38,7 @@ def shape_errors(value: Any, hint: Any = None, where: str = "", *, limit: int = 
     return out
 
 
-def _check(value: Any, hint: Any, where: str, out: list[str], limit: int) -> None:  # noqa: C901 - one case per kind of type
+def _check(value: Any, hint: Any, where: str, out: list[str], limit: int) -> None:  # one case per kind of type
     if len(out) >= limit or hint is Any:
         return
     origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -63,7 +64,7 @@ def _check(value: Any, hint: Any, where: str, out: list[str], limit: int) -> Non
         elif not -MAX_INT <= value <= MAX_INT:
             out.append(f"{where}: {_shown(value)} is out of range")
     elif hint is float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value != value or abs(value) > MAX_INT:
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or math.isnan(value) or abs(value) > MAX_INT:
             out.append(f"{where}: {_shown(value)} is not a number in range")
     elif hint is str:
         if not isinstance(value, str):

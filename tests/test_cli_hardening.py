@@ -334,7 +334,8 @@ def test_a_newer_revision_is_refused_and_left_untouched(backend, tmp_path) -> No
     for engine in fresh_engine(backend, tmp_path):
         with engine.begin() as conn:
             conn.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
-        for attempt in (lambda: upgrade(engine), lambda: open_database(_url(engine), write=False)):
+        url = _url(engine)
+        for attempt in (lambda e=engine: upgrade(e), lambda: open_database(url, write=False)):
             with pytest.raises(UnusableDatabaseError, match="revision 9999_future, which this version of Elfball does not know"):
                 attempt()
         assert current_revision(engine) == "9999_future"
