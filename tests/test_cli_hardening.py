@@ -380,3 +380,12 @@ def test_the_last_resort_is_one_line_and_its_own_exit_code(capsys, monkeypatch) 
     assert main(["odds"]) == INCIDENT
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "internal error RuntimeError (incident " in err[0]
+
+
+def test_a_read_only_database_for_a_writer_is_a_refusal(tmp_path) -> None:
+    """As a file nobody may write looks to SQLite (``mode=ro``; the tests may run as root)."""
+    db = tmp_path / "ro.db"
+    upgrade(f"sqlite:///{db}", "0002")
+    with pytest.raises(UnusableDatabaseError, match=r"the database .*ro.db is read-only, and this needs to write to it"):
+        upgrade(f"sqlite:///file:{db}?mode=ro&uri=true")
+    assert current_revision(f"sqlite:///{db}") == "0002"
