@@ -14,9 +14,10 @@ import sys
 import time
 from pathlib import Path
 
+from cli.arguments import TABLE_IDS, WIDTHS, int_in
 from cli.language import add_language_argument, chosen_language
 from db.errors import StoreError
-from engine.errors import ElfballError
+from engine.errors import ElfballError, MalformedInputError
 from engine.field import Side
 from engine.i18n import LANGUAGES, Catalogue
 
@@ -58,22 +59,23 @@ def rules_text(options, language: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def _open_database(db: str | None) -> None:
-    from db import migrate
-    from db.engine import database_url, make_engine, use_engine
+    from db.engine import database_url, use_engine
+    from db.migrate import open_database
 
     url = f"sqlite:///{Path(db).expanduser().resolve()}" if db else database_url()
-    engine = make_engine(url)
-    migrate.upgrade(engine)
-    use_engine(engine)
+    use_engine(open_database(url))  # migrated; trouble is a refusal naming the database
 
 
 def _write_board(out_dir: Path, version: int, png: bytes | None) -> Path | None:
     if png is None:
         return None
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / f"board-{version:04d}.png").write_bytes(png)
-    latest = out_dir / "latest.png"
-    latest.write_bytes(png)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / f"board-{version:04d}.png").write_bytes(png)
+        latest = out_dir / "latest.png"
+        latest.write_bytes(png)
+    except OSError as exc:  # the move is saved; only the picture could not be written
+        raise MalformedInputError(f"cannot write the board to {out_dir}: {exc.strerror or exc}") from None
     return latest
 
 
@@ -109,9 +111,13 @@ def _local(args: argparse.Namespace) -> int:
 
     language = chosen_language(args)
     tx = _text(language)
+    out_dir = Path(args.out)
+    try:  # refused before the match, not after its first move
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MalformedInputError(f"cannot make the board folder {out_dir}: {exc.strerror or exc}") from None
     _open_database(args.db)
     service = MatchService(width=args.width)
-    out_dir = Path(args.out)
     channel = args.table
     try:
         outcome = service.status(channel)
@@ -250,10 +256,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--west", default="timberline-elves", help="west's team list (default Timberline Elves)")
     p.add_argument("--east", default="night-elves", help="east's team list (default Night Elves)")
     _rule_arguments(p)
-    p.add_argument("--table", type=int, default=1, help="which table (a saved match per table; default 1)")
+    p.add_argument("--table", type=int_in(*TABLE_IDS), default=1, help="which table (a saved match per table; default 1)")
     p.add_argument("--db", help="SQLite file (default: ELFBALL_DB or ./elfball.db; DATABASE_URL for PostgreSQL)")
     p.add_argument("--out", default="elfball-boards", help="folder for the board pictures (default ./elfball-boards)")
-    p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
+    p.add_argument("--width", type=int_in(*WIDTHS), default=1000, help="picture width in pixels (default 1000)")
     p.add_argument("--quiet", action="store_true", help="do not print the whole board in words after each command")
     add_language_argument(p)
     p.set_defaults(func=_local)
@@ -265,7 +271,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--west", help="west's team list (random if omitted)")
     d.add_argument("--east", help="east's team list (random if omitted)")
     _rule_arguments(d)
-    d.add_argument("--width", type=int, default=1000)
+    d.add_argument("--width", type=int_in(*WIDTHS), default=1000)
     d.add_argument("--max-commands", type=int, default=3000, help="stop a match that runs longer than this")
     add_language_argument(d)
     d.set_defaults(func=_demo)

@@ -11,7 +11,6 @@ mid-resolution while a decision is pending). ``EVENTS.json`` is a list of ``Even
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,39 +19,44 @@ from engine.errors import MalformedInputError
 
 
 def _load_json(path: str, what: str) -> Any:
+    from service.jsonfile import read_json
+
+    return read_json(path, what)
+
+
+def _out_path(path: str) -> Path:
+    """Where the picture goes: refused before any drawing if it cannot be written there."""
+    out = Path(path)
+    if out.is_dir():
+        raise MalformedInputError(f"{path} is a folder: name the picture file to write")
+    if not out.parent.is_dir():
+        raise MalformedInputError(f"cannot write {path}: the folder {out.parent} does not exist")
+    return out
+
+
+def _write(out: Path, data: bytes) -> None:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        out.write_bytes(data)
     except OSError as exc:
-        raise MalformedInputError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedInputError(f"{what} {path} is not JSON: {exc}") from None
-
-
-def _state(data: Any, path: str) -> Any:
-    from engine.state import MatchState
-
-    try:
-        return MatchState.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise MalformedInputError(f"{path} is not a saved match state: {exc}") from None
+        raise MalformedInputError(f"cannot write {out}: {exc.strerror or exc}") from None
 
 
 def _run_render(args: argparse.Namespace) -> int:
     from cli.language import chosen_language
     from render import describe, render_board
+    from service.shape import events_from_json, state_from_json
 
+    out = _out_path(args.out)
     data = _load_json(args.state, "state file")
     events: list[Any] = []
     view = None
     if isinstance(data, dict) and "state" in data:
-        events = list(data.get("events") or [])
-        view = _state(data["view"], args.state) if data.get("view") else None
+        events = events_from_json(data.get("events") or [], f"{args.state} events")
+        view = state_from_json(data["view"], f"{args.state} view") if data.get("view") else None
         data = data["state"]
-    state = _state(data, args.state)
+    state = state_from_json(data, args.state)
     if args.events:
-        events = _load_json(args.events, "events file")
-        if not isinstance(events, list):
-            raise MalformedInputError(f"{args.events} should hold a list of events")
+        events = events_from_json(_load_json(args.events, "events file"), args.events)
     try:
         png = render_board(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels,
                            language=chosen_language(args))
@@ -60,7 +64,7 @@ def _run_render(args: argparse.Namespace) -> int:
         raise MalformedInputError(f"cannot read the events: {exc}") from None
     except ValueError as exc:
         raise MalformedInputError(str(exc)) from None
-    Path(args.out).write_bytes(png)
+    _write(out, png)
     print(f"wrote {args.out} ({len(png) // 1024} KB, {args.width} px wide)")
     if args.describe:
         print(describe(state, events, view=view, language=chosen_language(args)))
@@ -70,6 +74,7 @@ def _run_render(args: argparse.Namespace) -> int:
 def _run_replay(args: argparse.Namespace) -> int:
     from render import action_frames, fuzz_history, render_replay
 
+    out = _out_path(args.out)
     history = fuzz_history(args.seed, max_commands=args.max_commands)
     frames = action_frames(history, test=args.test, per=args.per)
     if not frames:
@@ -78,7 +83,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         gif = render_replay(history, width=args.width, test=args.test, per=args.per)
     except ValueError as exc:
         raise MalformedInputError(str(exc)) from None
-    Path(args.out).write_bytes(gif)
+    _write(out, gif)
     final = history[-1].state
     w, e = final.teams["west"], final.teams["east"]
     print(f"wrote {args.out}: {len(frames)} frames from {len(history) - 1} commands, {len(gif) / 1e6:.2f} MB "
@@ -87,6 +92,7 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from cli.arguments import WIDTHS, int_in
     from cli.language import add_language_argument
 
     p = sub.add_parser("render", help="draw a saved match state as a PNG",
@@ -94,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", metavar="STATE.json", help="MatchState.to_dict() JSON, or {state, events, view}")
     p.add_argument("out", metavar="OUT.png")
     p.add_argument("--events", metavar="EVENTS.json", help="events of the last command, drawn over the field")
-    p.add_argument("--width", type=int, default=1000, help="picture width in pixels (default 1000)")
+    p.add_argument("--width", type=int_in(*WIDTHS), default=1000, help="picture width in pixels (default 1000)")
     p.add_argument("--hex-labels", action="store_true", help="print every hex's coordinate, not only the rim's")
     p.add_argument("--describe", action="store_true", help="also print the board in words")
     add_language_argument(p)
@@ -104,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Play a random match (elfball fuzz's coaches) and write it as an animated GIF.")
     r.add_argument("out", metavar="OUT.gif")
     r.add_argument("--seed", type=int, default=0, help="fuzz seed (default 0)")
-    r.add_argument("--width", type=int, default=600, help="frame width in pixels (default 600)")
+    r.add_argument("--width", type=int_in(*WIDTHS), default=600, help="frame width in pixels (default 600)")
     r.add_argument("--test", type=int, help="only this Test")
     r.add_argument("--per", choices=("action", "command"), default="action", help="one frame per action (default) or per command")
     r.add_argument("--max-commands", type=int, default=None, help="concede a match still running after this many commands")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from engine.field import standard_field
 from service.scenario import load_scenario, run_scenario
@@ -20,6 +21,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.brief:
         out = {k: out[k] for k in ("narration", "pending", "legal", "error")}
     print(json.dumps(out, indent=2 if args.pretty or args.brief else None))
+    if result.error:  # also where a refusal is looked for, in one line
+        print(f"elfball scenario: {result.error}", file=sys.stderr)
     return 2 if result.error else 0
 
 

@@ -18,30 +18,52 @@ from engine.i18n import Catalogue
 from service.verify import MatchRecord, load_record, record_from_json, verify
 
 
-def _from_database(match_id: int) -> MatchRecord:
-    from db import migrate
-    from db.engine import session_scope
+#: Match ids are the database's INTEGER (PostgreSQL's is 32 bits).
+MAX_ID = 2**31 - 1
 
-    migrate.upgrade()
-    with session_scope() as s:
-        return load_record(session=s, match_id=match_id)
+
+def match_id(text: str) -> int:
+    """``--match``: a match number the database can hold, refused by argparse otherwise."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10 or not 1 <= int(text) <= MAX_ID:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a match number (1 to {MAX_ID})")
+    return int(text)
+
+
+def _from_database(match_id: int) -> MatchRecord:
+    from sqlmodel import Session
+
+    from db.migrate import open_database
+
+    # Checking never writes: read-only, and no migration (a copy of the database will do).
+    engine = open_database(write=False)
+    try:
+        with Session(engine) as s:
+            return load_record(session=s, match_id=match_id)
+    finally:
+        engine.dispose()
 
 
 def _run(args: argparse.Namespace) -> int:
     from db.errors import StoreError
+    from service.jsonfile import read_json
 
     try:
         if args.file:
-            record = record_from_json(json.loads(Path(args.file).read_text()))
+            record = record_from_json(read_json(args.file, "record"))
         else:
             record = _from_database(args.match)
-    except (StoreError, OSError, ValueError) as exc:  # ValueError: not JSON, not a record
+    except (StoreError, ValueError) as exc:  # ValueError: not JSON, not a record
         print(f"elfball verify: {exc}", file=sys.stderr)
         return 2
+    if args.export:
+        export = Path(args.export)
+        if export.is_dir() or not export.parent.is_dir():
+            print(f"elfball verify: cannot write {args.export}: not a file in an existing folder", file=sys.stderr)
+            return 2
     language = chosen_language(args)
     tx = Catalogue("service", "text", language)
     if args.export:
-        Path(args.export).write_text(json.dumps(record.to_json(), indent=1))
+        Path(args.export).write_text(json.dumps(record.to_json(), indent=1), encoding="utf-8")
         print(tx.t("verify.exported", match=record.match_id, path=args.export))
     info = record.info
     if info.get("west"):
@@ -64,7 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "state. The match comes from the database (ELFBALL_DB or DATABASE_URL) or an exported file.",
     )
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--match", type=int, metavar="ID", help="a finished or abandoned match in the database")
+    src.add_argument("--match", type=match_id, metavar="ID", help="a finished or abandoned match in the database")
     src.add_argument("--file", metavar="RECORD.json", help="a record exported with --export or by /match verify")
     p.add_argument("--export", metavar="OUT.json", help="also write the match's record to this file")
     add_language_argument(p)

@@ -24,8 +24,11 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
+
+from .errors import UnusableDatabaseError
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
@@ -38,6 +41,8 @@ __all__ = [
     "SessionProvider",
     "set_session_provider",
     "session_scope",
+    "shown_url",
+    "unusable",
 ]
 
 DEFAULT_SQLITE_PATH = "./elfball.db"
@@ -75,22 +80,98 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
-def make_engine(url: str | URL | None = None, *, echo: bool = False, **kwargs: Any) -> Engine:
-    """A new engine for ``url`` (default: ``database_url()``), with the connect-time settings."""
-    target = make_url(normalise_url(str(url)) if isinstance(url, str) else (url or database_url()))
-    options: dict[str, Any] = {"echo": echo, "pool_pre_ping": True}
+def _sqlite_read_only_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")  # WAL's journal mode is a write
+    finally:
+        cursor.close()
+
+
+def shown_url(url: str | URL | None) -> str:
+    """A URL as it may be printed: no password, and a SQLite database as its file's path."""
+    try:
+        target = make_url(str(url)) if not isinstance(url, URL) else url
+    except ArgumentError:
+        return str(url)[:80]
     if target.get_backend_name() == "sqlite":
+        return (target.database or ":memory:").removeprefix("file:")
+    return target.render_as_string(hide_password=True)
+
+
+def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: bool = False, **kwargs: Any) -> Engine:
+    """A new engine for ``url`` (default: ``database_url()``), with the connect-time settings.
+
+    ``read_only``: every connection refuses to write (SQLite opens the file with ``mode=ro``,
+    PostgreSQL starts read-only transactions), so checking a match works on a read-only copy.
+    A URL no installed driver can use is an ``UnusableDatabaseError``."""
+    given = normalise_url(url) if isinstance(url, str) else (url or database_url())
+    try:
+        target = make_url(given)
+    except ArgumentError as exc:
+        raise UnusableDatabaseError("{url} is not a database URL: {reason}", url=str(given)[:80],
+                                    reason=str(exc)) from None
+    options: dict[str, Any] = {"echo": echo, "pool_pre_ping": True}
+    sqlite = target.get_backend_name() == "sqlite"
+    if sqlite:
         options.pop("pool_pre_ping")
         # The engine is used from worker threads (db.aio): each thread checks out its own
         # connection from the pool, so the same-thread check is not needed.
         options["connect_args"] = {"check_same_thread": False}
         if target.database in (None, "", ":memory:"):
             options["poolclass"] = StaticPool  # one shared in-memory database
+        elif read_only:
+            query = {"mode": "ro", "uri": "true"}
+            path = Path(target.database)
+            if path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+                # A WAL database in a folder nobody may write to cannot even be read (SQLite wants
+                # its -shm file) unless it is declared immutable: true of a read-only copy.
+                query["immutable"] = "1"
+            target = target.set(database=f"file:{target.database}").update_query_dict(query)
+    elif read_only and target.get_backend_name() == "postgresql":
+        connect_args = dict(kwargs.pop("connect_args", {}))
+        given = connect_args.get("options") or target.query.get("options") or ""
+        connect_args["options"] = f"{given} -c default_transaction_read_only=on".strip()
+        options["connect_args"] = connect_args
     options.update(kwargs)
-    engine = create_engine(target, **options)
-    if target.get_backend_name() == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
+    try:
+        engine = create_engine(target, **options)
+    except (ArgumentError, ImportError) as exc:  # an unknown dialect or a driver not installed
+        raise UnusableDatabaseError("{url} is not a database URL Elfball can use: {reason}",
+                                    url=shown_url(target), reason=str(exc)) from None
+    if sqlite:
+        event.listen(engine, "connect", _sqlite_read_only_pragmas if read_only else _sqlite_pragmas)
     return engine
+
+
+def unusable(exc: BaseException, url: str | URL | Engine) -> UnusableDatabaseError:
+    """What a driver's failure to open or use the database means, for the person running Elfball:
+    not a SQLite file, a folder that does not exist, a read-only file, a server that cannot be
+    reached or that refused the login."""
+    target = url.url if isinstance(url, Engine) else url
+    where = shown_url(target)
+    orig = getattr(exc, "orig", None) or exc
+    reason = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    reason = reason.removeprefix("connection failed: ")
+    if isinstance(exc, DBAPIError) and make_url(str(target)).get_backend_name() == "sqlite":
+        path = where
+        if Path(path).is_dir():
+            return UnusableDatabaseError("the database {path} is a folder, not a file", path=path)
+        if "file is not a database" in reason:
+            return UnusableDatabaseError("{path} is not an Elfball database: it is not a SQLite file", path=path)
+        if "readonly database" in reason:
+            return UnusableDatabaseError("the database {path} is read-only, and this needs to write to it", path=path)
+        if "unable to open database file" in reason:
+            folder = Path(path).parent
+            if not folder.is_dir():
+                return UnusableDatabaseError("cannot open the database {path}: the folder {folder} does not exist",
+                                             path=path, folder=str(folder))
+            if not Path(path).exists():
+                return UnusableDatabaseError("there is no database at {path}", path=path)
+            return UnusableDatabaseError("cannot open the database {path}: the file or its folder cannot be read "
+                                         "or written", path=path)
+        return UnusableDatabaseError("cannot use the database {path}: {reason}", path=path, reason=reason)
+    return UnusableDatabaseError("cannot connect to the database at {where}: {reason}", where=where, reason=reason)
 
 
 _engine: Engine | None = None

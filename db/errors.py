@@ -36,6 +36,9 @@ __all__ = [
     "LogCorruptError",
     "ChallengePendingError",
     "NoChallengeError",
+
+
+    "UnusableDatabaseError",
     "refusal_catalogue",
 ]
 
@@ -155,3 +158,8 @@ class ChallengePendingError(StoreError):
 
 class NoChallengeError(NotFoundError):
     """The challenge was answered, withdrawn, has lapsed, or is not the member's to answer."""
+
+
+class UnusableDatabaseError(StoreError):
+    """The database cannot be used as it is: not a database, unreachable or refused, read-only
+    where a write is needed, or a schema this code did not make or does not know yet."""

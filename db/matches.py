@@ -66,6 +66,7 @@ from .models import (
     MatchStatus,
 )
 from .models._common import utcnow
+from .seeds import is_sealed, key_for, open_seed, seal
 from .teams import get_team, team_entry
 
 __all__ = [
@@ -159,7 +160,21 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
 def public_match(m: Match) -> MatchPublic:
     """A stored match as callers see it: the dice seed only once the match is over."""
     over = m.status != MatchStatus.ACTIVE
-    return MatchPublic.model_validate(m, update={"seed": m.dice_seed if over else None})
+    # Over, the seed was stored in clear with the last write (``_revealed``).
+    return MatchPublic.model_validate(m, update={"seed": m.dice_seed if over and not is_sealed(m.dice_seed) else None})
+
+
+def _open_seed(session: Session, row: Match) -> str:
+    """A match's dice seed, unsealed (``db.seeds``): the key is only needed for a sealed one."""
+    if not is_sealed(row.dice_seed):
+        return row.dice_seed
+    return open_seed(row.dice_seed, key_for(session.get_bind()), row.seed_commitment, match_id=row.id)
+
+
+def _revealed(session: Session, match_id: int) -> dict[str, Any]:
+    """The values that reveal a match's seed as it ends: stored in clear, so checking the match
+    (``elfball verify``, a copy of the database) needs no key."""
+    return {"dice_seed": _open_seed(session, _match(session, match_id))}
 
 
 def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
@@ -251,7 +266,7 @@ def create_match(
         deciding_side=side,
         deciding_user_id=west.coach_id if side == "west" else east.coach_id if side == "east" else None,
         deadline=deadline,
-        dice_seed=seed,
+        dice_seed=seal(seed, key_for(session.get_bind())),  # unreadable in the database until the match ends
         seed_commitment=seed_commitment(seed),
         created_at=now,
         updated_at=now,
@@ -370,6 +385,8 @@ def _write(
     """The optimistic write: bump the version if it is still ``match.version``, log the row, commit."""
     now = utcnow()
     values = {**values, "updated_at": now}
+    if values.get("status", MatchStatus.ACTIVE.value) != MatchStatus.ACTIVE.value:
+        values.update(_revealed(session, match.id))
     stmt = (
         update(Match)
         .where(col(Match.id) == match.id, col(Match.version) == match.version)
@@ -468,7 +485,7 @@ def _load_for(
         raise MatchChangedError()
     if actor_user_id is not None and actor_user_id != _coach(match, by_side):
         raise NotYourSideError("you do not coach {side} in this match", side=by_side)
-    return match, row.dice_seed
+    return match, _open_seed(session, row)
 
 
 def submit(
@@ -524,7 +541,7 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
         update(Match)
         .where(col(Match.id) == match_id, col(Match.version) == match.version, col(Match.status) == MatchStatus.ACTIVE)
         .values(status=MatchStatus.FINISHED.value, deciding_side=None, deciding_user_id=None, deadline=None,
-                updated_at=utcnow())
+                updated_at=utcnow(), **_revealed(session, match_id))
         .execution_options(synchronize_session=False)
     )
     if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]

@@ -22,11 +22,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import Engine
+from alembic.util.exc import CommandError
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
-from .engine import make_engine
+from .engine import make_engine, shown_url, unusable
+from .errors import UnusableDatabaseError
 
-__all__ = ["MIGRATIONS", "alembic_config", "upgrade", "downgrade", "current_revision", "head_revision", "main"]
+__all__ = ["MIGRATIONS", "alembic_config", "upgrade", "downgrade", "current_revision", "head_revision", "open_database",
+           "check_schema", "main"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -42,16 +47,79 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
+def _known_revisions(connection: Connection) -> tuple[str, ...]:
+    """The revisions the database is at, refused when this code cannot vouch for its schema:
+    tables but no ``alembic_version`` (not made by these migrations), or a revision these
+    migrations do not have (a newer Elfball's: guessing could corrupt it)."""
+    where = shown_url(connection.engine.url)
+    heads = MigrationContext.configure(connection).get_current_heads()
+    if not heads:
+        tables = [t for t in inspect(connection).get_table_names() if t != "alembic_version"]
+        if tables:
+            raise UnusableDatabaseError(
+                "the database {where} has tables ({tables}) but no Alembic version: Elfball did not make it, "
+                "so it will not touch it", where=where, tables=", ".join(sorted(tables)[:5]))
+        return ()
+    script = ScriptDirectory.from_config(alembic_config())
+    for rev in heads:
+        try:
+            script.get_revision(rev)
+        except CommandError:
+            raise UnusableDatabaseError(
+                "the database {where} is at revision {revision}, which this version of Elfball does not know "
+                "(its newest is {head}): run a newer Elfball on it, not this one", where=where, revision=rev,
+                head=head_revision()) from None
+    return tuple(heads)
+
+
+def check_schema(connection: Connection) -> None:
+    """Refuse to read a database that is not at this code's newest revision (without migrating it)."""
+    heads = _known_revisions(connection)
+    if heads != (head_revision(),):
+        where = shown_url(connection.engine.url)
+        if not heads:
+            raise UnusableDatabaseError("the database {where} is empty: there is nothing to read in it", where=where)
+        raise UnusableDatabaseError(
+            "the database {where} is at revision {revision}, older than this code's {head}: start the bot or run "
+            "python -m db.migrate upgrade once to bring it up to date", where=where, revision=", ".join(heads),
+            head=head_revision())
+
+
 def _run(target: str | Engine | None, action: str, revision: str) -> None:
     engine = target if isinstance(target, Engine) else make_engine(target)
     try:
         with engine.begin() as connection:
+            _known_revisions(connection)
             cfg = alembic_config()
             cfg.attributes["connection"] = connection
             getattr(command, action)(cfg, revision)
+    except DBAPIError as exc:  # not a database, unreachable, refused, read-only
+        raise unusable(exc, engine) from exc
     finally:
         if engine is not target:
             engine.dispose()
+
+
+def open_database(url: str | None = None, *, write: bool = True) -> Engine:
+    """An engine on the database at ``url`` (None: the environment's), checked before use.
+
+    ``write``: migrate it to the newest revision first (the bot, the console). Otherwise (checking
+    a match, any read-only command) open it read-only and never migrate: it must already be at
+    the newest revision. Any trouble is an ``UnusableDatabaseError`` that says what is wrong."""
+    engine = make_engine(url, read_only=not write)
+    try:
+        if write:
+            upgrade(engine)
+        else:
+            with engine.connect() as connection:
+                check_schema(connection)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise unusable(exc, engine) from exc
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
 
 
 def upgrade(url: str | Engine | None = None, revision: str = "head") -> None:
@@ -69,6 +137,8 @@ def current_revision(url: str | Engine | None = None) -> str | None:
     try:
         with engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
+    except DBAPIError as exc:
+        raise unusable(exc, engine) from exc
     finally:
         if engine is not url:
             engine.dispose()
@@ -94,6 +164,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rev.add_argument("--autogenerate", action="store_true")
     rev.add_argument("--rev-id")
     args = parser.parse_args(argv)
+    try:
+        return _main(args)
+    except UnusableDatabaseError as exc:
+        print(f"python -m db.migrate: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(args: argparse.Namespace) -> int:
     if args.action == "upgrade":
         upgrade(args.url, args.revision)
     elif args.action == "downgrade":

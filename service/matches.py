@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from db import matches as store
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchNotFoundError, NotYourSideError, StoreError
+from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
@@ -257,6 +257,9 @@ class MatchService:
         only, with the prompt to send. ``accept``: which matches this process serves (its
         Discord shards); the others are left for their own process to claim."""
         out: list[tuple[MatchPublic, str]] = []
+        for resumed in self.resume_waiting_ai(accept=accept, limit=limit):
+            if not resumed.finished:  # the AI played on: tell the coach it is his turn again
+                out.append((resumed.match, resumed.prompt))
         now = self.clock()
         skipped = 0  # due matches of other processes stay due: page past them, or they hide ours
         with self.sessions() as s:
@@ -265,8 +268,8 @@ class MatchService:
                 for m in page:
                     if len(out) == limit:
                         break
-                    if m.deadline is None or not accept(m):
-                        skipped += 1
+                    if m.deadline is None or not accept(m) or m.deciding_user_id == AI_COACH_ID:
+                        skipped += 1  # (an AI that failed again is retried above, not reminded)
                     elif store.claim_reminder(session=s, match_id=m.id, seen_deadline=m.deadline,
                                               next_deadline=now + self.reminder_after):
                         out.append((m, prompt_for(m.engine_state())))
@@ -298,6 +301,12 @@ class MatchService:
 
     # -- reading ------------------------------------------------------------------------------
     def current(self, channel_id: int) -> MatchPublic:
+        """The channel's active match, after the AI coach played on if the match waited on it."""
+        m = self._active(channel_id)
+        resumed = self.resume_ai(m)
+        return m if resumed is None else resumed.match
+
+    def _active(self, channel_id: int) -> MatchPublic:
         with self.sessions() as s:
             m = store.active_match(session=s, channel_id=channel_id)
         if m is None:
@@ -323,7 +332,10 @@ class MatchService:
         return self._outcome(m, m.engine_state(), [], None)
 
     def status(self, channel_id: int) -> Outcome:
-        m = self.current(channel_id)
+        m = self._active(channel_id)
+        resumed = self.resume_ai(m)  # the AI's moves since are part of what the coach is shown
+        if resumed is not None:
+            return resumed
         state = m.engine_state()
         return self._outcome(m, state, [], None)
 
@@ -447,21 +459,80 @@ class MatchService:
 
     def _run_ai(self, out: Outcome) -> Outcome:
         """While the AI coach must decide, let it; the events of its moves join the outcome."""
-        match, state = out.match, out.state
-        events, view = list(out.events), out.view
+        match, state, events, view = self._ai_moves(out.match, out.state)
+        if match is out.match:
+            return out
+        return self._outcome(match, state, [*out.events, *events], view)
+
+    def _ai_moves(self, match: MatchPublic, state: MatchState) -> tuple[MatchPublic, MatchState, list[Event], MatchState | None]:
+        """The AI coach's moves from ``match`` at ``state``, each saved on its own. Up to
+        ``MAX_AI_COMMANDS``; a failure stops the chain without undoing what was saved, and is
+        logged, not raised: the next load of the match (``resume_ai``) carries on from there."""
+        events: list[Event] = []
+        view = None
         for _ in range(MAX_AI_COMMANDS):
             side = self._ai_side(match, state)
             if side is None:
                 break
-            cmd = self.ai.choose(state, side)
-            with self.sessions() as s:
-                applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
-                                       command=cmd, deadline=self.next_deadline())
+            try:
+                cmd = self.ai.choose(state, side)
+                with self.sessions() as s:
+                    # At the version it chose from: a second worker resuming the same match at
+                    # the same time is refused instead of moving twice.
+                    applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
+                                           command=cmd, expected_version=match.version, deadline=self.next_deadline())
+            except MatchChangedError:
+                log.info("match %s moved on while the AI coach was choosing; the newer version goes on", match.id)
+                break
+            except Exception:  # noqa: BLE001 - whatever broke, the match is saved and resumes on its next load
+                log.exception("the AI coach failed in match %s at version %s; it resumes on the next load",
+                              match.id, match.version)
+                break
             match, state, view = applied.match, applied.state, applied.result.view
             events.extend(applied.result.events)
-        if match is out.match:
-            return out
-        return self._outcome(match, state, events, view)
+        return match, state, events, view
+
+    def resume_ai(self, channel_or_match: int | MatchPublic) -> Outcome | None:
+        """Let the AI coach play on if the match waits on it: after a restart, a failure in the
+        middle of its moves or its ``MAX_AI_COMMANDS`` cap. Called wherever a match is loaded
+        (``current``, ``status``, the reminder sweep). The outcome of its moves, or None when it
+        had nothing to do or could not move (logged; the next load tries again)."""
+        if isinstance(channel_or_match, MatchPublic):
+            match: MatchPublic | None = channel_or_match
+        else:
+            with self.sessions() as s:
+                match = store.active_match(session=s, channel_id=channel_or_match)
+        if match is None or AI_COACH_ID not in (match.west_coach_id, match.east_coach_id):
+            return None
+        state = match.engine_state()
+        if self._ai_side(match, state) is None:
+            return None
+        moved, state, events, view = self._ai_moves(match, state)
+        if moved is match:
+            return None
+        return self._finished(self._outcome(moved, state, events, view))
+
+    def resume_waiting_ai(self, *, accept: Callable[[MatchPublic], bool] = lambda m: True,
+                          limit: int = 50) -> list[Outcome]:
+        """Resume every active match that waits on the AI coach (at start-up, and on each
+        reminder sweep): a crash or a restart never leaves one stuck. ``accept``: the matches
+        this process serves."""
+        from sqlmodel import col, select
+
+        from db.models import Match, MatchStatus
+
+        with self.sessions() as s:
+            ids = s.exec(select(Match.id).where(Match.status == MatchStatus.ACTIVE.value,
+                                                Match.deciding_user_id == AI_COACH_ID)
+                         .order_by(col(Match.id)).limit(limit)).all()
+            waiting = [store.get_match(session=s, match_id=i) for i in ids]
+        out = []
+        for m in waiting:
+            if accept(m):
+                resumed = self.resume_ai(m)
+                if resumed is not None:
+                    out.append(resumed)
+        return out
 
     def _finished(self, out: Outcome) -> Outcome:
         """If this command ended the match, tell the listeners; a failing listener never loses the

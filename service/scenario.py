@@ -158,10 +158,9 @@ class ScenarioResult:
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise MalformedInputError(f"{path}: not valid JSON ({exc})") from None
+    from .jsonfile import read_json
+
+    data = read_json(path, "scenario")
     if not isinstance(data, dict):
         raise MalformedInputError(f"{path}: a scenario is a JSON object")
     return data
@@ -169,8 +168,12 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioResult:
     """Play the scenario's commands with exactly its dice; stop at the first refusal."""
+    from .scenario_check import check_position, check_scenario
+
     fld = fld or standard_field()
+    check_scenario(data, fld)  # types, ranges and names first: the builder trusts them
     state = build_state(data, fld)
+    check_position(state, fld)  # then what the engine keeps true, before any command
     d = data.get("dice", {})
     dice = ScriptedDice(faces=d.get("faces", ""), d6=[_whole(x, "d6") for x in d.get("d6", ())])
     result = ScenarioResult(state)

@@ -27,11 +27,15 @@ from typing import Any
 
 from engine import commands as C
 from engine.dice import HashDice
-from engine.errors import ElfballError
+from engine.errors import ElfballError, MalformedInputError
 from engine.i18n import DEFAULT, Catalogue
 from engine.match import PlayerEntry, TeamEntry, apply, new_match
 from engine.rosters import TeamRoster, position_by_id, team_list
+from engine.options import validate as validate_options
 from engine.state import MatchState, RuleOptions
+from engine.teambuilding import MAX_PLAYERS
+
+from .shape import shape_errors
 
 __all__ = [
     "RECORD_FORMAT",
@@ -79,15 +83,53 @@ class MatchRecord:
                 "seed_commitment": self.commitment, "final_state": self.final_state, "log": self.log}
 
 
-def record_from_json(data: Mapping[str, Any]) -> MatchRecord:
-    """A record back from ``MatchRecord.to_json()`` (e.g. an exported file); ``ValueError`` if it is not one."""
+def record_from_json(data: Any) -> MatchRecord:
+    """A record back from ``MatchRecord.to_json()`` (e.g. an exported file); ``ValueError`` if it
+    is not one, naming the first key whose type is wrong (a file is anybody's)."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"not an Elfball match record (a JSON {type(data).__name__}, not an object)")
     if data.get("format") != RECORD_FORMAT:
-        raise ValueError(f"not an Elfball match record (format {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+        raise ValueError(f"not an Elfball match record (format {str(data.get('format'))[:60]!r}, expected {RECORD_FORMAT!r})")
     try:
+        _check_record(data)
         return MatchRecord(data.get("match_id"), str(data["seed"]), str(data["seed_commitment"]),
                            [dict(r) for r in data["log"]], dict(data["final_state"]), dict(data.get("info") or {}))
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"the match record is incomplete: {exc}") from None
+    except KeyError as exc:
+        raise ValueError(f"the match record is incomplete: no {exc}") from None
+
+
+def _check_record(data: Mapping[str, Any]) -> None:
+    """The types of a record's fields: what ``verify`` reads without asking again."""
+    def need(ok: bool, where: str, what: str) -> None:
+        if not ok:
+            raise ValueError(f"the match record's {where} should be {what}")
+
+    match_id = data.get("match_id")
+    need(match_id is None or (type(match_id) is int and 0 < match_id < 2**31), "match_id", "a match number")
+    for key in ("seed", "seed_commitment"):
+        need(isinstance(data[key], str) and len(data[key]) <= 256, key, "text")
+    need(isinstance(data["final_state"], dict), "final_state", "an object")
+    info = data.get("info")
+    need(info is None or (isinstance(info, dict) and all(isinstance(info.get(k, ""), (str, int)) for k in
+                                                         ("west", "east", "status"))), "info", "an object of names")
+    need(isinstance(data["log"], list), "log", "a list of rows")
+    for i, row in enumerate(data["log"]):
+        at = f"log[{i}]"
+        need(isinstance(row, dict), at, "an object")
+        need(type(row.get("seq")) is int, f"{at}.seq", "a whole number")
+        need(row.get("kind") is None or isinstance(row.get("kind"), str), f"{at}.kind", "text")
+        command = row.get("command")
+        need(command is None or (isinstance(command, dict) and isinstance(command.get("name", ""), str)),
+             f"{at}.command", "an object with a name, or null")
+        need(row.get("actor_side") in (None, "west", "east"), f"{at}.actor_side", "west, east or null")
+        dice = row.get("dice") or []
+        need(isinstance(dice, list), f"{at}.dice", "a list of dice")
+        for n, die in enumerate(dice):
+            need(isinstance(die, list) and len(die) == 2 and die[0] in ("face", "d6")
+                 and (isinstance(die[1], str) if die[0] == "face" else type(die[1]) is int),
+                 f"{at}.dice[{n}]", '["face", "X"] or ["d6", 5]')
+        events = row.get("events") or []
+        need(isinstance(events, list) and all(isinstance(e, dict) for e in events), f"{at}.events", "a list of objects")
 
 
 @dataclass(frozen=True)
@@ -185,13 +227,34 @@ def _entry(data: Mapping[str, Any]) -> TeamEntry:
     """``db.matches.entry_from_json`` without the database package: the roster, the names and,
     under the Advanced rules, each player's career (abilities, attributes) and the support."""
     roster = data["roster"]
-    entries = tuple((position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    entries = tuple((position_by_id(p["position"]), p["count"]) for p in roster["players"])
+    # A record is anybody's file: a count of 10^20 would build that many players.
+    if any(type(n) is not int or not 0 <= n <= MAX_PLAYERS for _, n in entries) or \
+            sum(n for _, n in entries) > MAX_PLAYERS:
+        raise MalformedInputError(f"a team of {MAX_PLAYERS} players at most, not {[n for _, n in entries]}"[:120])
     careers = tuple(None if c is None else PlayerEntry(tuple(c.get("abilities", ())),
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
-    return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
-                     tuple((str(item), int(n)) for item, n in data.get("support", ())))
+    entry = TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
+                      tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
+    problems = shape_errors(entry.player_names, tuple[str, ...], "player_names") + \
+        shape_errors(entry.players, tuple[PlayerEntry | None, ...], "players")
+    if len(entry.player_names) > MAX_PLAYERS or len(entry.players) > MAX_PLAYERS or problems:
+        raise MalformedInputError(f"malformed team entry: {'; '.join(problems) or 'too many players'}")
+    return entry
+
+
+def _command(data: Mapping[str, Any]) -> C.Command:
+    """A log row's command, refused (``MalformedInputError``) unless its fields have their types."""
+    try:
+        cmd = C.command_from_dict(dict(data))
+    except (KeyError, TypeError, ValueError) as exc:  # a hex or a direction that is not one
+        raise MalformedInputError(f"malformed {str(data.get('name'))[:40]} command: {exc}") from None
+    problems = shape_errors(cmd, where=str(data.get("name"))[:40])
+    if problems:
+        raise MalformedInputError(f"malformed command: {'; '.join(problems)}")
+    return cmd
 
 
 def _state_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str:
@@ -220,9 +283,13 @@ def verify(record: MatchRecord) -> Verdict:
                                  {"before": i - 1, "row": row.get("seq")}))
     created = log[0]["command"]
     try:
-        result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed),
-                           options=RuleOptions.from_dict(created["options"]))
-    except (ElfballError, KeyError, TypeError) as exc:
+        options = validate_options(RuleOptions.from_dict(created["options"]))
+        problems = shape_errors(options, where="options")
+        if problems:
+            raise MalformedInputError("; ".join(problems))
+        result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed), options=options)
+    # The creation row is parsed here, from a file anybody could have written.
+    except (ElfballError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         return fail(Mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", {"reason": str(exc)}))
     expected_dice, recorded_dice = _norm(result.dice), _norm(log[0].get("dice") or [])
     if expected_dice != recorded_dice:
@@ -247,7 +314,7 @@ def verify(record: MatchRecord) -> Verdict:
             state = states[target]
         else:
             try:
-                result = apply(state, C.command_from_dict(dict(command)), HashDice(record.seed, offset=state.dice_drawn),
+                result = apply(state, _command(command), HashDice(record.seed, offset=state.dice_drawn),
                                by=side)  # type: ignore[arg-type]
             except ElfballError as exc:
                 return fail(Mismatch(seq, words, "refused", None, command, "verify.mismatch.refused",

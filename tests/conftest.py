@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 import pytest
@@ -9,6 +10,10 @@ from sqlmodel import Session
 
 from db.engine import make_engine, use_engine
 from db.migrate import upgrade
+
+# The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
+# the environment only. A test of the key file beside a SQLite database removes it.
+os.environ.setdefault("ELFBALL_SECRET", "the test suite's own dice key")
 
 
 @pytest.fixture
