@@ -7,7 +7,6 @@ examples are kept as scenario files under ``scenarios/`` and run by the tests.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
