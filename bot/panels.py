@@ -30,7 +30,7 @@ from .i18n import tr
 from .items import ARROWS, arrow, build_view, reroll_odds
 
 __all__ = ["Post", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
-           "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT"]
+           "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT", "literal_names"]
 
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
 
@@ -146,7 +146,8 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     # Names are the members' words: only the coaches' own mentions stay mentions (a team or player
     # named like a mention shows as text, and nothing else in a post could ping).
     coaches = (outcome.match.west_coach_id, outcome.match.east_coach_id)
-    post = Post(ping_only(_fit(head, list(piece.lines), tail, language), coaches), file, view, piece.mention)
+    text = ping_only(literal_names(_fit(head, list(piece.lines), tail, language), outcome.state), coaches)
+    post = Post(text, file, view, piece.mention)
     close_up = getattr(outcome, "close_up_in", None)
     if close_up is not None:
         picture = close_up(language)
@@ -156,11 +157,23 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     return decorate(post, outcome, language)
 
 
-def closed_text(piece: Any, language: str = "en", coaches: tuple[int, ...] = ()) -> str:
+def closed_text(piece: Any, language: str = "en", coaches: tuple[int, ...] = (), state: MatchState | None = None) -> str:
     """What an earlier action's message keeps: its header and narration (its board stays as it
     was drawn; its panel goes). Only ``coaches``' mentions stay mentions."""
     head = [piece.header] if piece.header else []
-    return ping_only(_fit(head, list(piece.lines), [], language), coaches) or tr(language, "post.closed")
+    text = _fit(head, list(piece.lines), [], language)
+    if state is not None:
+        text = literal_names(text, state)
+    return ping_only(text, coaches) or tr(language, "post.closed")
+
+
+def literal_names(text: str, state: MatchState) -> str:
+    """Team and player names as their members typed them: a ``*`` or ``_`` in a name shows as
+    itself instead of turning the rest of the line italic (Discord markdown, escaped)."""
+    names = {t.name for t in state.teams.values()} | {p.name for p in state.players.values()}
+    for name in sorted((n for n in names if any(c in n for c in "*_~`|")), key=len, reverse=True):
+        text = text.replace(name, discord.utils.escape_markdown(name))
+    return text
 
 
 # --- trust and reach on every board post -------------------------------------------------------

@@ -263,7 +263,8 @@ class Poster:
             await _defer(interaction, component=interaction.type is discord.InteractionType.component)
         for piece in earlier:
             try:
-                await self._bounded(self._plain(channel_id, piece, lang, (match.west_coach_id, match.east_coach_id)))
+                await self._bounded(self._plain(channel_id, piece, lang, (match.west_coach_id, match.east_coach_id),
+                                                outcome.state))
             except (discord.HTTPException, asyncio.TimeoutError):
                 log.warning("could not update message %s of match %s", piece.message_id, match.id)
         post = live_post(outcome, live, lang, notice=notice)
@@ -289,9 +290,9 @@ class Poster:
             await channel.edit(archived=False)
         return channel
 
-    async def _plain(self, channel_id: int, piece: posts.Piece, lang: str, coaches: tuple[int, ...]) -> None:
+    async def _plain(self, channel_id: int, piece: posts.Piece, lang: str, coaches: tuple[int, ...], state: Any) -> None:
         """An earlier piece: its narration, no board or panel."""
-        text = closed_text(piece, lang, coaches)
+        text = closed_text(piece, lang, coaches, state)
         if piece.new:
             channel = await self.channel(channel_id)
             await channel.send(text, allowed_mentions=NO_PINGS)

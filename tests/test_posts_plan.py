@@ -105,3 +105,14 @@ def test_an_owed_board_that_never_reached_the_channel_shows_its_rows_in_a_new_me
 def test_extra_lines_end_the_live_message():
     out = plan(post(), [*old_rows(), row(8, "west", "match_ended")], None, WEST, extra_lines=["League result recorded"])
     assert out.live.lines[-1] == "League result recorded"
+
+
+def test_a_name_with_markdown_shows_as_typed():
+    from types import SimpleNamespace as NS
+
+    from bot.panels import literal_names
+
+    state = NS(teams={"west": NS(name="*Stars*"), "east": NS(name="Gnolls")},
+               players={"w1": NS(name="Jo_the_Quick"), "e1": NS(name="Hunter #1")})
+    text = literal_names("**West (*Stars*)**: Jo_the_Quick tackles Hunter #1", state)
+    assert text == "**West (\\*Stars\\*)**: Jo\\_the\\_Quick tackles Hunter #1"  # our own bold stays bold
