@@ -23,7 +23,7 @@ from engine.hexes import Direction
 from engine.match import SUPPORT_LIMITS
 from engine.options import parse_rules, validate
 from engine.rosters import position_by_id, team_list
-from engine.state import ActionState, Location, MatchState, RuleOptions, Status
+from engine.state import RULES_EDITION, ActionState, Location, MatchState, RuleOptions, Status
 
 __all__ = ["MAX_COMMANDS", "MAX_DICE", "MAX_TEXT", "check_scenario", "check_position"]
 
@@ -39,7 +39,7 @@ ATTRIBUTE_MAX = 10
 JOG_MAX = 20
 
 TOP_KEYS = ("description", "expect", "rules", "teams", "players", "ball", "momentum", "acting", "phase", "turn",
-            "last_moved", "dice", "commands")
+            "last_moved", "dice", "commands", "setup_side", "first_setup_side", "faceoff_winner")
 PLAYER_KEYS = ("id", "position", "hex", "facing", "status", "location", "ball", "name", "abilities", "attributes")
 TEAM_KEYS = ("list", "name", "score", "support", "used")
 ATTRIBUTES = ("jog", "might", "tackle", "dodge", "skill", "grit")
@@ -127,7 +127,8 @@ def _rules(value: Any, where: str) -> RuleOptions:
             raise _fail(where, str(exc)) from None
     fields = {f.name: f for f in dataclasses.fields(RuleOptions)}
     rules = _object(value, where, tuple(fields))
-    numbers = {"goals_to_win": (0, 3), "clock_hours": (0, 168), "decks": (1, 2), "turn_limit": (0, 200)}
+    numbers = {"goals_to_win": (0, 3), "clock_hours": (0, 168), "decks": (1, 2), "turn_limit": (0, 200),
+               "edition": (1, RULES_EDITION)}
     for k, v in rules.items():
         at = f"{where}.{k}"
         if k in numbers:
@@ -262,11 +263,18 @@ def check_scenario(data: Any, fld: Field | None = None) -> None:
         if "dash" in a.get("flags", {}):
             _choice(a["flags"]["dash"], "acting.flags.dash", ("none", "granted", "moved", "done"))
     else:
-        # Without an acting player the position is a team's turn: the builder sets whose, and
-        # nothing of the other phases (who sets up, who won the face-off).
-        phase = _choice(top.get("phase", "turn"), "phase", ("turn",))
+        # Without an acting player the position is a team's turn, a set-up (who places now, who
+        # set up first) or a face-off (who won it); the builder checks the rest of each start.
+        phase = _choice(top.get("phase", "turn"), "phase", ("turn", "setup", "faceoff"))
         if phase == "turn":
             _choice(top.get("turn"), "turn", SIDES)
+        for key, needed in (("setup_side", "setup"), ("first_setup_side", "setup"), ("faceoff_winner", "faceoff")):
+            if top.get(key) is not None:
+                if phase != needed:
+                    raise _fail(key, f"only goes with \"phase\": \"{needed}\"")
+                _choice(top[key], key, SIDES)
+        if phase == "faceoff":
+            _choice(top.get("faceoff_winner"), "faceoff_winner", SIDES)
     for side, pid in _object(top.get("last_moved", {}), "last_moved", SIDES).items():
         if pid is not None and (not isinstance(pid, str) or pid not in ids or pid[0] != side[0]):
             raise _fail(f"last_moved.{side}", f"{_shown(pid)} is not a {side} player of the scenario")
