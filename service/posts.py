@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -232,6 +232,3 @@ def record_owed(sessions: SessionFactory, match: MatchPublic, channel_id: int, n
     with sessions() as s:
         db_posts.mark_owed(session=s, match_id=match.id, channel_id=channel_id, version=match.version, now=now)
 
-
-def with_header(piece: Piece, header: str) -> Piece:
-    return replace(piece, header=header)

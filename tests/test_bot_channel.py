@@ -97,22 +97,24 @@ async def test_steps_edit_the_actions_message_and_a_slash_command_is_acknowledge
         await start_match(fake, pitch, alice, bob)
         coaches = {"west": alice, "east": bob}
         ais = {"west": AICoach(), "east": AICoach()}
-        # Set-up (both sides) and the face-off, then the first action starts.
+        # Play on (set-up, face-off, ...) until an action offers a plain step: no odds on its
+        # button, so no die decides it (the match's dice are random: the moment varies).
         service = bot.service
-        while service.status(pitch.id).state.action is None:
+        for _ in range(300):
             out = service.status(pitch.id)
             side = pending(out.state).side
+            board = panel(fake, pitch)
+            plain = [c["custom_id"] for c in board.buttons if c["custom_id"].startswith("elfball:step:")
+                     and "%" not in (c.get("label") or "") and not c.get("disabled")]
+            if out.state.action is not None and out.state.in_progress is None and plain:
+                break
             await press(fake, pitch, coaches[side], ais[side].choose(out.state, side), out.state)
-        out = service.status(pitch.id)
-        side = pending(out.state).side
+        else:
+            raise AssertionError("no plain step in 300 commands")
         coach = coaches[side]
-        board = panel(fake, pitch)
         mark = fake.mark()
         p = out.state.acting_player
-        # A plain step: no odds on its button, so no die decides it.
-        step = next(b["custom_id"] for b in board.buttons
-                    if b["custom_id"].startswith("elfball:step:") and "%" not in (b.get("label") or "")
-                    and not b.get("disabled"))
+        step = plain[0]
         reply = await fake.click(coach, board, custom_id=step)
         now = service.status(pitch.id).state
         assert now.action is not None and now.in_progress is None and pending(now).side == side
