@@ -110,6 +110,8 @@ async def run_elfball(args: argparse.Namespace) -> int:
             chan = guild.add_text_channel("pitch")
             west, east = guild.add_member("West"), guild.add_member("East")
             bot = ElfballBot(service=MatchService(), dev_guild=guild.id)
+            if args.no_close_up:
+                bot.service.close_ups = None  # the board alone, as before the close-up existed
             await fake.start_bot(bot, timeout=60.0)
             await fake.slash(west, chan, "match challenge", opponent=east, team="gnolls")
             await fake.slash(east, chan, "match accept", team="night-elves")
@@ -142,6 +144,7 @@ async def run_elfball(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--no-close-up", action="store_true", help="--elfball: the board alone, without the close-up beside it")
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--bot", default="test_fakediscord:TinyBot")
     parser.add_argument("--command", default="hello")

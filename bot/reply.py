@@ -341,9 +341,11 @@ class Poster:
             # A slash command within the action: the action's message is updated, the coach
             # gets a short private acknowledgement.
             channel = await self.channel(channel_id)
-            await channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
-                                                                     embeds=post.embeds, allowed_mentions=NO_PINGS)
-            await self._ack(interaction, channel, piece.message_id)
+            # The update and the acknowledgement go out together; if the update fails the board
+            # is owed (the caller marks it) and the coach was told his move counted.
+            edit = channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
+                                                                      embeds=post.embeds, allowed_mentions=NO_PINGS)
+            await asyncio.gather(edit, self._ack(interaction, channel, piece.message_id))
             return int(piece.message_id)  # type: ignore[arg-type]
         channel = await self.channel(channel_id)
         if piece.new:

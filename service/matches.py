@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -216,6 +217,8 @@ class Outcome:
 
 
 SessionFactory = Callable[[], AbstractContextManager[Session]]
+#: Draws a post's close-up while the calling thread draws its board.
+_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture")
 
 
 class MatchService:
@@ -560,6 +563,7 @@ class MatchService:
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
         names = side_names(state)
         png, renderer, png_language = None, None, DEFAULT
+        close_up = None
         if self.render:
             from render import render_board
 
@@ -569,22 +573,27 @@ class MatchService:
                 return render_board(state, events=events, view=view, width=width, language=language)
 
             png_language = self._language(match)
-            png = renderer(png_language)
-        close_up = None
-        if self.render and self.close_ups and state.phase is not Phase.MATCH_OVER and close_up_wanted(
-                self.sessions, match.guild_id, match.deciding_user_id if match.deciding_user_id != AI_COACH_ID else None):
-            from render import action_view_alt, render_action_view
+            if self.close_ups and state.phase is not Phase.MATCH_OVER and close_up_wanted(
+                    self.sessions, match.guild_id, match.deciding_user_id if match.deciding_user_id != AI_COACH_ID else None):
+                from render import action_view_alt, render_action_view
 
-            def close_up(language: str) -> tuple[bytes, str] | None:
-                picture = render_action_view(state, events=events, view=view, language=language)
-                return None if picture is None else (picture, action_view_alt(state, language, view=view))
+                def close_up(language: str) -> tuple[bytes, str] | None:
+                    picture = render_action_view(state, events=events, view=view, language=language)
+                    return None if picture is None else (picture, action_view_alt(state, language, view=view))
 
+                # The two pictures are drawn side by side: Pillow lets go of the GIL while it
+                # draws and compresses, so the pair costs little more than the board.
+                drawing = _PICTURES.submit(close_up, png_language)
+                png = renderer(png_language)
+                first_close_up = drawing.result()
+            else:
+                png = renderer(png_language)
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)
         out = Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
                       renderer=renderer, png_language=png_language, close_up_renderer=close_up)
         if close_up is not None:
-            out.close_up_in(png_language)  # drawn here, in the worker thread, not on the bot's loop
+            out._close_ups[png_language] = first_close_up
         return out
 
