@@ -258,15 +258,23 @@ class Poster:
             shown = await self._show(None, outcome, plan, lang, notice)
             return shown
         earlier, live = plan.pieces[:-1], plan.live
-        if interaction is not None and any(p.new for p in earlier):
-            # Messages must appear in order: the earlier actions first, so answer later.
-            await _defer(interaction, component=interaction.type is discord.InteractionType.component)
-        for piece in earlier:
-            try:
-                await self._bounded(self._plain(channel_id, piece, lang, (match.west_coach_id, match.east_coach_id),
-                                                outcome.state))
-            except (discord.HTTPException, asyncio.TimeoutError):
-                log.warning("could not update message %s of match %s", piece.message_id, match.id)
+        coaches = (match.west_coach_id, match.east_coach_id)
+
+        async def close_earlier() -> None:
+            for piece in earlier:
+                try:
+                    await self._bounded(self._plain(channel_id, piece, lang, coaches, outcome.state))
+                except (discord.HTTPException, asyncio.TimeoutError):
+                    log.warning("could not update message %s of match %s", piece.message_id, match.id)
+
+        # New messages must appear in order (an AI's action before the board it hands back), so
+        # they go first and the answer waits; edits of earlier messages wait for the answer
+        # instead, which keeps it inside Discord's window.
+        in_order = any(p.new for p in earlier)
+        if in_order:
+            if interaction is not None:
+                await _defer(interaction, component=interaction.type is discord.InteractionType.component)
+            await close_earlier()
         post = live_post(outcome, live, lang, notice=notice)
         try:
             message_id = await self._bounded(self._live(interaction, channel_id, post, live))
@@ -276,8 +284,12 @@ class Poster:
             await asyncio.to_thread(posts.record_owed, self._sessions, match, channel_id, now)
             if interaction is not None:
                 await self._tell_owed(interaction)
+            if not in_order:
+                await close_earlier()
             return False
         await asyncio.to_thread(posts.record, self._sessions, match, channel_id, live, message_id)
+        if not in_order:
+            await close_earlier()
         return True
 
     async def _bounded(self, coro: Awaitable[T]) -> T:
