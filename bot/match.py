@@ -30,6 +30,7 @@ from engine import commands as C
 from engine.errors import ElfballError
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
+from engine.state import RULES_EDITION
 from service.matches import AI_COACH_ID, Outcome
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
@@ -208,8 +209,11 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
                 db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user,
                                                 now=_now())
 
+            # A challenge made before an upgrade names no rules edition: the match starts now, so
+            # it plays the current one.
+            options = {"edition": RULES_EDITION, **ch.options}
             return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(ch.challenger_id, ch.team),
-                                     east=side_spec(user, team), options=ch.options, before=consume)
+                                     east=side_spec(user, team), options=options, before=consume)
 
         try:
             outcome = await run_work(interaction, start)
