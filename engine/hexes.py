@@ -82,9 +82,11 @@ class Direction(IntEnum):
 
         # 0-9 only: "²".isdigit() is true but int("²") fails, and "٣" is no D6 face a coach sees;
         # a long digit string is no face either (int() refuses 4,300 digits and more).
-        digits = isinstance(text, str) and text.strip().isascii() and text.strip().isdigit()
+        word = text.strip() if isinstance(text, str) else ""
+        digits = word.isascii() and word.isdigit()
         if isinstance(text, int) or digits:
-            n = text if isinstance(text, int) else int(text) if len(text.strip()) <= 3 else 0
+            # int() of the stripped word: str.strip() takes off separators (\x1c-\x1f) int() keeps
+            n = text if isinstance(text, int) else int(word) if len(word) <= 3 else 0
             if 1 <= n <= 6:
                 return cls(n)
             raise MalformedInputError(f"direction {text!r}: a D6 direction is 1 to 6")

@@ -30,7 +30,7 @@ from engine.state import MatchState, Player
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
            "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",
-           "MAX_INPUT", "check_length", "whole_number"]
+           "MAX_INPUT", "check_length", "whole_number", "spell_on_player"]
 
 #: The longest line or option read (far beyond any command: a 30-hex path is ~120 characters).
 MAX_INPUT = 500
@@ -520,12 +520,15 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
         raise MalformedInputError(f"no spell {words[0]!r}: system_shock, inferno or transformation")
     if spell == "inferno":
         return C.CastSpell(spell, None, fld.parse(words[1]))
-    ref = " ".join(words[1:])
+    return spell_on_player(state, side, spell, " ".join(words[1:]))
+
+
+def spell_on_player(state: MatchState, side: Side, spell: str, ref: str) -> C.CastSpell:
+    """System Shock on an opponent, or Transformation: numbers and names mean an opponent first
+    (as for tackles), then one of yours; ids name anybody on the field."""
     opp: Side = "east" if side == "west" else "west"
     if spell == "system_shock":
         return C.CastSpell(spell, resolve_player(state, ref, side=opp, on_field=True).id)
-    # Transformation may turn any player on the field: numbers and names mean an opponent
-    # first (as for tackles), then one of yours; ids name anybody.
     try:
         target = resolve_player(state, ref, side=opp, on_field=True)
     except MalformedInputError:

@@ -37,7 +37,7 @@ from engine.hexes import Direction, Hex
 from engine.state import MatchState, Player
 
 from .grammar import (SPELLS, TACKLE_USES, VERBS, check_length, match_option, parse_direction, parse_path,
-                      resolve_ability, resolve_player, whole_number)
+                      resolve_ability, resolve_player, spell_on_player, whole_number)
 
 __all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", "dash", "cheer", "quickling", "taunt",
            "potion", "spell", "end", "replace", "BUILDERS", "build", "Request"]
@@ -224,15 +224,7 @@ def spell(state: MatchState, side: Side, *, spell: str, target: str | None = Non
         return C.CastSpell(chosen, None, _hex(hex, "spell", field or standard_field()))
     if _given(hex):
         raise _usage("spell")
-    ref = _text(target, "spell")
-    opp = _opponent(side)
-    if chosen == "system_shock":
-        return C.CastSpell(chosen, resolve_player(state, ref, side=opp, on_field=True).id)
-    try:
-        who = resolve_player(state, ref, side=opp, on_field=True)
-    except MalformedInputError:
-        who = resolve_player(state, ref, side=side, on_field=True)
-    return C.CastSpell(chosen, who.id)
+    return spell_on_player(state, side, chosen, _text(target, "spell"))
 
 
 # --- by the slash command's name ------------------------------------------------------------------

@@ -142,3 +142,19 @@ def race(engine: Engine, work: Callable[[Session, int], object], threads: int) -
         t.join(60)
     assert not any(t.is_alive() for t in pool), "a racer hung"
     return results
+
+
+@pytest.fixture
+def league(db_engine: Engine) -> object:
+    """A league service (and its match service) over ``db_engine``, without pictures."""
+    from contextlib import contextmanager
+
+    from service.leagues import LeagueService
+    from service.matches import MatchService
+
+    @contextmanager
+    def scope() -> Iterator[Session]:
+        with Session(db_engine, expire_on_commit=False) as s:
+            yield s
+
+    return LeagueService(MatchService(sessions=scope, render=False), sessions=scope, render=False)

@@ -10,17 +10,14 @@ team or report number beyond what the database stores is "no such fixture", not 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 
 import pytest
-from db_support import backend, count, db_engine, shared_postgres  # noqa: F401
-from sqlmodel import Session
+from db_support import backend, count, db_engine, league, shared_postgres  # noqa: F401
 
 from bot.reply import reason_text
 from db import teams as db_teams
 from db.errors import InvalidInputError, NotFoundError, UnknownLeagueError, UnknownTeamError
 from service.leagues import LeagueService
-from service.matches import MatchService
 from service.names import check_name, ping_only, safe_name
 
 GUILD, ALICE, BOB = 1, 11, 12
@@ -38,14 +35,6 @@ UNSEEN = {
 MENTIONS = ["<@123456789012345678>", "<@!1234>", "<@&42>", "<#42>", "@everyone cup", "the @here team"]
 
 
-@pytest.fixture
-def league(db_engine) -> LeagueService:  # noqa: F811
-    @contextmanager
-    def scope():
-        with Session(db_engine, expire_on_commit=False) as s:
-            yield s
-
-    return LeagueService(MatchService(sessions=scope, render=False), sessions=scope, render=False)
 
 
 def make_team(league: LeagueService, name: str, **kwargs) -> object:

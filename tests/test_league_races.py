@@ -12,12 +12,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from db_support import backend, db_engine, shared_postgres  # noqa: F401
-from sqlmodel import Session, select
+from db_support import backend, db_engine, league, shared_postgres  # noqa: F401
+from sqlmodel import select
 
 from db import teams as db_teams
 from db.errors import InvalidInputError, MatchChangedError, StoreError
@@ -25,20 +24,11 @@ from db.models import Fixture, RosterPlayer, Team
 from engine import teambuilding as tb
 from engine.errors import ElfballError
 from service.leagues import LeagueService
-from service.matches import MatchService
 
 GUILD, ALICE, BOB, CAROL = 1, 11, 12, 13
 WINDOW = 0.25  # seconds each rule check takes here: both requests are inside it at once
 
 
-@pytest.fixture
-def league(db_engine) -> LeagueService:  # noqa: F811
-    @contextmanager
-    def scope():
-        with Session(db_engine, expire_on_commit=False) as s:
-            yield s
-
-    return LeagueService(MatchService(sessions=scope, render=False), sessions=scope, render=False)
 
 
 def slow(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
