@@ -128,6 +128,14 @@ class ElfballBot(commands.AutoShardedBot):
             except discord.HTTPException:
                 log.warning("could not remind match %s in channel %s", match.id, match.channel_id)
 
+    async def _warm(self) -> None:
+        warm = getattr(self.service, "warm_pictures", None)
+        if warm is not None:
+            try:
+                await asyncio.to_thread(warm)
+            except Exception:  # noqa: BLE001 - only a head start: the first post draws them anyway
+                log.warning("could not warm the picture caches", exc_info=True)
+
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
@@ -142,6 +150,7 @@ class ElfballBot(commands.AutoShardedBot):
             await self.load_extension(name)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.background:
+            self._tasks.append(asyncio.create_task(self._warm()))
             self._tasks.append(asyncio.create_task(self._every(self.reminder_sweep, self.remind, "reminder sweep")))
             self._tasks.append(asyncio.create_task(self._every(self.owed_sweep, self.poster.sweep, "owed-board sweep")))
         guild = discord.Object(id=self.dev_guild) if self.dev_guild else None

@@ -249,6 +249,23 @@ class MatchService:
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
 
+    def warm_pictures(self) -> None:
+        """Draw a board and a close-up once, so their cached fields are ready before the first
+        coach's command (the first close-up costs about a second; then a few milliseconds)."""
+        if not self.render:
+            return
+        from engine.dice import SeededDice
+        from engine.match import TeamEntry, new_match
+        from engine.rosters import default_roster, team_list
+        from render import render_action_view, render_board
+
+        west, east = team_list("gnolls"), team_list("sarcos")
+        state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),
+                          SeededDice(1)).state
+        render_board(state, width=self.width)
+        if self.close_ups:
+            render_action_view(state)
+
     def next_deadline(self) -> datetime:
         """When to remind the coach who must decide next (stored with the match, so a restart
         or another process sees it)."""
