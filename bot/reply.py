@@ -277,7 +277,7 @@ class Poster:
             await close_earlier()
         post = live_post(outcome, live, lang, notice=notice)
         try:
-            message_id = await self._bounded(self._live(interaction, channel_id, post, live))
+            message_id = await self._bounded(self._live(interaction, channel_id, post, live, lang))
         except (discord.HTTPException, asyncio.TimeoutError) as exc:
             log.warning("board of match %s version %s owed: %s", match.id, match.version, exc)
             now = datetime.now(timezone.utc)
@@ -313,7 +313,7 @@ class Poster:
             await channel.get_partial_message(piece.message_id).edit(content=text, view=None, allowed_mentions=NO_PINGS)
 
     async def _live(self, interaction: discord.Interaction | None, channel_id: int, post: Any,
-                    piece: posts.Piece) -> int:
+                    piece: posts.Piece, lang: str) -> int:
         """Post or edit the live message; its id."""
         mentions = ping(piece.mention)
         files = [post.file] if post.file is not None else []
@@ -336,13 +336,12 @@ class Poster:
                     kwargs["view"] = view
                 if interaction.response.is_done():
                     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-                        if piece.mention is None:
-                            msg = await interaction.edit_original_response(**kwargs)
-                            return msg.id
-                        # Filling in a deferred answer is an edit, and an edit pings nobody: the
-                        # hand-over goes out as a new message and the "thinking…" one goes away.
-                        await interaction.delete_original_response()
-                        msg = await (await self.channel(channel_id)).send(**kwargs)
+                        msg = await interaction.edit_original_response(**kwargs)
+                        if piece.mention is not None:
+                            # Filling in a deferred answer is an edit, and an edit pings nobody:
+                            # the coach the decision passed to gets one short line that does.
+                            text = tr(lang, "post.handover", coach=piece.mention)
+                            await (await self.channel(channel_id)).send(text, allowed_mentions=mentions)
                         return msg.id
                     msg = await interaction.followup.send(wait=True, **kwargs)
                     return msg.id
