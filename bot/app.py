@@ -63,9 +63,10 @@ OWED_SWEEP_SECONDS = 20.0
 class ElfballBot(commands.AutoShardedBot):
     def __init__(self, service: MatchService | None = None, *, dev_guild: int | None = None,
                  reminder_sweep: float = REMINDER_SWEEP_SECONDS, owed_sweep: float = OWED_SWEEP_SECONDS,
-                 sync: str = "auto", background: bool = True, **kwargs: Any) -> None:
+                 sync: str = "auto", background: bool = True, warm: bool = True, **kwargs: Any) -> None:
         """``sync``: "auto" (when the tree changed), "force" or "never"; ``background``: run the
-        reminder and owed-board sweeps (not for a one-off ``sync-commands``)."""
+        reminder and owed-board sweeps (not for a one-off ``sync-commands``); ``warm``: draw a
+        picture at start so the first post finds the renderer's caches ready."""
         intents = discord.Intents.default()
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
@@ -79,6 +80,7 @@ class ElfballBot(commands.AutoShardedBot):
         self.owed_sweep = owed_sweep
         self.sync_mode = sync
         self.background = background
+        self.warm = warm
         self.poster = Poster(self)
         self.synced = False
         self._tasks: list[asyncio.Task[None]] = []
@@ -150,7 +152,8 @@ class ElfballBot(commands.AutoShardedBot):
             await self.load_extension(name)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.background:
-            self._tasks.append(asyncio.create_task(self._warm()))
+            if self.warm:
+                self._tasks.append(asyncio.create_task(self._warm()))
             self._tasks.append(asyncio.create_task(self._every(self.reminder_sweep, self.remind, "reminder sweep")))
             self._tasks.append(asyncio.create_task(self._every(self.owed_sweep, self.poster.sweep, "owed-board sweep")))
         guild = discord.Object(id=self.dev_guild) if self.dev_guild else None

@@ -348,7 +348,7 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     pitch = guild.add_text_channel("terrain")
     west = guild.add_member("Amélie" if language == "fr" else "Alice", locale=locale)
     east = guild.add_member("Bruno" if language == "fr" else "Bob", locale=locale)
-    bot = ElfballBot(service=MatchService(width=300), dev_guild=guild.id)
+    bot = ElfballBot(service=MatchService(width=300), dev_guild=guild.id, warm=False)  # only the posts' words drawn
     await fake.start_bot(bot)
     service, seen = bot.service, Seen()
     coaches = {"west": west, "east": east}

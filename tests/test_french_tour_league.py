@@ -84,7 +84,7 @@ async def league_tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-d
     office, pitch = guild.add_text_channel("bureau"), guild.add_text_channel("terrain")
     west, east = guild.add_member(n["west"], locale=locale), guild.add_member(n["east"], locale=locale)
     third = guild.add_member(n["third"], locale=locale)
-    bot = ElfballBot(service=MatchService(width=300), dev_guild=guild.id)
+    bot = ElfballBot(service=MatchService(width=300), dev_guild=guild.id, warm=False)  # only the posts' words drawn
     await fake.start_bot(bot)
     seen = Seen()
     seen.names |= {n["moon"], n["fangs"], n["league"], n["other"], "Nobody"}
