@@ -68,7 +68,10 @@ from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
 
-__all__ = ["AICoach", "Coach", "Weights", "MatchSummary", "play_match", "MAX_COMMANDS_PER_ACTION"]
+__all__ = ["AICoach", "Coach", "Weights", "MatchSummary", "play_match", "make_ai", "LEVELS", "MAX_COMMANDS_PER_ACTION"]
+
+#: The levels a coach may pick (``AICoach(level=...)``, ``make_ai``).
+LEVELS = ("easy", "hard")
 
 #: After this many commands in one action the coach ends it, whatever it had planned.
 MAX_COMMANDS_PER_ACTION = 24
@@ -503,12 +506,25 @@ class AICoach:
     rng: random.Random | None = None
     max_commands_per_action: int = MAX_COMMANDS_PER_ACTION
     weights: Weights = field(default_factory=Weights)
+    #: "easy": the heuristic alone (basic moves and challenges, cheers, kegs, Replacements);
+    #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
+    #: turn's choice by sampling the dice (``engine.ai_search``).
+    level: str = "easy"
     #: Decisions whose plan the engine refused (or whose planning failed), replaced by a safe
     #: legal command; ``last_error`` keeps the last planning failure. Both are for tests.
     fallbacks: int = field(default=0, init=False)
     last_error: str | None = field(default=None, init=False)
     _action_key: tuple | None = field(default=None, init=False, repr=False)
     _action_count: int = field(default=0, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown AI level {self.level!r}: one of {', '.join(LEVELS)}")
+
+    @property
+    def advanced(self) -> bool:
+        """Does this coach use the Advanced options (abilities, support)?"""
+        return self.level != "easy"
 
     # -- the front door ----------------------------------------------------------------------
     def choose(self, state: MatchState, side: Side, field: Field | None = None) -> C.Command:
@@ -565,6 +581,12 @@ class AICoach:
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
         if q is not None:  # every question; the kinds it has no policy for get their default
             return C.Answer(self._answer(state, side, fld, q))
+        if self.advanced and kind in ("setup", "test_over", "turn"):
+            from .ai_advanced import potion
+
+            drink = potion(state, side, fld)
+            if drink is not None:
+                return drink
         if kind == "setup":
             on = state.on_field(side)
             return C.SetupDone() if on and self._ok(state, C.SetupDone(), side, fld) else C.AutoSetup()
@@ -773,6 +795,12 @@ class AICoach:
             return C.StartAction(actors[0].id) if actors else (repl or C.EndAction())
         top = [t for t in plans if t[0] >= plans[0][0] - 1e-12]
         pick = self.rng.choice(top) if self.rng is not None and len(top) > 1 else plans[0]
+        if self.advanced:
+            from .ai_advanced import out_of_sequence, wizard
+
+            extra = out_of_sequence(self, b, plans) or wizard(self, b, pick[2])
+            if extra is not None:
+                return extra
         return C.StartAction(pick[1])
 
     @staticmethod
@@ -850,9 +878,12 @@ class AICoach:
                 return C.StandUp(face)
             return C.EndAction()
         plan = self._player_plan(b, p, a)
-        if plan is None:
-            return C.EndAction()
-        return plan.command
+        cmd = C.EndAction() if plan is None else plan.command
+        if self.advanced:
+            from .ai_advanced import refine_action
+
+            cmd = refine_action(b, p, cmd)
+        return cmd
 
     # -- the carrier -------------------------------------------------------------------------
     def _carrier_plan(self, b: _Board, p: Player, a: ActionState | None, budget: int) -> _Plan:
@@ -1156,6 +1187,11 @@ class MatchSummary:
     commands: int
     capped: bool
     violations: list[str] = field(default_factory=list)
+
+
+def make_ai(level: str = "hard", rng: random.Random | None = None) -> "AICoach":
+    """An AI coach of ``level`` ("easy" or "hard"); ValueError for any other level."""
+    return AICoach(rng, level=level)
 
 
 class Coach(Protocol):
