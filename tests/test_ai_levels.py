@@ -61,3 +61,36 @@ def test_hard_against_easy_is_legal_and_repeatable():
         return s.winner, s.goals, s.commands
 
     assert one() == one()
+
+
+def test_wilson_interval_matches_the_textbook_values():
+    from cli.ai_commands import wilson
+
+    lo, hi = wilson(70, 100)
+    assert round(lo, 3) == 0.604 and round(hi, 3) == 0.781
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_simulate_pits_two_levels_with_sides_swapped_and_prints_the_interval(capsys):
+    from cli.ai_commands import LevelStats, simulate
+    from cli.main import main
+
+    level_stats: dict[str, LevelStats] = {}
+    stats, summaries = simulate(4, 5, levels=("hard", "easy"), advanced=True, level_stats=level_stats)
+    assert level_stats[""].matches == 4 == sum(s.matches for k, s in level_stats.items() if k)
+    # The hard coach coached the west team in matches 0 and 2, the east team in 1 and 3.
+    coached = sorted(s.team for k, s in level_stats.items() if k for _ in range(s.matches))
+    assert coached == sorted([summaries[0].teams[0], summaries[1].teams[1], summaries[2].teams[0],
+                              summaries[3].teams[1]])
+    assert main(["simulate", "--west-level", "hard", "--east-level", "easy", "--matches", "2", "--seed", "1",
+                 "--mirror"]) == 0
+    out = capsys.readouterr().out
+    assert "hard against easy" in out and "95% interval" in out and "All" in out
+
+
+def test_local_takes_the_ai_level():
+    from cli.main import build_parser
+
+    args = build_parser().parse_args(["local", "--ai-level", "easy"])
+    assert args.ai_level == "easy"
+    assert build_parser().parse_args(["local"]).ai_level == "hard"
