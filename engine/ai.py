@@ -44,7 +44,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import commands as C
 from .challenges.throw import SHORT_MAX as SHORT_THROW
@@ -67,6 +67,9 @@ from .match import TeamEntry, apply, check, new_match, pending
 from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
+
+if TYPE_CHECKING:
+    from .ai_search import SearchSettings
 
 __all__ = ["AICoach", "Coach", "Weights", "MatchSummary", "play_match", "make_ai", "LEVELS", "MAX_COMMANDS_PER_ACTION"]
 
@@ -510,6 +513,11 @@ class AICoach:
     #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
     #: turn's choice by sampling the dice (``engine.ai_search``).
     level: str = "easy"
+    #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
+    search: bool | None = None
+    search_settings: "SearchSettings" = field(default_factory=lambda: _default_settings())
+    #: Seeds the search's dice samples (with the position), so a match repeats exactly.
+    seed: int = 0
     #: Decisions whose plan the engine refused (or whose planning failed), replaced by a safe
     #: legal command; ``last_error`` keeps the last planning failure. Both are for tests.
     fallbacks: int = field(default=0, init=False)
@@ -520,6 +528,10 @@ class AICoach:
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"unknown AI level {self.level!r}: one of {', '.join(LEVELS)}")
+
+    @property
+    def searching(self) -> bool:
+        return self.level == "hard" if self.search is None else self.search
 
     @property
     def advanced(self) -> bool:
@@ -801,7 +813,31 @@ class AICoach:
             extra = out_of_sequence(self, b, plans) or wizard(self, b, pick[2])
             if extra is not None:
                 return extra
+        if self.searching and len(actors) > 1:
+            return C.StartAction(self._search_actor(b, actors, plans, pick[1]))
         return C.StartAction(pick[1])
+
+    def _search_actor(self, b: _Board, actors: list[Player], plans: list[tuple[float, str, _Plan]],
+                      pick: str) -> str:
+        """The hard level: the heuristic's pick and its next best players (every player who may
+        act is planned for) played out by sampling (``engine.ai_search``)."""
+        from .ai_search import best_actor
+
+        planned = {pid for _, pid, _ in plans}
+        more = list(plans)
+        for p in actors:
+            if p.id not in planned:
+                plan = self._player_plan(b, p, None)
+                if plan is not None:
+                    more.append((plan.value, p.id, plan))
+        more.sort(key=lambda t: (-t[0], t[1]))
+        ranked = [pick] + [pid for _, pid, _ in more if pid != pick]
+        level = self.level
+
+        def policy(state: MatchState, side: Side, fld: Field) -> C.Command:
+            return AICoach(level=level, search=False).choose(state, side, fld)
+
+        return best_actor(b.state, b.side, b.fld, ranked, self.seed, policy, self.search_settings)
 
     @staticmethod
     def _candidates(b: _Board, actors: list[Player]) -> list[Player]:
@@ -1189,9 +1225,15 @@ class MatchSummary:
     violations: list[str] = field(default_factory=list)
 
 
-def make_ai(level: str = "hard", rng: random.Random | None = None) -> "AICoach":
+def make_ai(level: str = "hard", rng: random.Random | None = None, *, seed: int = 0) -> "AICoach":
     """An AI coach of ``level`` ("easy" or "hard"); ValueError for any other level."""
-    return AICoach(rng, level=level)
+    return AICoach(rng, level=level, seed=seed)
+
+
+def _default_settings():  # type: ignore[no-untyped-def]
+    from .ai_search import SearchSettings
+
+    return SearchSettings()
 
 
 class Coach(Protocol):
