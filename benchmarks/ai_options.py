@@ -18,9 +18,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--rich", action="store_true", help="teams that learn the rarer abilities first")
+    parser.add_argument("--no-search", action="store_true", help="the level without its search (faster)")
     args = parser.parse_args()
     started = time.perf_counter()
-    in_matches, uses = count_options(args.matches, args.seed, args.level, rich=args.rich)
+    in_matches, uses = count_options(args.matches, args.seed, args.level, rich=args.rich,
+                                     search=False if args.no_search else None)
     print(f"{args.matches} AI-v-AI Advanced matches ({args.level}{', rich teams' if args.rich else ''}), seeds {args.seed}-{args.seed + args.matches - 1},"
           f" {time.perf_counter() - started:.0f} s")
     for o in OPTIONS:

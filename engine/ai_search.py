@@ -34,8 +34,8 @@ MAX_ROLLOUT = 40
 
 @dataclass(frozen=True)
 class SearchSettings:
-    candidates: int = 4  #: the heuristic's best players compared
-    samples: int = 10  #: dice samples per candidate (the same seeds for each)
+    candidates: int = 3  #: the heuristic's best players compared
+    samples: int = 6  #: dice samples per candidate (the same seeds for each)
     margin: float = 0.03  #: how much better a candidate must do to overrule the heuristic
     #: Actions each sample plays: 1, ours; 2, ours and the other team's answer to it.
     horizon: int = 1
