@@ -515,7 +515,7 @@ class AICoach:
     level: str = "easy"
     #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
     search: bool | None = None
-    search_settings: "SearchSettings" = field(default_factory=lambda: _default_settings())
+    search_settings: SearchSettings = field(default_factory=lambda: _default_settings())
     #: Seeds the search's dice samples (with the position), so a match repeats exactly.
     seed: int = 0
     #: Decisions whose plan the engine refused (or whose planning failed), replaced by a safe
@@ -1225,7 +1225,7 @@ class MatchSummary:
     violations: list[str] = field(default_factory=list)
 
 
-def make_ai(level: str = "hard", rng: random.Random | None = None, *, seed: int = 0) -> "AICoach":
+def make_ai(level: str = "hard", rng: random.Random | None = None, *, seed: int = 0) -> AICoach:
     """An AI coach of ``level`` ("easy" or "hard"); ValueError for any other level."""
     return AICoach(rng, level=level, seed=seed)
 

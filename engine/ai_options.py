@@ -94,7 +94,7 @@ def count_options(matches: int, seed: int = 0, level: str = "hard", *, rich: boo
             west, east, options = random_entries(rng, advanced=True)
         seen: set[str] = set()
 
-        def on(state, side, cmd, events):  # type: ignore[no-untyped-def]
+        def on(state, side, cmd, events, seen=seen):  # type: ignore[no-untyped-def]
             for ev in events:
                 o = option_of(ev)
                 if o is not None:

@@ -30,7 +30,7 @@ def test_levels_are_easy_and_hard_and_nothing_else():
 
 def test_hard_uses_every_advanced_option_in_30_matches_of_ability_rich_teams():
     fallbacks: list[int] = []
-    in_matches, uses = count_options(30, seed=0, level="hard", rich=True, search=False, fallbacks=fallbacks)
+    _, uses = count_options(30, seed=0, level="hard", rich=True, search=False, fallbacks=fallbacks)
     missing = [o for o in OPTIONS if not uses[o]]
     assert not missing, f"never used: {missing} ({dict(uses)})"
     assert sum(fallbacks) == 0
@@ -38,14 +38,14 @@ def test_hard_uses_every_advanced_option_in_30_matches_of_ability_rich_teams():
 
 def test_hard_uses_the_common_options_in_20_matches_of_random_advanced_teams():
     fallbacks: list[int] = []
-    in_matches, uses = count_options(20, seed=0, level="hard", search=False, fallbacks=fallbacks)
+    _, uses = count_options(20, seed=0, level="hard", search=False, fallbacks=fallbacks)
     for o in ("tackle ability", "potion", "wizard", "cheer", "keg", "replacement"):
         assert uses[o], f"{o} never used ({dict(uses)})"
     assert sum(fallbacks) == 0
 
 
 def test_easy_keeps_to_the_heuristic_options():
-    in_matches, uses = count_options(8, seed=0, level="easy", rich=True)
+    _, uses = count_options(8, seed=0, level="easy", rich=True)
     for o in ("ability move", "tackle ability", "react", "taunt", "quickling", "potion", "wizard"):
         assert not uses[o], f"easy used {o}"
     assert uses["cheer"]  # cheers were the heuristic's already
@@ -77,7 +77,7 @@ def test_simulate_pits_two_levels_with_sides_swapped_and_prints_the_interval(cap
     from cli.main import main
 
     level_stats: dict[str, LevelStats] = {}
-    stats, summaries = simulate(2, 5, levels=("hard", "easy"), advanced=True, level_stats=level_stats)
+    _, summaries = simulate(2, 5, levels=("hard", "easy"), advanced=True, level_stats=level_stats)
     assert level_stats[""].matches == 2 == sum(s.matches for k, s in level_stats.items() if k)
     # The hard coach coached the west team in the first match, the east team in the second.
     coached = sorted(s.team for k, s in level_stats.items() if k for _ in range(s.matches))

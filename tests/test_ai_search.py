@@ -55,7 +55,7 @@ def test_the_wizard_is_called_on_a_carrier_no_one_can_reach():
 
 
 def test_evaluate_prefers_a_goal_then_the_ball_nearer_their_goal():
-    base = dict(phase=Phase.TURN, turn="east")
+    base = {"phase": Phase.TURN, "turn": "east"}
     ahead = position(P("w1", "gnolls/strikers", "N12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
     behind = position(P("w1", "gnolls/strikers", "G12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
     theirs = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "E4", "W", ball=True), **base)
