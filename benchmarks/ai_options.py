@@ -23,8 +23,9 @@ def main() -> None:
     started = time.perf_counter()
     in_matches, uses = count_options(args.matches, args.seed, args.level, rich=args.rich,
                                      search=False if args.no_search else None)
-    print(f"{args.matches} AI-v-AI Advanced matches ({args.level}{', rich teams' if args.rich else ''}), seeds {args.seed}-{args.seed + args.matches - 1},"
-          f" {time.perf_counter() - started:.0f} s")
+    how = args.level + (" without its search" if args.no_search else "") + (", rich teams" if args.rich else "")
+    print(f"{args.matches} AI-v-AI Advanced matches ({how}), seeds {args.seed}-{args.seed + args.matches - 1}, "
+          f"{time.perf_counter() - started:.0f} s")
     for o in OPTIONS:
         print(f"{o:<16} used {uses[o]:>5} times, in {in_matches[o]:>3} matches")
 
