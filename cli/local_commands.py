@@ -17,6 +17,7 @@ from pathlib import Path
 from cli.arguments import TABLE_IDS, WIDTHS, int_in
 from cli.language import add_language_argument, chosen_language
 from db.errors import StoreError
+from engine.ai import LEVELS
 from engine.errors import ElfballError, MalformedInputError
 from engine.field import Side
 from engine.i18n import LANGUAGES, Catalogue
@@ -117,7 +118,9 @@ def _local(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise MalformedInputError(f"cannot make the board folder {out_dir}: {exc.strerror or exc}") from None
     _open_database(args.db)
-    service = MatchService(width=args.width)
+    from engine.ai import make_ai
+
+    service = MatchService(width=args.width, ai=make_ai(args.ai_level))
     channel = args.table
     try:
         outcome = service.status(channel)
@@ -253,6 +256,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "The match is saved after every command (SQLite: --db, ELFBALL_DB or ./elfball.db); run "
                        "the command again to resume. The board picture is written to --out after every command.")
     p.add_argument("--ai", choices=("west", "east", "none"), default="east", help="which side the AI coach plays (default east)")
+    p.add_argument("--ai-level", choices=LEVELS, default="hard",
+                   help="how the AI coach plays: easy (the plain heuristic) or hard (every Advanced option; default)")
     p.add_argument("--west", default="timberline-elves", help="west's team list (default Timberline Elves)")
     p.add_argument("--east", default="night-elves", help="east's team list (default Night Elves)")
     _rule_arguments(p)

@@ -44,7 +44,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from . import commands as C
 from .challenges.throw import SHORT_MAX as SHORT_THROW
@@ -68,7 +68,13 @@ from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
 
-__all__ = ["AICoach", "Coach", "Weights", "MatchSummary", "play_match", "MAX_COMMANDS_PER_ACTION"]
+if TYPE_CHECKING:
+    from .ai_search import SearchSettings
+
+__all__ = ["AICoach", "Coach", "Weights", "MatchSummary", "play_match", "make_ai", "LEVELS", "MAX_COMMANDS_PER_ACTION"]
+
+#: The levels a coach may pick (``AICoach(level=...)``, ``make_ai``).
+LEVELS = ("easy", "hard")
 
 #: After this many commands in one action the coach ends it, whatever it had planned.
 MAX_COMMANDS_PER_ACTION = 24
@@ -503,12 +509,34 @@ class AICoach:
     rng: random.Random | None = None
     max_commands_per_action: int = MAX_COMMANDS_PER_ACTION
     weights: Weights = field(default_factory=Weights)
+    #: "easy": the heuristic alone (basic moves and challenges, cheers, kegs, Replacements);
+    #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
+    #: turn's choice by sampling the dice (``engine.ai_search``).
+    level: str = "easy"
+    #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
+    search: bool | None = None
+    search_settings: SearchSettings = field(default_factory=lambda: _default_settings())
+    #: Seeds the search's dice samples (with the position), so a match repeats exactly.
+    seed: int = 0
     #: Decisions whose plan the engine refused (or whose planning failed), replaced by a safe
     #: legal command; ``last_error`` keeps the last planning failure. Both are for tests.
     fallbacks: int = field(default=0, init=False)
     last_error: str | None = field(default=None, init=False)
     _action_key: tuple | None = field(default=None, init=False, repr=False)
     _action_count: int = field(default=0, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown AI level {self.level!r}: one of {', '.join(LEVELS)}")
+
+    @property
+    def searching(self) -> bool:
+        return self.level == "hard" if self.search is None else self.search
+
+    @property
+    def advanced(self) -> bool:
+        """Does this coach use the Advanced options (abilities, support)?"""
+        return self.level != "easy"
 
     # -- the front door ----------------------------------------------------------------------
     def choose(self, state: MatchState, side: Side, field: Field | None = None) -> C.Command:
@@ -565,6 +593,12 @@ class AICoach:
     def _decide(self, state: MatchState, side: Side, fld: Field, kind: str, q: dict | None) -> C.Command | None:
         if q is not None:  # every question; the kinds it has no policy for get their default
             return C.Answer(self._answer(state, side, fld, q))
+        if self.advanced and kind in ("setup", "test_over", "turn"):
+            from .ai_advanced import potion
+
+            drink = potion(state, side, fld)
+            if drink is not None:
+                return drink
         if kind == "setup":
             on = state.on_field(side)
             return C.SetupDone() if on and self._ok(state, C.SetupDone(), side, fld) else C.AutoSetup()
@@ -773,7 +807,37 @@ class AICoach:
             return C.StartAction(actors[0].id) if actors else (repl or C.EndAction())
         top = [t for t in plans if t[0] >= plans[0][0] - 1e-12]
         pick = self.rng.choice(top) if self.rng is not None and len(top) > 1 else plans[0]
+        if self.advanced:
+            from .ai_advanced import out_of_sequence, wizard
+
+            extra = out_of_sequence(self, b, plans) or wizard(self, b, pick[2])
+            if extra is not None:
+                return extra
+        if self.searching and len(actors) > 1:
+            return C.StartAction(self._search_actor(b, actors, plans, pick[1]))
         return C.StartAction(pick[1])
+
+    def _search_actor(self, b: _Board, actors: list[Player], plans: list[tuple[float, str, _Plan]],
+                      pick: str) -> str:
+        """The hard level: the heuristic's pick and its next best players (every player who may
+        act is planned for) played out by sampling (``engine.ai_search``)."""
+        from .ai_search import best_actor
+
+        planned = {pid for _, pid, _ in plans}
+        more = list(plans)
+        for p in actors:
+            if p.id not in planned:
+                plan = self._player_plan(b, p, None)
+                if plan is not None:
+                    more.append((plan.value, p.id, plan))
+        more.sort(key=lambda t: (-t[0], t[1]))
+        ranked = [pick] + [pid for _, pid, _ in more if pid != pick]
+        level = self.level
+
+        def policy(state: MatchState, side: Side, fld: Field) -> C.Command:
+            return AICoach(level=level, search=False).choose(state, side, fld)
+
+        return best_actor(b.state, b.side, b.fld, ranked, self.seed, policy, self.search_settings)
 
     @staticmethod
     def _candidates(b: _Board, actors: list[Player]) -> list[Player]:
@@ -850,9 +914,12 @@ class AICoach:
                 return C.StandUp(face)
             return C.EndAction()
         plan = self._player_plan(b, p, a)
-        if plan is None:
-            return C.EndAction()
-        return plan.command
+        cmd = C.EndAction() if plan is None else plan.command
+        if self.advanced:
+            from .ai_advanced import refine_action
+
+            cmd = refine_action(b, p, cmd)
+        return cmd
 
     # -- the carrier -------------------------------------------------------------------------
     def _carrier_plan(self, b: _Board, p: Player, a: ActionState | None, budget: int) -> _Plan:
@@ -1156,6 +1223,17 @@ class MatchSummary:
     commands: int
     capped: bool
     violations: list[str] = field(default_factory=list)
+
+
+def make_ai(level: str = "hard", rng: random.Random | None = None, *, seed: int = 0) -> AICoach:
+    """An AI coach of ``level`` ("easy" or "hard"); ValueError for any other level."""
+    return AICoach(rng, level=level, seed=seed)
+
+
+def _default_settings():  # type: ignore[no-untyped-def]
+    from .ai_search import SearchSettings
+
+    return SearchSettings()
 
 
 class Coach(Protocol):

@@ -1,0 +1,122 @@
+"""The hard AI coach's search: who acts this turn, judged by playing the action out.
+
+The heuristic (``engine.ai``) values each player's plan with rough one-step estimates. At a
+turn, the hard coach takes its best few candidates and plays each one's whole action out with
+the engine itself (``engine.match.apply``, which is deterministic given its dice) under the
+same sampled dice for every candidate (common random numbers: the comparison, not the noise,
+decides), the heuristic giving every command of the sample, both sides' answers included. The
+position each sample ends in (the other team to act, a goal, the end of the Test) is judged by
+``evaluate``; the candidate with the best mean wins, the heuristic's first choice winning ties.
+
+Pure and repeatable: the samples' dice seeds come from the position (``MatchState.seq``) and the
+coach's ``seed``, never from the clock; the time budget only caps the work in pathological
+positions (a sample longer than ``MAX_ROLLOUT`` commands is judged where it stopped).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import commands as C
+from .dice import SeededDice
+from .errors import ElfballError
+from .field import Field, Side, other_side
+from .match import apply, pending
+from .state import MatchState, Phase, Status
+
+__all__ = ["SearchSettings", "evaluate", "best_actor"]
+
+#: Commands one sample may take before it is judged where it stands.
+MAX_ROLLOUT = 40
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    candidates: int = 3  #: the heuristic's best players compared
+    samples: int = 6  #: dice samples per candidate (the same seeds for each)
+    margin: float = 0.03  #: how much better a candidate must do to overrule the heuristic
+    #: Actions each sample plays: 1, ours; 2, ours and the other team's answer to it.
+    horizon: int = 1
+
+
+def evaluate(state: MatchState, side: Side, fld: Field) -> float:
+    """How good ``state`` is for ``side``: the score first, then the ball (a carrier near the
+    goal and safe, or nearer a loose ball than the opponents), then standing players."""
+    from .ai import _Board, _dist
+
+    opp = other_side(side)
+    value = 3.0 * (state.teams[side].score - state.teams[opp].score)
+    if state.phase in (Phase.MATCH_OVER, Phase.TEST_OVER, Phase.SETUP, Phase.FACEOFF):
+        return value
+    carrier = state.carrier()
+    if carrier is not None and carrier.hex is not None:
+        holder = carrier.side
+        b = _Board(state, holder, fld)
+        v = b.hold_value(carrier, carrier.hex, carrier.facing, acts_next=state.turn_side == holder)
+        value += v if holder == side else -v
+    else:
+        ball = state.ball_hex()
+        if ball is not None:
+            def nearest(s: Side) -> int:
+                ds = [_dist(p.hex, ball) for p in state.on_field(s) if p.hex is not None and p.status is Status.STANDING]
+                return min(ds) if ds else 12
+
+            lead = nearest(opp) - nearest(side) + (1 if state.turn_side == side else -1)
+            value += 0.04 * max(-4, min(4, lead))
+    mine = sum(1 for p in state.on_field(side) if p.status is Status.STANDING)
+    theirs = sum(1 for p in state.on_field(opp) if p.status is Status.STANDING)
+    value += 0.02 * (mine - theirs)
+    return value
+
+
+def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: int,
+             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1) -> float:
+    """Apply ``first`` and play on with ``policy`` for ``horizon`` team actions (ours, then the
+    other team's), or until a goal or the end of the Test; the value of where it stops."""
+    dice = SeededDice(seed)
+    try:
+        st = apply(state, first, dice, by=side, field=fld).state
+        goals = state.teams[side].score + state.teams[other_side(side)].score
+        turns = 0
+        last_turn = side
+        for _ in range(MAX_ROLLOUT * horizon):
+            if st.phase is not Phase.TURN and st.phase is not Phase.ACTION:
+                break
+            if st.teams[side].score + st.teams[other_side(side)].score != goals:
+                break
+            pend = pending(st)
+            if pend.side is None:
+                break
+            if st.phase is Phase.TURN and st.in_progress is None and st.turn_side != last_turn:
+                turns += 1
+                last_turn = st.turn_side
+                if turns >= horizon:
+                    break
+            cmd = policy(st, pend.side, fld)
+            st = apply(st, cmd, dice, by=pend.side, field=fld).state
+    except ElfballError:
+        return -10.0  # never chosen: a line the engine refuses is not a line
+    return evaluate(st, side, fld)
+
+
+def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], seed: int,
+               policy: Callable[[MatchState, Side, Field], C.Command],
+               settings: SearchSettings = SearchSettings()) -> str:
+    """The player (of ``ranked``, the heuristic's order) whose action plays out best."""
+    cands = ranked[: settings.candidates]
+    if len(cands) <= 1:
+        return ranked[0]
+    rng = random.Random(seed * 1_000_003 + state.seq)
+    seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
+    scores = []
+    for pid in cands:
+        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon) for s in seeds)
+        scores.append(total / len(seeds))
+    best = 0
+    for i in range(1, len(cands)):
+        if scores[i] > scores[best] + settings.margin:
+            best = i
+    return cands[best]
+

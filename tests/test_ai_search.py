@@ -1,0 +1,105 @@
+"""The hard AI coach (issue 22): its Advanced choices in hand-made positions, the search that
+picks who acts (``engine.ai_search``), its speed and its repeatability. A few seconds."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from builders import P, position
+
+from engine import commands as C
+from engine.ai import AICoach, make_ai, play_match
+from engine.ai_search import SearchSettings, best_actor, evaluate
+from engine.dice import SeededDice
+from engine.field import standard_field
+from engine.match import check
+from engine.rosters import all_team_lists
+from engine.state import Phase, RuleOptions
+
+ADVANCED = RuleOptions(advanced=True)
+F = standard_field()
+
+
+def test_a_striker_with_steal_steals_the_ball_instead_of_tackling():
+    st = position(
+        P("w1", "gnolls/strikers", "G12", "E", abilities=("steal",)),
+        P("e1", "gnolls/strikers", "H12", "W", ball=True),
+        P("e2", "gnolls/midfielders", "Q16", "W"),
+        acting="w1", jog=0, options=ADVANCED,
+    )
+    assert AICoach(level="easy").choose(st, "west") == C.Tackle("e1")
+    assert make_ai("hard").choose(st, "west") == C.Tackle("e1", "steal")
+
+
+def test_a_potion_goes_to_an_injured_player_and_not_to_a_fit_one():
+    on_field = (P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "N12", "W"))
+    fit = position(*on_field, P("w2", "gnolls/hunters"), phase=Phase.TURN, turn="west",
+                   support={"west": {"potions": 2}}, options=ADVANCED)
+    assert not isinstance(make_ai("hard").choose(fit, "west"), C.DrinkPotion)
+    hurt = position(*on_field, P("w2", "gnolls/hunters", location="infirmary"), phase=Phase.TURN, turn="west",
+                    support={"west": {"potions": 2}}, options=ADVANCED)
+    assert make_ai("hard").choose(hurt, "west") == C.DrinkPotion("w2")
+    assert not isinstance(AICoach(level="easy").choose(hurt, "west"), C.DrinkPotion)
+
+
+def test_the_wizard_is_called_on_a_carrier_no_one_can_reach():
+    st = position(
+        P("w1", "gnolls/strikers", "E4", "E"),
+        P("e1", "gnolls/strikers", "N12", "W", ball=True),
+        phase=Phase.TURN, turn="west", support={"west": {"wizard": 1}}, options=ADVANCED,
+    )
+    cmd = make_ai("hard").choose(st, "west")
+    assert isinstance(cmd, C.CastSpell) and (cmd.target == "e1" or cmd.hex == st.players["e1"].hex)
+    assert isinstance(AICoach(level="easy").choose(st, "west"), C.StartAction)
+
+
+def test_evaluate_prefers_a_goal_then_the_ball_nearer_their_goal():
+    base = {"phase": Phase.TURN, "turn": "east"}
+    ahead = position(P("w1", "gnolls/strikers", "N12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
+    behind = position(P("w1", "gnolls/strikers", "G12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
+    theirs = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "E4", "W", ball=True), **base)
+    assert evaluate(ahead, "west", F) > evaluate(behind, "west", F) > evaluate(theirs, "west", F)
+    assert evaluate(theirs, "east", F) > evaluate(theirs, "west", F)
+
+
+def test_the_search_keeps_the_heuristics_choice_unless_a_line_does_better():
+    st = position(
+        P("w1", "gnolls/strikers", "G12", "E"), P("w2", "gnolls/hunters", "E5", "E"),
+        P("e1", "gnolls/strikers", "N12", "W"),
+        ball="I12", phase=Phase.TURN, turn="west",
+    )
+
+    def policy(state, side, fld):  # type: ignore[no-untyped-def]
+        return AICoach().choose(state, side, fld)
+
+    # w1 is two paces from the ball, w2 far away: both orders find w1.
+    assert best_actor(st, "west", F, ["w1", "w2"], 0, policy) == "w1"
+    assert best_actor(st, "west", F, ["w2", "w1"], 0, policy, SearchSettings(margin=0.0)) == "w1"
+    assert best_actor(st, "west", F, ["w2"], 0, policy) == "w2"  # one candidate: nothing to search
+
+
+def test_hard_decisions_are_legal_quick_and_repeatable():
+    samples: list[float] = []
+
+    class Timed:
+        def __init__(self) -> None:
+            self.coach = make_ai("hard", random.Random(3), seed=3)
+
+        def choose(self, state, side, field):  # type: ignore[no-untyped-def]
+            start = time.perf_counter()
+            cmd = self.coach.choose(state, side, field)
+            samples.append(time.perf_counter() - start)
+            check(state, cmd, by=side, field=field)
+            return cmd
+
+    def one() -> tuple:
+        west, east = random.Random(3).sample(all_team_lists(), 2)
+        timed = Timed()
+        s = play_match(west, east, {"west": timed, "east": make_ai("easy")}, SeededDice(3), goals_to_win=1)
+        assert timed.coach.fallbacks == 0 and not s.capped
+        return s.winner, s.goals, s.commands
+
+    assert one() == one()
+    samples.sort()
+    assert samples[int(0.95 * len(samples))] < 1.0  # the budget is 0.3 s; this only catches blow-ups
