@@ -50,7 +50,6 @@ from . import commands as C
 from .challenges.throw import SHORT_MAX as SHORT_THROW
 from .dice import DiceSource
 from .dice.odds import MAX_DICE, odds
-from .errors import ElfballError
 from .events import Event, PlayerRemoved
 from .field import Field, Side, other_side, standard_field
 from .hexes import (
@@ -63,7 +62,8 @@ from .hexes import (
     line,
     segment_touches_hex,
 )
-from .match import TeamEntry, apply, check, new_match, pending
+from .legal import is_legal
+from .match import TeamEntry, apply, new_match, pending
 from .movement import stand_cost, stand_refusal
 from .rosters import TeamList, default_roster
 from .state import ActionState, Location, MatchState, Phase, Player, RuleOptions, Status
@@ -569,13 +569,7 @@ class AICoach:
                 return c
         return C.Concede()
 
-    @staticmethod
-    def _ok(state: MatchState, cmd: C.Command, side: Side, fld: Field) -> bool:
-        try:
-            check(state, cmd, by=side, field=fld)
-        except ElfballError:
-            return False
-        return True
+    _ok = staticmethod(is_legal)  # (state, cmd, side, field): the engine's own check
 
     def _same_action(self, state: MatchState) -> bool:
         """Is this the action of our previous command (one command later)?"""

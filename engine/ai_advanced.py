@@ -26,10 +26,9 @@ from . import commands as C
 from .abilities import has
 from .abilities.counter_moves import COUNTER_MOVES, LITTLE_GUY
 from .abilities.taunt import RANGE as TAUNT_RANGE
-from .errors import ElfballError
 from .field import Field, Side
 from .hexes import Hex, distance, front_hexes, nearest_direction
-from .match import check
+from .legal import is_legal
 from .state import Location, MatchState, Phase, Player, Status
 
 if TYPE_CHECKING:
@@ -44,12 +43,7 @@ WIZARD_SKILL = 5
 QUICKLING_MARGIN = 0.1
 
 
-def _ok(state: MatchState, cmd: C.Command, side: Side, fld: Field) -> bool:
-    try:
-        check(state, cmd, by=side, field=fld)
-    except ElfballError:
-        return False
-    return True
+_ok = is_legal  # (state, cmd, side, field): the engine's own check
 
 
 # --- potions -----------------------------------------------------------------------------------

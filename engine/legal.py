@@ -21,7 +21,7 @@ from .match import VALIDATORS, check
 from .setup import ZONES
 from .state import Location, MatchState, Phase, Player
 
-__all__ = ["LegalCommands", "legal_commands", "candidate_commands"]
+__all__ = ["LegalCommands", "legal_commands", "candidate_commands", "is_legal"]
 
 
 class LegalCommands:
@@ -76,6 +76,15 @@ class LegalCommands:
     def is_legal(self, c: C.Command) -> bool:
         """Like ``in`` for a command taken from ``candidate_commands``."""
         return self._ok(c)
+
+
+def is_legal(state: MatchState, cmd: C.Command, side: Side, field: Field | None = None) -> bool:
+    """Whether ``side`` may give ``cmd`` now (the engine's own check, without applying it)."""
+    try:
+        check(state, cmd, by=side, field=field or standard_field())
+    except ElfballError:
+        return False
+    return True
 
 
 def legal_commands(state: MatchState, side: Side, field: Field | None = None) -> LegalCommands:
