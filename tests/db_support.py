@@ -121,27 +121,39 @@ def count(engine: Engine, table: str) -> int:
         return int(conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one())
 
 
-def race(engine: Engine, work: Callable[[Session, int], object], threads: int) -> list[object]:
-    """Run ``work(session, i)`` in ``threads`` threads, each with its own session, released together
-    by a barrier; the results in thread order (an exception raised is the result)."""
-    barrier = threading.Barrier(threads)
-    results: list[object] = [None] * threads
+def at_once(*calls: Callable[[], object], catch: tuple[type[BaseException], ...] = (Exception,)) -> list[object]:
+    """Run the calls in threads released together by a barrier; each result in order (an
+    exception of ``catch`` raised is the result)."""
+    barrier = threading.Barrier(len(calls))
+    results: list[object] = [None] * len(calls)
 
     def run(i: int) -> None:
-        with session(engine) as s:
-            barrier.wait(timeout=30)
-            try:
-                results[i] = work(s, i)
-            except Exception as exc:  # noqa: BLE001 - the caller inspects it
-                results[i] = exc
+        barrier.wait(timeout=30)
+        try:
+            results[i] = calls[i]()
+        except catch as exc:  # the caller inspects it
+            results[i] = exc
 
-    pool = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    pool = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for t in pool:
         t.start()
     for t in pool:
         t.join(60)
-    assert not any(t.is_alive() for t in pool), "a racer hung"
+    assert not any(t.is_alive() for t in pool), "a racer hung (a deadlock?)"
     return results
+
+
+def race(engine: Engine, work: Callable[[Session, int], object], threads: int) -> list[object]:
+    """Run ``work(session, i)`` in ``threads`` threads, each with its own session, released together;
+    the results in thread order (an exception raised is the result)."""
+
+    def call(i: int) -> Callable[[], object]:
+        def go() -> object:
+            with session(engine) as s:
+                return work(s, i)
+        return go
+
+    return at_once(*(call(i) for i in range(threads)))
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from db_support import at_once as shared_at_once
 from db_support import backend, db_engine, league, shared_postgres  # noqa: F401
 from sqlmodel import select
 
@@ -45,23 +46,7 @@ def slow(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
 
 def at_once(*calls: Callable[[], Any]) -> list[Any]:
     """Run the calls in threads released together; each result, or the refusal it raised."""
-    barrier = threading.Barrier(len(calls))
-    out: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            out[i] = calls[i]()
-        except (StoreError, ElfballError) as exc:
-            out[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    assert not any(t.is_alive() for t in threads), "a request never finished (a deadlock?)"
-    return out
+    return shared_at_once(*calls, catch=(StoreError, ElfballError))
 
 
 def refused(results: list[Any]) -> list[Exception]:
