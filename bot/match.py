@@ -71,7 +71,7 @@ def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
         first = tr(lang, "match.header", west=st.teams["west"].name, west_coach=m.west_coach_id,
                    east=st.teams["east"].name, east_coach=m.east_coach_id, goals=st.options.goals_to_win)
     return "\n".join([first, tr(lang, "match.rules", rules=describe_rules(st.options, lang)),
-                      commitment_text(m.seed_commitment, language=lang)])
+                      commitment_text(m.seed_commitment, entropy=m.dice_entropy, language=lang)])
 
 
 class Match(commands.GroupCog, group_name="match", group_description="Start, follow and end Elfball matches in this channel"):
@@ -150,15 +150,17 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
                     raise Refusal("refuse.channel_busy")
                 return db_challenges.propose_challenge(
                     session=s, guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
-                    opponent_id=opponent.id, team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE)
+                    opponent_id=opponent.id, team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE,
+                    entropy=f"c{interaction.id}")
 
         try:
-            await run_work(interaction, propose)
+            proposed = await run_work(interaction, propose)
         except (ElfballError, StoreError, Refusal) as exc:
             await refuse(interaction, exc)
             return
         text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
-                   goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang)))
+                   goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang))
+                + "\n" + tr(lang, "match.challenge_commitment", commitment=proposed.dice_commitment))
         if thread and where is not None:
             await where.send(text[:2000], allowed_mentions=ping(opponent.id))
             await self._thread_note(interaction, where, thread, lang)
@@ -203,11 +205,14 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
             if ch is None or ch.opponent_id != user:
                 raise Refusal("refuse.no_challenge")
 
-            def consume(session: Any) -> None:
+            def consume(session: Any) -> str | None:
                 # The challenge is used up in the transaction that creates the match: a refused
-                # start (a team that does not exist) leaves it standing, to accept again.
+                # start (a team that does not exist) leaves it standing, to accept again. The
+                # accept's id is the entropy nobody knew when the challenge's secret was posted.
+                seed = db_challenges.challenge_seed(session=session, challenge_id=ch.id, entropy=f"a{interaction.id}")
                 db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user,
                                                 now=_now())
+                return seed
 
             # A challenge made before an upgrade names no rules edition: the match starts now, so
             # it plays the current one.

@@ -12,11 +12,17 @@ who may answer: of an accept racing a decline, exactly one deletes the row and t
 the same transaction (``db.matches.create_match`` commits it), so a match that fails to start
 leaves the challenge standing.
 
+The match's dice secret is drawn with the challenge (``dice_secret``, sealed as a live
+match's is) and its SHA-256 posted with it (``dice_commitment``): the accept then adds the
+entropy (``engine.dice.commit``), which nobody knew when the secret was fixed.
+``challenge_seed`` gives the accepted match its seed.
+
 Every function takes ``session`` keyword-only; times are compared in UTC.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,11 +31,15 @@ from sqlalchemy import delete, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from engine.dice.commit import commitment_of, join_seed, valid_entropy
+
 from ._util import in_utc, violates
 from .errors import ChallengePendingError, InvalidInputError, NoChallengeError
 from .models import MAX_CHALLENGE_TEAM, Challenge, ChallengePublic
+from .seeds import key_for, open_seed, seal
 
-__all__ = ["CHANNEL_CONSTRAINT", "propose_challenge", "pending_challenge", "consume_challenge", "withdraw_challenge"]
+__all__ = ["CHANNEL_CONSTRAINT", "propose_challenge", "pending_challenge", "challenge_seed", "consume_challenge",
+           "withdraw_challenge"]
 
 #: The unique constraint behind "one pending challenge per channel".
 CHANNEL_CONSTRAINT = "uq_challenges_channel_id"
@@ -61,9 +71,11 @@ def propose_challenge(
     options: Mapping[str, Any] | Any,
     now: datetime,
     lapse_after: timedelta,
+    entropy: str = "",
 ) -> ChallengePublic:
     """Record ``challenger_id``'s challenge to ``opponent_id`` in ``channel_id``, lapsing at
-    ``now + lapse_after``; committed.
+    ``now + lapse_after``; committed. A dice secret is drawn and sealed with it; its
+    commitment is in the result, to post. ``entropy`` is the challenger's (his interaction's id).
 
     A lapsed challenge in the channel is removed first. Refused with nothing written:
     ``ChallengePendingError`` when the channel has a pending challenge (also when another one
@@ -80,13 +92,18 @@ def propose_challenge(
     if len(team) > MAX_CHALLENGE_TEAM:
         raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what="team",
                                 most=MAX_CHALLENGE_TEAM, given=len(team))
+    if entropy and not valid_entropy(entropy):
+        raise ValueError(f"bad entropy {entropy!r}")  # the bot's own value: a bug, not a refusal
     now = in_utc(now)
     stored = _options(options)
+    secret = secrets.token_hex(32)
+    sealed, commitment = seal(secret, key_for(session.get_bind())), commitment_of(secret)
     for attempt in range(_ATTEMPTS):
         session.execute(delete(Challenge).where(col(Challenge.channel_id) == channel_id, col(Challenge.expires_at) <= now)
                         .execution_options(synchronize_session=False))
         row = Challenge(guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id, opponent_id=opponent_id,
-                        team=team, options=stored, created_at=now, expires_at=now + lapse_after)
+                        team=team, options=stored, created_at=now, expires_at=now + lapse_after,
+                        dice_secret=sealed, dice_commitment=commitment, entropy=entropy)
         session.add(row)
         try:
             session.commit()
@@ -107,6 +124,17 @@ def pending_challenge(*, session: Session, channel_id: int, now: datetime) -> Ch
                                                col(Challenge.expires_at) > in_utc(now))
                        .execution_options(populate_existing=True)).first()
     return ChallengePublic.model_validate(row) if row is not None else None
+
+
+def challenge_seed(*, session: Session, challenge_id: int, entropy: str) -> str | None:
+    """The dice seed of the match this challenge becomes: its committed secret joined with the
+    challenger's and the accepting coach's ``entropy``. None for a challenge made before
+    secrets were committed (the match then draws its own) or one no longer there."""
+    row = session.get(Challenge, challenge_id, populate_existing=True)
+    if row is None or not row.dice_secret:
+        return None
+    secret = open_seed(row.dice_secret, key_for(session.get_bind()), row.dice_commitment, match_id=f"c{row.id}")
+    return join_seed(secret, ".".join(part for part in (row.entropy, entropy) if part))
 
 
 def _answer(session: Session, challenge_id: int, version: int, user_id: int, now: datetime, who: tuple[str, ...],

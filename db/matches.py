@@ -16,9 +16,10 @@ The log alone rebuilds the match (``rebuild``): the creation row holds both team
 roster dicts), the rule options and the dice-off results, and every later row its command,
 the side that gave it and the fresh dice it drew, so ``ReplayDice`` retraces each step.
 
-Dice come from ``HashDice(seed, offset=state.dice_drawn)``: the seed is secret while the match
-is active (its SHA-256, ``seed_commitment``, is public from the start) and revealed once the
-match is over, so anyone can check every roll afterwards.
+Dice come from ``HashDice(seed, offset=state.dice_drawn)`` with ``seed = secret + "+" +
+entropy`` (``engine.dice.commit``): the secret's SHA-256 (``seed_commitment``) was public
+before the coaches' entropy (``dice_entropy``) existed, the secret stays sealed while the
+match is active and is revealed once it is over, so anyone can check every roll afterwards.
 
 Every function takes ``session`` keyword-only and is one unit of work on it; engine errors
 (an illegal command, a malformed one) pass through untouched with nothing written.
@@ -26,7 +27,6 @@ Every function takes ``session`` keyword-only and is one unit of work on it; eng
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +40,7 @@ from sqlmodel import Session, col, select
 from engine import commands as C
 from engine import rosters
 from engine.dice import HashDice, ReplayDice
+from engine.dice.commit import commitment_of, committed_part, entropy_part, join_seed
 from engine.errors import MalformedInputError
 from engine.match import Pending, PlayerEntry, Result, TeamEntry, apply, new_match, pending
 from engine.rosters import TeamRoster
@@ -130,8 +131,9 @@ class Applied:
 
 
 def seed_commitment(seed: str) -> str:
-    """The public SHA-256 (hex) of a dice seed."""
-    return hashlib.sha256(seed.encode()).hexdigest()
+    """The public SHA-256 (hex) a dice seed is checked against: of its committed secret, the
+    part before the coaches' entropy (``engine.dice.commit``)."""
+    return commitment_of(seed)
 
 
 def entry_to_json(entry: TeamEntry) -> dict[str, Any]:
@@ -161,20 +163,26 @@ def public_match(m: Match) -> MatchPublic:
     """A stored match as callers see it: the dice seed only once the match is over."""
     over = m.status != MatchStatus.ACTIVE
     # Over, the seed was stored in clear with the last write (``_revealed``).
-    return MatchPublic.model_validate(m, update={"seed": m.dice_seed if over and not is_sealed(m.dice_seed) else None})
+    revealed = over and not is_sealed(m.dice_seed)
+    return MatchPublic.model_validate(m, update={"seed": join_seed(m.dice_seed, m.dice_entropy) if revealed else None})
 
 
-def _open_seed(session: Session, row: Match) -> str:
-    """A match's dice seed, unsealed (``db.seeds``): the key is only needed for a sealed one."""
+def _open_secret(session: Session, row: Match) -> str:
+    """A match's dice secret, unsealed (``db.seeds``): the key is only needed for a sealed one."""
     if not is_sealed(row.dice_seed):
         return row.dice_seed
     return open_seed(row.dice_seed, key_for(session.get_bind()), row.seed_commitment, match_id=row.id)
 
 
+def _open_seed(session: Session, row: Match) -> str:
+    """A match's dice seed: its secret joined with the coaches' entropy."""
+    return join_seed(_open_secret(session, row), row.dice_entropy)
+
+
 def _revealed(session: Session, match_id: int) -> dict[str, Any]:
     """The values that reveal a match's seed as it ends: stored in clear, so checking the match
     (``elfball verify``, a copy of the database) needs no key."""
-    return {"dice_seed": _open_seed(session, _match(session, match_id))}
+    return {"dice_seed": _open_secret(session, _match(session, match_id))}
 
 
 def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
@@ -230,6 +238,7 @@ def create_match(
     options: RuleOptions | Mapping[str, Any] | None = None,
     seed: str | None = None,
     deadline: datetime | None = None,
+    entropy: str = "",
 ) -> Applied:
     """Start a match in ``channel_id``: dice-off rolled, state and creation row stored together.
 
@@ -245,7 +254,11 @@ def create_match(
     opts = _options(options)
     if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
         raise _busy(session, channel_id)
-    seed = seed or secrets.token_hex(32)
+    # ``seed`` is the committed secret (a whole seed, "secret+entropy", is split); ``entropy``
+    # the coaches' part, added after the secret's commitment was published.
+    secret = committed_part(seed) if seed else secrets.token_hex(32)
+    entropy = entropy or (entropy_part(seed) if seed else "")
+    seed = join_seed(secret, entropy)
     result = new_match(west_entry, east_entry, HashDice(seed), options=opts)
     state = result.state
     now = utcnow()
@@ -266,8 +279,9 @@ def create_match(
         deciding_side=side,
         deciding_user_id=west.coach_id if side == "west" else east.coach_id if side == "east" else None,
         deadline=deadline,
-        dice_seed=seal(seed, key_for(session.get_bind())),  # unreadable in the database until the match ends
-        seed_commitment=seed_commitment(seed),
+        dice_seed=seal(secret, key_for(session.get_bind())),  # unreadable in the database until the match ends
+        seed_commitment=seed_commitment(secret),
+        dice_entropy=entropy,
         created_at=now,
         updated_at=now,
     )

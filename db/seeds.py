@@ -27,6 +27,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from engine.dice.commit import commitment_of
+
 from .errors import UnusableDatabaseError
 
 __all__ = ["SECRET_ENV", "PREFIX", "seal", "open_seed", "is_sealed", "key_for"]
@@ -77,7 +79,7 @@ def open_seed(stored: str, key: bytes | None, commitment: str, *, match_id: Any 
         seed = bytes(a ^ b for a, b in zip(cipher, _keystream(key, nonce, len(cipher)))).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
         seed = None
-    if seed is None or hashlib.sha256(seed.encode()).hexdigest() != commitment:
+    if seed is None or commitment_of(seed) != commitment:
         raise UnusableDatabaseError("the dice seed of match #{match} was sealed with another key than this "
                                     "ELFBALL_SECRET: give the bot the key it started the match with", match=match_id)
     return seed

@@ -310,12 +310,14 @@ class MatchService:
         before: Callable[[Session], Any] | None = None,
     ) -> Outcome:
         """Start a match in ``channel_id``. ``before(session)`` runs in the same transaction
-        first (the bot uses up the accepted challenge there: both happen or neither)."""
+        first (the bot uses up the accepted challenge there: both happen or neither); what it
+        returns, if anything, is the match's dice seed (the challenge's committed secret joined
+        with the coaches' entropy, ``engine.dice.commit``). ``seed`` likewise; else a fresh
+        secret is drawn."""
         with self.sessions() as s:
-            if before is not None:
-                before(s)
+            committed = before(s) if before is not None else None
             applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
-                                         options=options, seed=seed, deadline=self.next_deadline())
+                                         options=options, seed=committed or seed, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._finished(self._run_ai(out))
 

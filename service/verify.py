@@ -1,10 +1,12 @@
 """Auditable dice: check a finished match's every roll against its revealed seed.
 
-A match's dice are ``HashDice(seed, offset=n)``: result ``n`` is SHA-256(seed, n) mod 6. The
-bot publishes ``sha256(seed)`` (the commitment) when the match starts and the seed when it
-ends. ``verify(record)`` then re-does what the store did, with no database and no Discord:
+A match's dice are ``HashDice(seed, offset=n)``: result ``n`` is SHA-256(seed, n) mod 6, with
+``seed = secret + "+" + entropy`` (``engine.dice.commit``). The bot publishes ``sha256(secret)``
+(the commitment) before the coaches add their entropy (with the challenge, or the league's
+schedule), and the seed when the match ends. ``verify(record)`` then re-does what the store
+did, with no database and no Discord:
 
-1. ``sha256(seed) == commitment`` (the seed is the one promised at the start);
+1. ``sha256(part of the seed before "+") == commitment`` (the secret is the one promised);
 2. the match is created again with ``HashDice(seed)``, exactly as ``db.matches.create_match``
    does, and the dice-off must draw the dice the creation row recorded;
 3. every command row is applied again with ``HashDice(seed, offset=state.dice_drawn)``, as
@@ -19,7 +21,6 @@ check it himself with ``elfball verify --file``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from typing import Any
 
 from engine import commands as C
 from engine.dice import HashDice
+from engine.dice.commit import commitment_of, entropy_part
 from engine.errors import ElfballError, MalformedInputError
 from engine.i18n import DEFAULT, Catalogue
 from engine.match import PlayerEntry, TeamEntry, apply, new_match
@@ -181,7 +183,7 @@ class Verdict:
 
 
 def _sha256(seed: str) -> str:
-    return hashlib.sha256(seed.encode()).hexdigest()
+    return commitment_of(seed)
 
 
 def _norm(value: Any) -> Any:
@@ -368,14 +370,18 @@ def latest_finished_match(*, session: Any, guild_id: int, channel_id: int) -> in
 
 
 # --- what the channel is told ----------------------------------------------------------------------
-def commitment_text(commitment: str, *, language: str = "en") -> str:
-    """The line posted when a match starts."""
-    return Catalogue("service", "text", language).t("verify.commitment", commitment=commitment)
+def commitment_text(commitment: str, *, entropy: str = "", language: str = "en") -> str:
+    """The line posted when a match starts (with the coaches' ``entropy``, if they added any)."""
+    tx = Catalogue("service", "text", language)
+    if entropy:
+        return tx.t("verify.commitment_entropy", commitment=commitment, entropy=entropy)
+    return tx.t("verify.commitment", commitment=commitment)
 
 
 def reveal_text(match_id: int, seed: str | None, *, language: str = "en") -> str:
     """The line posted when a match ends."""
     if not seed:
         return ""
-    return Catalogue("service", "text", language).t("verify.reveal", seed=seed, match_id=match_id)
+    key = "verify.reveal_entropy" if entropy_part(seed) else "verify.reveal"
+    return Catalogue("service", "text", language).t(key, seed=seed, match_id=match_id)
 

@@ -27,9 +27,15 @@ async def test_the_commitment_is_posted_the_seed_revealed_and_verify_checks_the_
         guild, pitch, alice, bob, carol, _ = world(fake)
         bot = make_bot(guild)
         await fake.start_bot(bot)
-        started = await start_match(fake, pitch, alice, bob)
-        commitment = bot.service.status(pitch.id).match.seed_commitment
-        assert f"Dice commitment: sha256 `{commitment}`" in started.content
+        # The secret's commitment is posted with the challenge, before the accept exists.
+        challenge = await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls")
+        posted = re.search(r"Dice commitment: sha256 `([0-9a-f]{64})`", challenge.content).group(1)
+        started = await fake.slash(bob, pitch, "match accept", team="sarcos")
+        match = bot.service.status(pitch.id).match
+        commitment, entropy = match.seed_commitment, match.dice_entropy
+        # Both coaches' interactions are the entropy, shown at the start with the same commitment.
+        assert posted == commitment and entropy == f"c{challenge.interaction_id}.a{started.interaction_id}"
+        assert f"sha256 `{commitment}`" in started.content and f"entropy `{entropy}`" in started.content
         # While the match is played the seed is secret: refused privately, nothing posted.
         before = len(fake.channel_messages(pitch))
         r = await fake.slash(carol, pitch, "match verify")
@@ -41,8 +47,9 @@ async def test_the_commitment_is_posted_the_seed_revealed_and_verify_checks_the_
         await _set_up_both(fake, pitch, bot, alice, bob)
         final = await fake.slash(alice, pitch, "match concede")
         assert "Match over" in final.content
-        seed = re.search(r"Dice seed revealed: `([0-9a-f]+)`", final.text).group(1)
-        assert hashlib.sha256(seed.encode()).hexdigest() == commitment
+        seed = re.search(r"Dice seed revealed: `([0-9a-f]+\+[0-9a-z.]+)`", final.text).group(1)
+        secret, joined = seed.split("+")
+        assert hashlib.sha256(secret.encode()).hexdigest() == commitment and joined == entropy
         assert f"/match verify match_id:{match_id}" in final.text
         # Anyone may now check it: the verdict and the record, which verifies offline too.
         r = await fake.slash(carol, pitch, "match verify")
@@ -64,7 +71,7 @@ async def test_an_abandoned_match_reveals_its_seed(database):
         await start_match(fake, pitch, alice, bob)
         commitment = bot.service.status(pitch.id).match.seed_commitment
         r = await fake.slash(mod, pitch, "match abandon")
-        seed = re.search(r"Dice seed revealed: `([0-9a-f]+)`", r.content).group(1)
+        seed = re.search(r"Dice seed revealed: `([0-9a-f]+)\+[0-9a-z.]+`", r.content).group(1)
         assert hashlib.sha256(seed.encode()).hexdigest() == commitment
         r = await fake.slash(alice, pitch, "match verify")
         assert not r.ephemeral and "✅" in r.content

@@ -224,3 +224,41 @@ def test_votes_go_with_their_match(db_engine) -> None:  # noqa: F811
         conn.exec_driver_sql("DELETE FROM match_events")
         conn.exec_driver_sql("DELETE FROM matches")
     assert count(db_engine, "abandon_votes") == 0
+
+
+# --- the dice secret committed with the challenge ----------------------------------------------------
+def test_the_challenge_commits_a_sealed_secret_and_the_accept_adds_entropy(db_engine) -> None:  # noqa: F811
+    from sqlalchemy import text
+
+    from db.seeds import is_sealed
+    from engine.dice.commit import commitment_of, committed_part, entropy_part
+
+    with session(db_engine) as s:
+        ch = challenges.propose_challenge(session=s, guild_id=GUILD, channel_id=7, challenger_id=11, opponent_id=22,
+                                          team="orcs", options={}, now=NOW, lapse_after=LAPSE, entropy="c123")
+        assert len(ch.dice_commitment) == 64 and ch.entropy == "c123"
+        assert "dice_secret" not in ch.model_dump()  # the public row never carries it
+        stored = s.execute(text("SELECT dice_secret FROM challenges")).scalar_one()
+        assert is_sealed(stored)  # a database reader learns nothing before the reveal
+        seed = challenges.challenge_seed(session=s, challenge_id=ch.id, entropy="a456")
+        assert entropy_part(seed) == "c123.a456" and commitment_of(seed) == ch.dice_commitment
+        challenges.consume_challenge(session=s, challenge_id=ch.id, version=0, user_id=22, now=NOW)
+        m = matches.create_match(session=s, guild_id=GUILD, channel_id=7, west=MatchSide(11, team_list="orcs"),
+                                 east=MatchSide(22, team_list="gnomes"), seed=seed).match
+        # The match keeps the same commitment, its entropy in public and the secret sealed.
+        assert (m.seed_commitment, m.dice_entropy, m.seed) == (ch.dice_commitment, "c123.a456", None)
+        assert is_sealed(s.execute(text("SELECT dice_seed FROM matches")).scalar_one())
+        over = matches.abandon(session=s, match_id=m.id, reason="test")
+        # Revealed at the end: the whole seed, whose committed part matches the challenge's post.
+        assert over.seed == seed and commitment_of(committed_part(over.seed)) == ch.dice_commitment
+        assert not is_sealed(s.execute(text("SELECT dice_seed FROM matches")).scalar_one())
+
+
+def test_a_challenge_made_before_secrets_were_committed_lets_the_match_draw_its_own(db_engine) -> None:  # noqa: F811
+    from sqlalchemy import text
+
+    with session(db_engine) as s:
+        ch = propose(s, 8)
+        s.execute(text("UPDATE challenges SET dice_secret = '', dice_commitment = ''"))
+        s.commit()
+        assert challenges.challenge_seed(session=s, challenge_id=ch.id, entropy="a1") is None

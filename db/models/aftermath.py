@@ -2,7 +2,10 @@
 
 One row per fixture side. ``state`` is the match's final state, then changed by any potion
 drunk after the last goal (so the injuries applied are the ones left after the potions).
-``seed`` is the secret those potion dice derive from. ``version`` guards every change
+The potion dice come from ``seed + "+" + entropy`` (``engine.dice.commit``): ``seed`` is the
+fixture's potion secret, committed in public with the schedule (``seed_commitment``), sealed
+until the report is done, then in clear; ``entropy`` is the match's entropy and the side.
+Reports made before potions were committed have neither. ``version`` guards every change
 (``UPDATE ... WHERE version = ?``), so a double click or a stale panel changes nothing.
 """
 
@@ -36,6 +39,9 @@ class AftermathBase(SQLModel):
     #: Potions and injuries are settled: the team may play again.
     done: bool = False
     version: int = 0
+    #: SHA-256 of the potion dice's secret, public from the schedule on ("" for old reports).
+    seed_commitment: str = Field(default="", max_length=64)
+    entropy: str = Field(default="", max_length=64)
 
 
 class Aftermath(AftermathBase, table=True):

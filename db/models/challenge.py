@@ -34,6 +34,11 @@ class ChallengeBase(SQLModel):
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
     expires_at: datetime = Field(sa_type=Timestamp)
     version: int = 0
+    #: SHA-256 of the match's dice secret, posted with the challenge ("" for challenges made
+    #: before dice secrets were committed at the challenge).
+    dice_commitment: str = Field(default="", max_length=64)
+    #: The challenger's entropy: his challenge interaction's id ("" likewise).
+    entropy: str = Field(default="", max_length=64)
 
 
 class Challenge(ChallengeBase, table=True):
@@ -41,6 +46,8 @@ class Challenge(ChallengeBase, table=True):
     __table_args__ = (sa.UniqueConstraint("channel_id"), {"sqlite_autoincrement": True})
 
     id: int | None = Field(default=None, primary_key=True)
+    #: The dice secret itself, sealed (``db.seeds``): read only by the accept that uses it up.
+    dice_secret: str = Field(default="", max_length=255)
 
 
 class ChallengePublic(ChallengeBase):

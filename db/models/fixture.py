@@ -47,6 +47,10 @@ class FixtureBase(SQLModel):
     #: ``home`` / ``away`` when a team conceded (or forfeited).
     conceded_by: str | None = Field(default=None, max_length=8)
     played_at: datetime | None = Field(default=None, sa_type=Timestamp)
+    #: SHA-256 of the match's dice secret and of the post-match potion dice's secret, drawn and
+    #: published with the schedule, before anybody can add entropy ("" for fixtures drawn before).
+    dice_commitment: str = Field(default="", max_length=64)
+    potion_commitment: str = Field(default="", max_length=64)
 
 
 class Fixture(FixtureBase, table=True):
@@ -56,6 +60,9 @@ class Fixture(FixtureBase, table=True):
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
+    #: The secrets behind the two commitments, sealed (``db.seeds``): never in a public model.
+    dice_secret: str = Field(default="", max_length=255)
+    potion_secret: str = Field(default="", max_length=255)
 
 
 class FixturePublic(FixtureBase):

@@ -53,8 +53,12 @@ class MatchBase(SQLModel):
     deciding_user_id: int | None = Field(default=None, sa_type=Snowflake)
     #: When the deciding coach's time runs out (added by migration 0002).
     deadline: datetime | None = Field(default=None, sa_type=Timestamp, index=True)
-    #: SHA-256 (hex) of the dice seed, published when the match starts.
+    #: SHA-256 (hex) of the dice secret, published before the coaches' entropy existed.
     seed_commitment: str = Field(max_length=64)
+    #: The coaches' entropy joined to the secret (``engine.dice.commit``), public from the
+    #: start: "" for matches whose seed is the secret alone (before entropy, or against the AI
+    #: in the console).
+    dice_entropy: str = Field(default="", max_length=64)
 
 
 class Match(MatchBase, table=True):
@@ -69,7 +73,8 @@ class Match(MatchBase, table=True):
     #: ``MatchState.to_dict()``.
     state: dict[str, Any] = Field(sa_type=JSONType)
     version: int = Field(default=0)
-    #: The secret the match's dice derive from (``HashDice``); shown only once it is over.
+    #: The secret the match's dice derive from (joined with ``dice_entropy``, ``HashDice``):
+    #: sealed while the match is played (``db.seeds``), in clear once it is over.
     dice_seed: str = Field(max_length=128)
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
@@ -81,7 +86,7 @@ class MatchPublic(MatchBase):
     id: int
     version: int
     state: dict[str, Any]
-    #: The dice seed, revealed once the match is finished or abandoned (None while active).
+    #: The dice seed (secret + "+" + entropy), revealed once the match is over (None while active).
     seed: str | None = None
     created_at: datetime
     updated_at: datetime
