@@ -32,6 +32,7 @@ from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
+from service.verify import commitment_text
 
 from .choices import list_name
 from .reply import Refusal, run_work
@@ -310,7 +311,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     def work() -> tuple[FixtureView, Outcome, str]:
         svc = _svc(interaction)
         view, out = svc.play(_guild(interaction), interaction.channel_id or 0, interaction.user.id,
-                             _fixture_id(fixture) if fixture else None)
+                             _fixture_id(fixture) if fixture else None, entropy=f"s{interaction.id}")
         lg = svc.league(_guild(interaction), view.fixture.league_id)
         return view, out, lg.name
 
@@ -321,7 +322,8 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     lang = (await languages(interaction)).public
     header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
                 home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
-                goals=out.state.options.goals_to_win, commitment=out.match.seed_commitment[:16])
+                goals=out.state.options.goals_to_win)
+    header += "\n" + commitment_text(out.match.seed_commitment, entropy=out.match.dice_entropy, language=lang)
     await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]
 
 

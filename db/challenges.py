@@ -93,7 +93,7 @@ def propose_challenge(
         raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what="team",
                                 most=MAX_CHALLENGE_TEAM, given=len(team))
     if entropy and not valid_entropy(entropy):
-        raise ValueError(f"bad entropy {entropy!r}")  # the bot's own value: a bug, not a refusal
+        raise ValueError("entropy must be letters, digits, '.' or '-'")  # the bot's own value: a bug
     now = in_utc(now)
     stored = _options(options)
     secret = secrets.token_hex(32)

@@ -18,6 +18,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from engine import teambuilding as tb
+from engine.dice.commit import join_seed
 from engine.errors import ElfballError
 from engine.options import parse_rules, rules_string
 
@@ -38,6 +39,7 @@ from .models import (
     Team,
 )
 from .models._common import utcnow
+from .seeds import draw_committed, is_sealed, key_for, open_seed
 from .teams import _league, _public, _team
 
 __all__ = [
@@ -63,6 +65,9 @@ __all__ = [
     "create_aftermath",
     "get_aftermath",
     "aftermath_seed",
+    "fixture_seed",
+    "potion_records",
+    "revealed_potion_seed",
     "aftermaths_of",
     "open_aftermaths",
     "latest_aftermath",
@@ -211,7 +216,8 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     for rnd, home, away in pairings:
         if home not in members or away not in members or home == away:
             raise InvalidInputError("a fixture pairs two different teams of the league")
-        rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away))  # type: ignore[arg-type]
+        rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]
+                            **_fresh_secrets(session)))
     if {t for _, home, away in pairings for t in (home, away)} != members:
         # A team joined while the draw was being made (the draw reads the teams before this lock).
         raise InvalidInputError("{league}'s teams changed while the schedule was drawn: draw it again", league=lg.name)
@@ -253,6 +259,23 @@ def _move(session: Session, fixture_id: int, frm: FixtureStatus, values: Mapping
     return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]
 
 
+def _fresh_secrets(session: Session) -> dict[str, str]:
+    """A fixture's two dice secrets, sealed, and their commitments (published with the schedule)."""
+    (dice, dice_commitment), (potion, potion_commitment) = (draw_committed(session.get_bind()) for _ in range(2))
+    return {"dice_secret": dice, "dice_commitment": dice_commitment, "potion_secret": potion,
+            "potion_commitment": potion_commitment}
+
+
+def fixture_seed(*, session: Session, fixture_id: int, entropy: str) -> str | None:
+    """The dice seed of the match a fixture becomes: its committed secret joined with the
+    starting coach's ``entropy``. None for a fixture drawn before secrets were committed."""
+    row = _fixture(session, fixture_id)
+    if not row.dice_secret:
+        return None
+    secret = open_seed(row.dice_secret, key_for(session.get_bind()), row.dice_commitment, match_id=row.match_id)
+    return join_seed(secret, entropy)
+
+
 def start_fixture(*, session: Session, fixture_id: int, channel_id: int, lineup: Mapping[str, list[int]]) -> None:
     """Claim a scheduled fixture for a match about to start in ``channel_id``."""
     if not _move(session, fixture_id, FixtureStatus.SCHEDULED,
@@ -271,8 +294,11 @@ def link_match(*, session: Session, fixture_id: int, match_id: int) -> None:
 
 def reset_fixture(*, session: Session, fixture_id: int) -> None:
     """Back to scheduled: its match could not start, or was abandoned."""
+    # The abandoned match revealed the old secret: the replay gets new ones, whose commitments
+    # the fixtures list shows before anybody can start it again.
+    again = _fresh_secrets(session) if _fixture(session, fixture_id).dice_secret else {}
     _move(session, fixture_id, FixtureStatus.PLAYING,
-          {"status": FixtureStatus.SCHEDULED.value, "match_id": None, "channel_id": None, "lineup": {}})
+          {"status": FixtureStatus.SCHEDULED.value, "match_id": None, "channel_id": None, "lineup": {}, **again})
     session.commit()
 
 
@@ -293,6 +319,8 @@ def record_result(*, session: Session, fixture_id: int, result: Mapping[str, Any
     add_audit(session, row.league_id, "result_recorded", actor_id=None, fixture_id=fixture_id,
               detail={"after": _result(row), "match": row.match_id})
     session.add_all([*aftermaths, *roster])
+    session.flush()
+    _reveal_potions(session, fixture_id)  # neither team has a potion to drink: nothing to keep secret
     session.commit()
     return True
 
@@ -344,11 +372,17 @@ def audit(*, session: Session, league_id: int, limit: int = 50) -> list[LeagueAu
 
 
 # --- aftermaths --------------------------------------------------------------------------------------
-def create_aftermath(*, fixture_id: int, side: str, team_id: int, coach_id: int, state: Mapping[str, Any], seed: str,
-                     potions_done: bool, applied: list[Any]) -> Aftermath:
-    """A new post-match row (stored by ``record_result`` with the result)."""
-    return Aftermath(fixture_id=fixture_id, side=side, team_id=team_id, coach_id=coach_id, state=dict(state), seed=seed,
-                     potions_done=potions_done, applied=list(applied), done=False)
+def create_aftermath(*, session: Session, fixture_id: int, side: str, team_id: int, coach_id: int,
+                     state: Mapping[str, Any], entropy: str, potions_done: bool, applied: list[Any]) -> Aftermath:
+    """A new post-match row (stored by ``record_result`` with the result). Its potion dice come
+    from the fixture's potion secret, committed with the schedule, joined with ``entropy`` (the
+    match's and the side); a fixture drawn before that gets a fresh secret, committed now."""
+    row = _fixture(session, fixture_id)
+    sealed, commitment = (row.potion_secret, row.potion_commitment) if row.potion_secret \
+        else draw_committed(session.get_bind())
+    return Aftermath(fixture_id=fixture_id, side=side, team_id=team_id, coach_id=coach_id, state=dict(state),
+                     seed=sealed, seed_commitment=commitment, entropy=entropy, potions_done=potions_done,
+                     applied=list(applied), done=False)
 
 
 def _aftermath(session: Session, aftermath_id: int) -> Aftermath:
@@ -362,9 +396,51 @@ def get_aftermath(*, session: Session, aftermath_id: int) -> AftermathPublic:
     return AftermathPublic.model_validate(_aftermath(session, aftermath_id))
 
 
+def _potion_secret(session: Session, row: Aftermath) -> str:
+    if not is_sealed(row.seed):
+        return row.seed
+    return open_seed(row.seed, key_for(session.get_bind()), row.seed_commitment, match_id=f"report {row.id}")
+
+
 def aftermath_seed(*, session: Session, aftermath_id: int) -> str:
-    """The secret the post-match potion dice derive from (never shown)."""
-    return _aftermath(session, aftermath_id).seed
+    """The seed the report's potion dice come from (secret until both teams' potions are done)."""
+    row = _aftermath(session, aftermath_id)
+    return join_seed(_potion_secret(session, row), row.entropy)
+
+
+def revealed_potion_seed(*, session: Session, aftermath_id: int) -> str | None:
+    """The report's potion seed once revealed (both teams done with potions), else None."""
+    row = _aftermath(session, aftermath_id)
+    return None if is_sealed(row.seed) else join_seed(row.seed, row.entropy)
+
+
+def _reveal_potions(session: Session, fixture_id: int) -> None:
+    """Once no report of the fixture may drink any more, their shared secret is stored in clear:
+    both sides' potion dice can be checked, and nobody can use it to foresee one."""
+    rows = session.exec(select(Aftermath).where(Aftermath.fixture_id == fixture_id)
+                        .execution_options(populate_existing=True)).all()
+    if not rows or not all(r.potions_done for r in rows) or not any(is_sealed(r.seed) for r in rows):
+        return
+    for r in rows:
+        if is_sealed(r.seed):
+            r.seed = _potion_secret(session, r)
+            session.add(r)
+
+
+def potion_records(*, session: Session, match_id: int) -> list[dict[str, Any]]:
+    """What checking a league match's post-match potion dice needs, per report with a committed
+    secret: side, commitment, the seed (None until revealed) and each step (command, the dice
+    position it started at, its dice and events) as drunk."""
+    out = []
+    for f in session.exec(select(Fixture).where(Fixture.match_id == match_id)).all():
+        for r in session.exec(select(Aftermath).where(Aftermath.fixture_id == f.id).order_by(Aftermath.side.desc())):  # type: ignore[attr-defined]
+            if not r.seed_commitment:
+                continue  # a report from before potion dice were committed
+            steps = [{"command": e["command"], "offset": e.get("offset", 0), "dice": e.get("dice", []),
+                      "events": e.get("events", [])} for e in r.applied if isinstance(e, dict) and "command" in e]
+            out.append({"side": r.side, "commitment": r.seed_commitment,
+                        "seed": None if is_sealed(r.seed) else join_seed(r.seed, r.entropy), "steps": steps})
+    return out
 
 
 def aftermaths_of(*, session: Session, fixture_id: int) -> list[AftermathPublic]:
@@ -401,6 +477,8 @@ def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Map
         session.rollback()
         raise MatchChangedError("these post-match decisions changed meanwhile: use the newest panel")
     session.add_all(list(roster))
+    if changes.get("potions_done"):
+        _reveal_potions(session, aftermath.fixture_id)
     session.commit()
     return get_aftermath(session=session, aftermath_id=aftermath.id)
 

@@ -31,7 +31,7 @@ from engine.dice.commit import commitment_of
 
 from .errors import UnusableDatabaseError
 
-__all__ = ["SECRET_ENV", "PREFIX", "seal", "open_seed", "is_sealed", "key_for"]
+__all__ = ["SECRET_ENV", "PREFIX", "seal", "open_seed", "is_sealed", "key_for", "draw_committed"]
 
 SECRET_ENV = "ELFBALL_SECRET"
 PREFIX = "sealed1:"
@@ -83,6 +83,12 @@ def open_seed(stored: str, key: bytes | None, commitment: str, *, match_id: Any 
         raise UnusableDatabaseError("the dice seed of match #{match} was sealed with another key than this "
                                     "ELFBALL_SECRET: give the bot the key it started the match with", match=match_id)
     return seed
+
+
+def draw_committed(bind: Any) -> tuple[str, str]:
+    """A fresh dice secret for the database ``bind``: (sealed, its public commitment)."""
+    secret = secrets.token_hex(32)
+    return seal(secret, key_for(bind)), commitment_of(secret)
 
 
 def key_for(bind: Any, environ: Any = None) -> bytes:

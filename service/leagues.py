@@ -155,8 +155,10 @@ class FixtureView:
                          away=f.away_casualties)
         elif f.status == FixtureStatus.PLAYING:
             state = tx.t("league.state.playing", channel=f.channel_id)
+        elif f.dice_commitment:  # the first 16 hex digits: 64 bits nobody can grind a secret to match
+            state = tx.t("league.state.to_play", commitment=f.dice_commitment[:16])
         else:
-            state = tx.t("league.state.to_play")
+            state = tx.t("league.state.to_play_plain")
         return tx.t("league.line", round=f.round, id=f.id, who=who, state=state)
 
 
@@ -436,7 +438,8 @@ class LeagueService:
                     if v.fixture.status == FixtureStatus.SCHEDULED and user_id in (v.home_coach, v.away_coach)]
         return out
 
-    def play(self, guild_id: int, channel_id: int, user_id: int, fixture_id: int | None = None) -> tuple[FixtureView, Outcome]:
+    def play(self, guild_id: int, channel_id: int, user_id: int, fixture_id: int | None = None,
+             entropy: str = "") -> tuple[FixtureView, Outcome]:
         """One of its coaches starts a fixture in this channel: home plays west."""
         if fixture_id is None:
             mine = self.next_fixtures(guild_id, user_id)
@@ -465,9 +468,14 @@ class LeagueService:
             db.start_fixture(session=s, fixture_id=f.id, channel_id=channel_id, lineup=lineup)
         options = match_options(settings)
         try:
+            # The dice: the fixture's secret, committed with the schedule, joined with the
+            # starting coach's ``entropy`` (his interaction's id), which did not exist then.
+            with self.sessions() as s:
+                seed = db.fixture_seed(session=s, fixture_id=f.id, entropy=entropy)
             out = self.matches.start(guild_id=guild_id, channel_id=channel_id,
                                      west=MatchSide(coach_id=view.home_coach, team=f.home_team_id),
-                                     east=MatchSide(coach_id=view.away_coach, team=f.away_team_id), options=options)
+                                     east=MatchSide(coach_id=view.away_coach, team=f.away_team_id), options=options,
+                                     seed=seed)
         except BaseException:
             with self.sessions() as s:
                 db.reset_fixture(session=s, fixture_id=f.id)
@@ -556,8 +564,8 @@ class LeagueService:
                     changed += hurt
                     applied += settled
                 lines += [_said_applied(e) for e in applied]
-                am = db.create_aftermath(fixture_id=f.id, side=side, team_id=team_id, coach_id=coach,
-                                         state=state.to_dict(), seed=secrets.token_hex(32),
+                am = db.create_aftermath(session=s, fixture_id=f.id, side=side, team_id=team_id, coach_id=coach,
+                                         state=state.to_dict(), entropy=".".join(filter(None, (match.dice_entropy, side))),
                                          potions_done=not potions, applied=applied)
                 am.pending, am.done = pending, not potions and not pending
                 aftermaths.append(am)
@@ -657,7 +665,20 @@ class LeagueService:
             offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)
             state = _named(MatchState.from_dict(am.state), name)
             lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state, name=name)]
+            lines += self._potion_dice_lines(s, am, f, language)
             return AftermathView(am, name(team.name), name(opponent.name) if opponent else "?", f, offers, lines)
+
+    def _potion_dice_lines(self, s: Session, am: AftermathPublic, f: FixturePublic, language: str) -> list[str]:
+        """Where the report's potion dice come from: committed while a potion may be drunk,
+        revealed after (nothing for a report whose team had none, or from before commitments)."""
+        drunk = any(isinstance(e, dict) and "command" in e for e in am.applied)
+        if not am.seed_commitment or (am.potions_done and not drunk):
+            return []
+        tx = _text(language)
+        seed = db.revealed_potion_seed(session=s, aftermath_id=am.id)
+        if seed is None:
+            return [tx.t("league.potions.committed", commitment=am.seed_commitment, entropy=am.entropy)]
+        return [tx.t("league.potions.revealed", seed=seed, commitment=am.seed_commitment, match_id=f.match_id)]
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
                 value: int, budget: int, language: str = DEFAULT, name: Shown = _as_stored) -> list[Offer]:
@@ -734,7 +755,10 @@ class LeagueService:
         with self.sessions() as s:
             seed = db.aftermath_seed(session=s, aftermath_id=am.id)
         result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
-        said = [{"events": [e.to_dict() for e in result.events]}] if result.events else []
+        # The command and its dice are kept with the events: once the seed is revealed, anyone
+        # replays the potions from the match's final state (``service.verify``).
+        said = [{"events": [e.to_dict() for e in result.events], "command": cmd.to_dict(), "dice": result.dice,
+                 "offset": state.dice_drawn}] if result.events or result.dice else []
         changes: dict[str, Any] = {"state": result.state.to_dict(), "applied": [*am.applied, *said]}
         with self.sessions() as s:
             db.lock_team(s, am.team_id)

@@ -79,10 +79,17 @@ class MatchRecord:
     log: list[dict[str, Any]]
     final_state: dict[str, Any]
     info: dict[str, Any] = field(default_factory=dict)
+    #: A league match's post-match potion dice, per report: ``side``, ``commitment``, ``seed``
+    #: (None until both teams are done with potions) and ``steps`` (``command``, ``offset``:
+    #: the dice position it started at, ``dice``, ``events``).
+    potions: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, "match_id": self.match_id, "info": self.info, "seed": self.seed,
-                "seed_commitment": self.commitment, "final_state": self.final_state, "log": self.log}
+        out = {"format": RECORD_FORMAT, "match_id": self.match_id, "info": self.info, "seed": self.seed,
+               "seed_commitment": self.commitment, "final_state": self.final_state, "log": self.log}
+        if self.potions:
+            out["potions"] = self.potions
+        return out
 
 
 def record_from_json(data: Any) -> MatchRecord:
@@ -95,9 +102,18 @@ def record_from_json(data: Any) -> MatchRecord:
     try:
         _check_record(data)
         return MatchRecord(data.get("match_id"), str(data["seed"]), str(data["seed_commitment"]),
-                           [dict(r) for r in data["log"]], dict(data["final_state"]), dict(data.get("info") or {}))
+                           [dict(r) for r in data["log"]], dict(data["final_state"]), dict(data.get("info") or {}),
+                           [dict(p) for p in data.get("potions") or []])
     except KeyError as exc:
         raise ValueError(f"the match record is incomplete: no {exc}") from None
+
+
+def _check_dice(need: Any, dice: Any, at: str) -> None:
+    need(isinstance(dice, list), f"{at}.dice", "a list of dice")
+    for n, die in enumerate(dice):
+        need(isinstance(die, list) and len(die) == 2 and die[0] in ("face", "d6")
+             and (isinstance(die[1], str) if die[0] == "face" else type(die[1]) is int),
+             f"{at}.dice[{n}]", '["face", "X"] or ["d6", 5]')
 
 
 def _check_record(data: Mapping[str, Any]) -> None:
@@ -124,14 +140,23 @@ def _check_record(data: Mapping[str, Any]) -> None:
         need(command is None or (isinstance(command, dict) and isinstance(command.get("name", ""), str)),
              f"{at}.command", "an object with a name, or null")
         need(row.get("actor_side") in (None, "west", "east"), f"{at}.actor_side", "west, east or null")
-        dice = row.get("dice") or []
-        need(isinstance(dice, list), f"{at}.dice", "a list of dice")
-        for n, die in enumerate(dice):
-            need(isinstance(die, list) and len(die) == 2 and die[0] in ("face", "d6")
-                 and (isinstance(die[1], str) if die[0] == "face" else type(die[1]) is int),
-                 f"{at}.dice[{n}]", '["face", "X"] or ["d6", 5]')
+        _check_dice(need, row.get("dice") or [], at)
         events = row.get("events") or []
         need(isinstance(events, list) and all(isinstance(e, dict) for e in events), f"{at}.events", "a list of objects")
+    potions = data.get("potions") or []
+    need(isinstance(potions, list), "potions", "a list of reports")
+    for i, report in enumerate(potions):
+        at = f"potions[{i}]"
+        need(isinstance(report, dict), at, "an object")
+        need(report.get("side") in ("west", "east"), f"{at}.side", "west or east")
+        need(isinstance(report.get("commitment"), str) and len(report["commitment"]) <= 64, f"{at}.commitment", "text")
+        need(report.get("seed") is None or (isinstance(report["seed"], str) and len(report["seed"]) <= 256),
+             f"{at}.seed", "text or null")
+        need(isinstance(report.get("steps"), list), f"{at}.steps", "a list")
+        for n, step in enumerate(report["steps"]):
+            need(isinstance(step, dict) and type(step.get("offset")) is int and 0 <= step["offset"] < 10**9,
+                 f"{at}.steps[{n}].offset", "a dice position")
+            _check_dice(need, step.get("dice"), f"{at}.steps[{n}]")
 
 
 @dataclass(frozen=True)
@@ -335,13 +360,49 @@ def verify(record: MatchRecord) -> Verdict:
     if final != stored:
         return fail(Mismatch(None, "", "state", final, stored, "verify.mismatch.state",
                              {"keys": _state_difference(final, stored)}))
+    for report in record.potions:
+        if report.get("seed") is None:
+            continue  # a team may still drink: its potion dice stay secret for now
+        bad, checked = _potion_mismatch(report)
+        if bad is not None:
+            return fail(bad)
+        dice_checked += checked
     return Verdict(True, rows_checked, dice_checked)
+
+
+def _potion_mismatch(report: Mapping[str, Any]) -> tuple[Mismatch | None, int]:
+    """A post-match report's potion dice against its revealed seed: the seed matches the
+    commitment made with the schedule, each step's dice are the seed's from the position it
+    started at, and each step starts where the one before ended (no roll taken again).
+    The first difference, and how many dice were checked."""
+    where = f"potions ({report['side']})"
+    seed = str(report["seed"])
+    digest = _sha256(seed)
+    if digest != str(report["commitment"]).strip().lower():
+        return Mismatch(None, where, "commitment", digest, report["commitment"], "verify.mismatch.commitment",
+                        {"digest": digest, "commitment": report["commitment"]}), 0
+    checked, expected_offset = 0, None
+    for n, step in enumerate(report["steps"]):
+        offset, recorded = step["offset"], _norm(step.get("dice") or [])
+        if expected_offset is not None and offset != expected_offset:
+            return Mismatch(n, where, "dice", expected_offset, offset, "verify.mismatch.potion_offset",
+                            {"step": n + 1, "expected": expected_offset, "recorded": offset}), checked
+        source = HashDice(seed, offset=offset)
+        for kind, _ in recorded:
+            source.face() if kind == "face" else source.d6()
+        expected = _norm(source.record_json())
+        if expected != recorded:
+            return _dice_mismatch(n, where, expected, recorded), checked
+        checked += len(recorded)
+        expected_offset = offset + len(recorded)
+    return None, checked
 
 
 # --- from the database ---------------------------------------------------------------------------
 def load_record(*, session: Any, match_id: int) -> MatchRecord:
     """A finished or abandoned match's record from the store; an active match is refused
     (``InvalidInputError``): its seed is secret until it ends."""
+    from db import leagues
     from db import matches as store
     from db.errors import InvalidInputError
 
@@ -354,7 +415,8 @@ def load_record(*, session: Any, match_id: int) -> MatchRecord:
     info = {"west": m.west_team_name, "east": m.east_team_name, "west_coach_id": m.west_coach_id,
             "east_coach_id": m.east_coach_id, "status": m.status, "guild_id": m.guild_id, "channel_id": m.channel_id,
             "created_at": m.created_at.isoformat(), "ended_at": m.updated_at.isoformat()}
-    return MatchRecord(m.id, m.seed, m.seed_commitment, log, m.state, info)
+    return MatchRecord(m.id, m.seed, m.seed_commitment, log, m.state, info,
+                       leagues.potion_records(session=session, match_id=match_id))
 
 
 def latest_finished_match(*, session: Any, guild_id: int, channel_id: int) -> int | None:

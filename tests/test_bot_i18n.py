@@ -129,8 +129,9 @@ async def test_a_french_server_plays_in_french(database):
         await fake.start_bot(bot)
         r = await fake.slash(amelie, pitch, "match challenge", opponent=bruno, team="gnolls")
         assert "vous défie à l'Elfball" in r.content and "/partie accepter" in r.content
+        assert "Engagement des dés" in r.content
         r = await fake.slash(bruno, pitch, "match accept", team="sarcos")
-        assert " contre " in r.content and "Engagement des dés" in r.content
+        assert " contre " in r.content and "Dés : le secret engagé" in r.content and "l'entropie des coachs" in r.content
         assert "placez votre équipe" in r.content
         board = next(m for m in reversed(fake.channel_messages(pitch)) if m.custom_ids)
         assert "Placement auto" in board.labels and "Décrire le terrain" in board.labels

@@ -255,7 +255,7 @@ async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
 
         give_xp("Lamelunes", 1, 5)
         r = await fake.slash(bruno, pitch, "league play")
-        assert r.content.startswith("Ligue **Coupe**, journée 1 (rencontre #") and "Engagement des dés" in r.content
+        assert r.content.startswith("Ligue **Coupe**, journée 1 (rencontre #") and "Dés : le secret engagé" in r.content
         fixture = bot.league.fixtures(guild.id, "Coupe")[0]
         away = {amelie.id: amelie, bruno.id: bruno}[fixture.away_coach]
         r = await fake.slash(away, pitch, "match concede")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from types import SimpleNamespace
 
 from test_bot_league_e2e import give_xp, wait_for_panels
@@ -250,14 +251,19 @@ async def league_tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-d
 
 
 async def _run(monkeypatch, language: str) -> Seen:  # type: ignore[no-untyped-def]
-    import db.matches
+    import db.leagues
+    import db.seeds
     import render.panels
     import render.table
     import service.leagues
 
-    monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # the dice
-    monkeypatch.setattr(service.leagues, "secrets", SimpleNamespace(  # the potion's dice (it asks which abilities), the draw
-        token_hex=lambda n: ("brew" * n)[: 2 * n], SystemRandom=lambda: random.Random(11)))
+    # The dice: the match's seed without the starting coach's entropy (an interaction id, which
+    # changes every run); the potion's secret, committed with the schedule ("elix...+west" rolls
+    # O and *: the potion asks which ability); the draw.
+    monkeypatch.setattr(db.leagues, "fixture_seed", lambda **_: ("tour" * 32)[:64])
+    monkeypatch.setattr(db.seeds, "secrets", SimpleNamespace(token_hex=lambda n: ("elix" * n)[: 2 * n],
+                                                             token_bytes=secrets.token_bytes))
+    monkeypatch.setattr(service.leagues, "secrets", SimpleNamespace(SystemRandom=lambda: random.Random(11)))
     _hurt_in_the_match(monkeypatch)
     return await read_tour(monkeypatch, league_tour, language, (render.panels, render.table), "league.")
 
