@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -70,6 +70,7 @@ from .seeds import is_sealed, key_for, open_seed, seal
 from .teams import get_team, team_entry
 
 __all__ = [
+    "active_count",
     "SIDES",
     "MatchSide",
     "Applied",
@@ -331,6 +332,12 @@ def list_matches(
         query = query.where(Match.status == MatchStatus(status).value)
     rows = session.exec(query.order_by(col(Match.id).desc()).limit(limit)).all()
     return [public_match(m) for m in rows]
+
+
+def active_count(*, session: Session) -> int:
+    """How many matches are in progress, in every server (the metrics' gauge)."""
+    query = select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE.value)
+    return int(session.exec(query).one())
 
 
 def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100, offset: int = 0) -> list[MatchPublic]:
