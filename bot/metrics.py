@@ -15,7 +15,8 @@ them, never share a counter). The counting happens at a few choke points, not in
   an answer here; ``elfball_deferred_total`` counts them (work that took over ``WORK_WINDOW``).
 * The bot's sweeps: reminders sent, owed boards posted; the poster: boards that became owed.
 * At each scrape, two gauges read from the database: matches in progress and owed boards
-  pending (database-wide: with several processes take ``max``, not ``sum``), and whether it
+  pending (database-wide: with several processes take ``max``, not ``sum``; the matches by rules
+  edition, so an operator sees old editions drain before an upgrade), and whether it
   answered (``elfball_database_up``).
 
 ``MetricsServer`` serves ``/metrics`` and ``/healthz`` on the bot's event loop (aiohttp, which
@@ -41,6 +42,7 @@ from sqlalchemy import text
 
 from db import matches as db_matches
 from db import posts as db_posts
+from engine.state import RULES_EDITION
 
 __all__ = ["BotMetrics", "MetricsServer", "command_kind", "OUTCOMES", "DEFAULT_HOST"]
 
@@ -94,7 +96,8 @@ class BotMetrics:
         self.owed_sent = Counter("elfball_owed_boards_sent", "Owed boards the sweep posted", registry=r)
         self.http_errors = Counter("elfball_discord_http_errors", "Discord HTTP answers of 400 or more, by status "
                                    "('connection': no answer)", ["status"], registry=r)
-        self.matches = Gauge("elfball_matches_in_progress", "Active matches in the database (all servers)", registry=r)
+        self.matches = Gauge("elfball_matches_in_progress", "Active matches in the database (all servers), by the "
+                             "rules edition they play", ["edition"], registry=r)
         self.owed_pending = Gauge("elfball_owed_boards_pending", "Owed boards not yet posted (all servers)", registry=r)
         self.database_up = Gauge("elfball_database_up", "1 if the database answered at the last scrape", registry=r)
         self._types: dict[int, tuple[str, float]] = {}
@@ -154,7 +157,8 @@ class BotMetrics:
             log.warning("metrics: the database did not answer (%s)", type(exc).__name__)
             self.database_up.set(0)
             return
-        self.matches.set(active)
+        for edition in range(1, max([RULES_EDITION, *active]) + 1):  # an edition drained shows 0
+            self.matches.labels(edition=str(edition)).set(active.get(edition, 0))
         self.owed_pending.set(owed)
         self.database_up.set(1)
 

@@ -261,6 +261,7 @@ def create_match(
         west_team_name=west_entry.name,
         east_team_name=east_entry.name,
         options=opts.to_dict(),
+        rules_edition=opts.edition,
         state=state.to_dict(),
         version=0,
         status=MatchStatus.ACTIVE.value,
@@ -334,10 +335,11 @@ def list_matches(
     return [public_match(m) for m in rows]
 
 
-def active_count(*, session: Session) -> int:
-    """How many matches are in progress, in every server (the metrics' gauge)."""
-    query = select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE.value)
-    return int(session.exec(query).one())
+def active_count(*, session: Session) -> dict[int, int]:
+    """How many matches are in progress in every server, by rules edition (the metrics' gauge)."""
+    query = (select(Match.rules_edition, func.count()).where(Match.status == MatchStatus.ACTIVE.value)
+             .group_by(Match.rules_edition))
+    return {int(edition): int(n) for edition, n in session.exec(query).all()}
 
 
 def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100, offset: int = 0) -> list[MatchPublic]:

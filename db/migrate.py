@@ -107,15 +107,40 @@ def _lock_schema(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _check_foreign_keys(connection: Connection) -> None:
+    """Refuse (roll back) a SQLite migration that left a row pointing at nothing."""
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise UnusableDatabaseError("the migration of {where} would leave {n} rows pointing at nothing (first: {row}): "
+                                    "nothing was changed", where=shown_url(connection.engine.url), n=len(broken),
+                                    row=tuple(broken[0]))
+
+
 def _run(target: str | Engine | None, action: str, revision: str) -> None:
     engine = target if isinstance(target, Engine) else make_engine(target)
     try:
-        with _IN_PROCESS, engine.begin() as connection:
-            _lock_schema(connection)
-            _known_revisions(connection)
-            cfg = alembic_config()
-            cfg.attributes["connection"] = connection
-            getattr(command, action)(cfg, revision)
+        with _IN_PROCESS, engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # SQLite alters a table by copying it (Alembic's batch mode) and dropping the old
+                # one; with foreign keys on, that DROP deletes every row referencing it (ON DELETE
+                # CASCADE: each match's whole log). SQLite's own procedure: keys off outside the
+                # transaction, ``foreign_key_check`` before commit, keys on again after.
+                connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
+                connection.commit()
+            try:
+                with connection.begin():
+                    _lock_schema(connection)
+                    _known_revisions(connection)
+                    cfg = alembic_config()
+                    cfg.attributes["connection"] = connection
+                    getattr(command, action)(cfg, revision)
+                    if sqlite:
+                        _check_foreign_keys(connection)
+            finally:
+                if sqlite:
+                    connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+                    connection.commit()
     except DBAPIError as exc:  # not a database, unreachable, refused, read-only
         raise unusable(exc, engine) from exc
     finally:

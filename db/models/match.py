@@ -55,6 +55,10 @@ class MatchBase(SQLModel):
     deadline: datetime | None = Field(default=None, sa_type=Timestamp, index=True)
     #: SHA-256 (hex) of the dice seed, published when the match starts.
     seed_commitment: str = Field(max_length=64)
+    #: The rules edition the match plays (``engine.state.RULES_EDITION`` when it was created;
+    #: also in ``options``, which the engine reads): 1 for matches from before editions existed.
+    #: Added by migration 0007, for the operator's queries and the metrics.
+    rules_edition: int = Field(default=1, sa_column_kwargs={"server_default": sa.text("1")})
 
 
 class Match(MatchBase, table=True):
