@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -33,12 +34,11 @@ def _url(engine) -> str:
     return url
 
 
-def test_processes_starting_together_migrate_once(empty_db) -> None:
+def test_processes_starting_together_migrate_once(empty_db, tmp_path) -> None:
     url = _url(empty_db)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # Each racer imports everything first, then waits for the go file: they upgrade together.
-    go = ROOT / ".pytest-migrate-go"
-    go.unlink(missing_ok=True)
+    go = tmp_path / "go"
     script = ("import sys, time, pathlib; from db.migrate import upgrade\n"
               "go = pathlib.Path(sys.argv[2])\n"
               "while not go.exists(): time.sleep(0.01)\n"
@@ -46,8 +46,6 @@ def test_processes_starting_together_migrate_once(empty_db) -> None:
     procs = [subprocess.Popen([sys.executable, "-c", script, url, str(go)], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(RACERS)]
     try:
-        import time
-
         time.sleep(3.0)  # the imports take about a second each on a busy machine
         go.touch()
         outs = [p.communicate(timeout=120) for p in procs]
