@@ -26,13 +26,12 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from .engine import shown_url
-from .errors import UnusableDatabaseError
+from .errors import BackupRefusedError
+
+#: The refusal of a backup (``db.errors.BackupRefusedError``), by the name callers import.
+BackupRefused = BackupRefusedError
 
 __all__ = ["BackupRefused", "Backup", "sqlite_path", "backup_sqlite", "postgres_guidance"]
-
-
-class BackupRefused(UnusableDatabaseError):
-    """The backup was not made; the message says why and nothing was written at ``OUT``."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ def sqlite_path(url: str) -> Path | None:
     if parsed.get_backend_name() != "sqlite":
         return None
     if not parsed.database or parsed.database == ":memory:" or parsed.query.get("mode") == "memory":
-        raise BackupRefused("the database is in memory: there is no file to back up")
+        raise BackupRefusedError("the database is in memory: there is no file to back up")
     return Path(parsed.database)
 
 
@@ -59,24 +58,24 @@ def backup_sqlite(source: Path, out: Path, *, force: bool = False) -> Backup:
     """Copy the SQLite database ``source`` to ``out`` (see the module doc); refuses an existing
     ``out`` unless ``force``, a missing source, and a copy that fails its integrity check."""
     if not source.is_file():
-        raise BackupRefused("there is no database at {path} (ELFBALL_DB or DATABASE_URL says where it is)",
+        raise BackupRefusedError("there is no database at {path} (ELFBALL_DB or DATABASE_URL says where it is)",
                             path=str(source))
     if out.is_dir():
-        raise BackupRefused("{out} is a folder: name the backup file, e.g. {out}/elfball-backup.db", out=str(out))
+        raise BackupRefusedError("{out} is a folder: name the backup file, e.g. {out}/elfball-backup.db", out=str(out))
     if not out.parent.is_dir():
-        raise BackupRefused("cannot write {out}: the folder {folder} does not exist", out=str(out),
+        raise BackupRefusedError("cannot write {out}: the folder {folder} does not exist", out=str(out),
                             folder=str(out.parent))
     if out.exists() and out.resolve() == source.resolve():
-        raise BackupRefused("{out} is the database itself: choose another file", out=str(out))
+        raise BackupRefusedError("{out} is the database itself: choose another file", out=str(out))
     if out.exists() and not force:
-        raise BackupRefused("{out} already exists: choose a new file, or add --force to replace it", out=str(out))
+        raise BackupRefusedError("{out} already exists: choose a new file, or add --force to replace it", out=str(out))
     partial = out.with_name(f".{out.name}.partial-{os.getpid()}")
     try:
         _copy(source, partial)
         matches = _check(partial)
         os.replace(partial, out)
     except sqlite3.Error as exc:
-        raise BackupRefused("could not back up {path}: {error}", path=str(source), error=str(exc)) from None
+        raise BackupRefusedError("could not back up {path}: {error}", path=str(source), error=str(exc)) from None
     finally:
         partial.unlink(missing_ok=True)
     key = source.with_name(source.name + ".secret")
@@ -106,7 +105,7 @@ def _check(copy: Path) -> int:
     try:
         problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
         if problems != ["ok"]:
-            raise BackupRefused("the copy failed its integrity check ({problem}): nothing was written",
+            raise BackupRefusedError("the copy failed its integrity check ({problem}): nothing was written",
                                 problem="; ".join(problems[:3]))
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "matches" not in tables:
