@@ -36,10 +36,11 @@ from service.matches import AI_COACH_ID, MatchService, prompt_for
 
 from .i18n import CommandTranslator, server_language, tr
 from .items import PanelButton, PanelSelect
+from .metrics import DEFAULT_HOST, BotMetrics, MetricsServer
 from .panels import DescribeButton
 from .reply import NO_PINGS, Poster, Refusal, incident, ping, refuse
 
-__all__ = ["ElfballBot", "EXTENSIONS", "command_list", "main", "shard_settings", "sync_commands", "tree_digest"]
+__all__ = ["ElfballBot", "EXTENSIONS", "command_list", "main", "metrics_settings", "shard_settings", "sync_commands", "tree_digest"]
 
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
@@ -63,12 +64,17 @@ OWED_SWEEP_SECONDS = 20.0
 class ElfballBot(commands.AutoShardedBot):
     def __init__(self, service: MatchService | None = None, *, dev_guild: int | None = None,
                  reminder_sweep: float = REMINDER_SWEEP_SECONDS, owed_sweep: float = OWED_SWEEP_SECONDS,
-                 sync: str = "auto", background: bool = True, warm: bool = True, **kwargs: Any) -> None:
+                 sync: str = "auto", background: bool = True, warm: bool = True,
+                 metrics_port: int | None = None, metrics_host: str = DEFAULT_HOST, **kwargs: Any) -> None:
         """``sync``: "auto" (when the tree changed), "force" or "never"; ``background``: run the
         reminder and owed-board sweeps (not for a one-off ``sync-commands``); ``warm``: draw a
-        picture at start so the first post finds the renderer's caches ready."""
+        picture at start so the first post finds the renderer's caches ready; ``metrics_port``:
+        serve ``/metrics`` and ``/healthz`` there (0: any free port, see ``metrics_server.port``)."""
         intents = discord.Intents.default()
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
+        #: Counted whether or not they are served (``bot.metrics``): a registry of this bot's own.
+        self.metrics = BotMetrics()
+        kwargs.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
         if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
@@ -83,6 +89,8 @@ class ElfballBot(commands.AutoShardedBot):
         self.warm = warm
         self.poster = Poster(self)
         self.synced = False
+        self.metrics_server = MetricsServer(self, host=metrics_host, port=metrics_port) \
+            if metrics_port is not None else None
         self._tasks: list[asyncio.Task[None]] = []
 
     def match_language(self, match: Any) -> str:
@@ -127,6 +135,7 @@ class ElfballBot(commands.AutoShardedBot):
                     prompt = prompt_for(match.engine_state(), language=lang)
                 mention = f"<@{coach}> — " if coach and coach != AI_COACH_ID else ""
                 await channel.send(tr(lang, "reminder", mention=mention, prompt=prompt), allowed_mentions=ping(coach))
+                self.metrics.reminders.inc()
             except discord.HTTPException:
                 log.warning("could not remind match %s in channel %s", match.id, match.channel_id)
 
@@ -138,9 +147,18 @@ class ElfballBot(commands.AutoShardedBot):
             except Exception:  # noqa: BLE001 - only a head start: the first post draws them anyway
                 log.warning("could not warm the picture caches", exc_info=True)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.metrics.seen(interaction)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, _command: Any) -> None:
+        # A command that neither refused nor needed work in a thread (help, rules...) is done.
+        self.metrics.outcome(interaction, "ok")
+
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
         await super().close()
 
     async def setup_hook(self) -> None:
@@ -151,6 +169,8 @@ class ElfballBot(commands.AutoShardedBot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        if self.metrics_server is not None:  # before the gateway: /healthz says "not ready" meanwhile
+            await self.metrics_server.start()
         if self.background:
             if self.warm:
                 self._tasks.append(asyncio.create_task(self._warm()))
@@ -225,6 +245,18 @@ def shard_settings(spec: str) -> dict[str, Any]:
     return {"shard_ids": ids, "shard_count": total}
 
 
+def metrics_settings(environ: Any) -> dict[str, Any]:
+    """``ELFBALL_METRICS_PORT`` (unset or empty: no endpoint) and ``ELFBALL_METRICS_HOST``
+    (default 127.0.0.1; 0.0.0.0 to let another machine scrape it)."""
+    port = str(environ.get("ELFBALL_METRICS_PORT", "")).strip()
+    if not port:
+        return {}
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise SystemExit(f"ELFBALL_METRICS_PORT={port!r}: write a TCP port number, e.g. 9108")
+    host = str(environ.get("ELFBALL_METRICS_HOST", "")).strip() or DEFAULT_HOST
+    return {"metrics_port": int(port), "metrics_host": host}
+
+
 NO_TOKEN = (
     "DISCORD_TOKEN is not set.\n"
     "  1. Create an application at https://discord.com/developers/applications, add a Bot, copy its token.\n"
@@ -248,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
     service = MatchService(reminder_after=timedelta(hours=hours))
     bot = ElfballBot(service, dev_guild=int(dev) if dev.isdigit() else None,
-                     **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
+                     **metrics_settings(os.environ), **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.run(token, log_handler=None)
     return 0
 

@@ -90,8 +90,15 @@ async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = 
         await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
 
 
+def _count(interaction: discord.Interaction, outcome: str) -> None:
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.outcome(interaction, outcome)
+
+
 async def refuse(interaction: discord.Interaction, reason: str | BaseException) -> None:
     """Refuse privately, in the member's language."""
+    _count(interaction, "refused")
     text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
     if interaction.response.is_done():
         # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
@@ -128,7 +135,9 @@ async def run_work(interaction: discord.Interaction, work: Callable[[], T], *, c
     if not done:
         await _defer(interaction, component=component)
     try:
-        return await task
+        result = await task
+        _count(interaction, "ok")
+        return result
     finally:
         log.info("command %s guild=%s channel=%s user=%s latency_ms=%.0f", command_name(interaction),
                  interaction.guild_id, interaction.channel_id, interaction.user.id, (time.perf_counter() - started) * 1000)
@@ -142,6 +151,9 @@ async def _defer(interaction: discord.Interaction, *, component: bool) -> None:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
+        metrics = getattr(interaction.client, "metrics", None)
+        if metrics is not None:
+            metrics.deferred.inc()
     except discord.HTTPException:  # the window passed: the answer goes to the channel instead
         log.warning("could not defer %s", command_name(interaction))
 
@@ -156,6 +168,7 @@ def command_name(interaction: discord.Interaction) -> str:
 async def incident(interaction: discord.Interaction, error: BaseException) -> None:
     """Log an unexpected failure under a short id and tell the member that id, privately."""
     code = secrets.token_hex(4)
+    _count(interaction, "incident")
     log.error("incident %s in %s (guild=%s channel=%s)", code, command_name(interaction), interaction.guild_id,
               interaction.channel_id, exc_info=error)
     try:
@@ -208,6 +221,11 @@ class Poster:
         #: Called after an outcome is shown (the league posts its post-match panels).
         self.listeners: list[Listener] = []
 
+    def _metrics(self, counter: str) -> None:
+        metrics = getattr(self.bot, "metrics", None)
+        if metrics is not None:
+            getattr(metrics, counter).inc()
+
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
@@ -216,9 +234,10 @@ class Poster:
         return self.bot.service.sessions
 
     async def publish(self, interaction: discord.Interaction | None, outcome: Outcome, *, header: str = "",
-                      force_new: bool = False, notice: str = "") -> bool:
+                      force_new: bool = False, notice: str = "", sweep: bool = False) -> bool:
         """Show ``outcome``: edit the action's message or post the next one. True if the board
-        reached the channel; False if it is owed (the coach is told his move counted)."""
+        reached the channel; False if it is owed (the coach is told his move counted).
+        ``sweep``: the owed-board sweep's post (a failure is the same debt, not a new one)."""
         match = outcome.match
         log.info("match %s now at version %s (guild=%s channel=%s user=%s)", match.id, match.version, match.guild_id,
                  match.channel_id, interaction.user.id if interaction is not None else None)
@@ -241,7 +260,7 @@ class Poster:
                 return plan
 
             plan = await asyncio.to_thread(make)
-            shown = await self._show(interaction, outcome, plan, lang, notice)
+            shown = await self._show(interaction, outcome, plan, lang, notice, sweep=sweep)
         for listener in self.listeners:
             try:
                 await listener(interaction, outcome)
@@ -250,12 +269,12 @@ class Poster:
         return shown
 
     async def _show(self, interaction: discord.Interaction | None, outcome: Outcome, plan: posts.Plan, lang: str,
-                    notice: str) -> bool:
+                    notice: str, *, sweep: bool = False) -> bool:
         match = outcome.match
         channel_id = match.channel_id
         if interaction is not None and interaction.channel_id != channel_id:
             # The match is elsewhere (a thread this command opened): post there, answer here.
-            shown = await self._show(None, outcome, plan, lang, notice)
+            shown = await self._show(None, outcome, plan, lang, notice, sweep=sweep)
             return shown
         earlier, live = plan.pieces[:-1], plan.live
         coaches = (match.west_coach_id, match.east_coach_id)
@@ -282,6 +301,8 @@ class Poster:
             log.warning("board of match %s version %s owed: %s", match.id, match.version, exc)
             now = datetime.now(timezone.utc)
             await asyncio.to_thread(posts.record_owed, self._sessions, match, channel_id, now)
+            if not sweep:
+                self._metrics("owed_recorded")
             if interaction is not None:
                 await self._tell_owed(interaction)
             if not in_order:
@@ -417,8 +438,9 @@ class Poster:
             try:
                 outcome = await asyncio.to_thread(self.bot.service.snapshot, match.id)
                 lang = await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
-                if await self.publish(None, outcome, force_new=True, notice=tr(lang, "post.owed_notice")):
+                if await self.publish(None, outcome, force_new=True, notice=tr(lang, "post.owed_notice"), sweep=True):
                     shown += 1
+                    self._metrics("owed_sent")
             except Exception:  # noqa: BLE001 - one channel's trouble must not hold up the others
                 log.exception("owed board of match %s not posted", match.id)
         return shown

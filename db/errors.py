@@ -39,6 +39,7 @@ __all__ = [
 
 
     "UnusableDatabaseError",
+    "BackupRefusedError",
     "refusal_catalogue",
 ]
 
@@ -163,3 +164,7 @@ class NoChallengeError(NotFoundError):
 class UnusableDatabaseError(StoreError):
     """The database cannot be used as it is: not a database, unreachable or refused, read-only
     where a write is needed, or a schema this code did not make or does not know yet."""
+
+
+class BackupRefusedError(UnusableDatabaseError):
+    """``elfball backup`` made no backup; the message says why, and nothing was written at OUT."""

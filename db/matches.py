@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -71,6 +71,7 @@ from .seeds import is_sealed, key_for, open_seed, seal
 from .teams import get_team, team_entry
 
 __all__ = [
+    "active_count",
     "SIDES",
     "MatchSide",
     "Applied",
@@ -273,6 +274,7 @@ def create_match(
         west_team_name=west_entry.name,
         east_team_name=east_entry.name,
         options=opts.to_dict(),
+        rules_edition=opts.edition,
         state=state.to_dict(),
         version=0,
         status=MatchStatus.ACTIVE.value,
@@ -345,6 +347,13 @@ def list_matches(
         query = query.where(Match.status == MatchStatus(status).value)
     rows = session.exec(query.order_by(col(Match.id).desc()).limit(limit)).all()
     return [public_match(m) for m in rows]
+
+
+def active_count(*, session: Session) -> dict[int, int]:
+    """How many matches are in progress in every server, by rules edition (the metrics' gauge)."""
+    query = (select(Match.rules_edition, func.count()).where(Match.status == MatchStatus.ACTIVE.value)
+             .group_by(Match.rules_edition))
+    return {int(edition): int(n) for edition, n in session.exec(query).all()}
 
 
 def due_matches(*, session: Session, now: datetime | None = None, limit: int = 100, offset: int = 0) -> list[MatchPublic]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -85,14 +86,61 @@ def check_schema(connection: Connection) -> None:
             head=head_revision())
 
 
+#: Key of the PostgreSQL advisory lock held while migrating (any constant of our own: "ELFB").
+MIGRATION_LOCK_KEY = 0x454C4642
+#: Alembic's context is process-global: one migration at a time within a process.
+_IN_PROCESS = threading.Lock()
+
+
+def _lock_schema(connection: Connection) -> None:
+    """Take the database's migration lock for this transaction, so several processes starting
+    together migrate one after the other: the first upgrades, the others find the schema at head
+    when they get the lock (they read the revision only then) and do nothing.
+
+    PostgreSQL: a transaction-scoped advisory lock (released at commit or rollback, even if the
+    process dies). SQLite: BEGIN IMMEDIATE takes the write lock now rather than at the first
+    write, and puts the DDL in the transaction (Python's sqlite3 would otherwise run CREATE TABLE
+    outside one): a second process waits on the busy timeout, then sees the finished schema."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
+    elif connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    """Refuse (roll back) a SQLite migration that left a row pointing at nothing."""
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise UnusableDatabaseError("the migration of {where} would leave {n} rows pointing at nothing (first: {row}): "
+                                    "nothing was changed", where=shown_url(connection.engine.url), n=len(broken),
+                                    row=tuple(broken[0]))
+
+
 def _run(target: str | Engine | None, action: str, revision: str) -> None:
     engine = target if isinstance(target, Engine) else make_engine(target)
     try:
-        with engine.begin() as connection:
-            _known_revisions(connection)
-            cfg = alembic_config()
-            cfg.attributes["connection"] = connection
-            getattr(command, action)(cfg, revision)
+        with _IN_PROCESS, engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:
+                # SQLite alters a table by copying it (Alembic's batch mode) and dropping the old
+                # one; with foreign keys on, that DROP deletes every row referencing it (ON DELETE
+                # CASCADE: each match's whole log). SQLite's own procedure: keys off outside the
+                # transaction, ``foreign_key_check`` before commit, keys on again after.
+                connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
+                connection.commit()
+            try:
+                with connection.begin():
+                    _lock_schema(connection)
+                    _known_revisions(connection)
+                    cfg = alembic_config()
+                    cfg.attributes["connection"] = connection
+                    getattr(command, action)(cfg, revision)
+                    if sqlite:
+                        _check_foreign_keys(connection)
+            finally:
+                if sqlite:
+                    connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+                    connection.commit()
     except DBAPIError as exc:  # not a database, unreachable, refused, read-only
         raise unusable(exc, engine) from exc
     finally:

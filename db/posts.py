@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import case, or_, update
+from sqlalchemy import case, func, or_, update
 from sqlmodel import Session, col, select
 
 from ._util import in_utc, upsert
@@ -24,7 +24,7 @@ from .matches import public_match
 from .models import Match, MatchPost, MatchPostPublic, MatchPublic
 from .models._common import utcnow
 
-__all__ = ["get_post", "save_post", "mark_owed", "owed_posts", "claim_owed"]
+__all__ = ["get_post", "save_post", "mark_owed", "owed_posts", "claim_owed", "owed_count"]
 
 _posts = MatchPost.__table__  # type: ignore[attr-defined]
 
@@ -122,3 +122,9 @@ def claim_owed(*, session: Session, match_id: int, now: datetime, until: datetim
     claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
     session.commit()
     return claimed
+
+
+def owed_count(*, session: Session) -> int:
+    """How many boards are owed right now, claimed or not (the metrics' pending gauge)."""
+    query = select(func.count()).select_from(MatchPost).where(col(MatchPost.owed).is_(True))
+    return int(session.exec(query).one())

@@ -363,25 +363,26 @@ def verify(record: MatchRecord) -> Verdict:
     for report in record.potions:
         if report.get("seed") is None:
             continue  # a team may still drink: its potion dice stay secret for now
-        bad, checked = _potion_mismatch(report)
+        bad, checked = _potion_mismatch(report, record.final_state.get("dice_drawn"))
         if bad is not None:
             return fail(bad)
         dice_checked += checked
     return Verdict(True, rows_checked, dice_checked)
 
 
-def _potion_mismatch(report: Mapping[str, Any]) -> tuple[Mismatch | None, int]:
+def _potion_mismatch(report: Mapping[str, Any], start: Any) -> tuple[Mismatch | None, int]:
     """A post-match report's potion dice against its revealed seed: the seed matches the
     commitment made with the schedule, each step's dice are the seed's from the position it
-    started at, and each step starts where the one before ended (no roll taken again).
-    The first difference, and how many dice were checked."""
+    started at, the first starts where the match's dice ended (``start``) and each next one
+    where the one before ended (no roll taken again). The first difference, and how many dice
+    were checked."""
     where = f"potions ({report['side']})"
     seed = str(report["seed"])
     digest = _sha256(seed)
     if digest != str(report["commitment"]).strip().lower():
         return Mismatch(None, where, "commitment", digest, report["commitment"], "verify.mismatch.commitment",
                         {"digest": digest, "commitment": report["commitment"]}), 0
-    checked, expected_offset = 0, None
+    checked, expected_offset = 0, start if type(start) is int else None
     for n, step in enumerate(report["steps"]):
         offset, recorded = step["offset"], _norm(step.get("dice") or [])
         if expected_offset is not None and offset != expected_offset:

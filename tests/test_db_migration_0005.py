@@ -3,24 +3,48 @@ and back on downgrade, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from db_support import backend, fresh_engine, shared_postgres  # noqa: F401
-from sqlalchemy import inspect, text
+from sqlalchemy import MetaData, inspect, select
 from sqlmodel import Session
 
 from db import abandon, challenges, matches, settings
 from db.errors import ChallengePendingError
-from engine.dice import HashDice
-from engine.match import TeamEntry, new_match
-from engine.rosters import default_roster
+from db.matches import MatchSide
+from db.engine import make_engine
 from db.migrate import current_revision, downgrade, head_revision, upgrade
+from db.models import Match, MatchEvent
 
 FULL = {"challenger": 11, "opponent": 22, "team": "orcs", "goals": 1, "clock_hours": 4,
         "options": {"goals_to_win": 1, "clock_hours": 4}}
 OLDEST = {"challenger": 33, "opponent": 44, "team": "Night Elves", "goals": 3}  # before options were kept
+
+
+def _match_at_0004(engine, **create) -> int:
+    """A match as the code of schema 0004 stored it (today's models have columns 0004 lacks, and
+    seeds were kept in clear then): made at head in memory, its rows copied with 0004's columns."""
+    seed = "seed-0005"
+    scratch = make_engine("sqlite://")
+    upgrade(scratch)
+    old = MetaData()
+    old.reflect(engine)
+    try:
+        with Session(scratch) as s:
+            match_id = matches.create_match(session=s, seed=seed, **create).match.id
+        with scratch.connect() as src, engine.begin() as dst:
+            row = src.execute(select(Match.__table__).where(Match.__table__.c.id == match_id)).one()._asdict()
+            keep = set(old.tables["matches"].c.keys()) - {"id"}
+            new_id = dst.execute(old.tables["matches"].insert().values(
+                {**{k: v for k, v in row.items() if k in keep}, "dice_seed": seed})).inserted_primary_key[0]
+            events = [{**e._asdict(), "match_id": new_id} for e in
+                      src.execute(select(MatchEvent.__table__).where(MatchEvent.__table__.c.match_id == match_id))]
+            keep = set(old.tables["match_events"].c.keys()) - {"id"}
+            dst.execute(old.tables["match_events"].insert(), [{k: v for k, v in e.items() if k in keep} for e in events])
+    finally:
+        scratch.dispose()
+    return int(new_id)
 
 
 @pytest.fixture
@@ -30,27 +54,10 @@ def at_0004(backend, tmp_path):  # noqa: F811
         yield engine
 
 
-def _old_match(engine) -> int:
-    """An active match as the code of revision 0004 wrote it (plain SQL: today's models have
-    columns that 0004 lacks)."""
-    seed = "old-seed"
-    state = new_match(TeamEntry("Orcs", default_roster("orcs")), TeamEntry("Gnomes", default_roster("gnomes")),
-                      HashDice(seed)).state
-    with engine.begin() as conn:
-        conn.execute(text("INSERT INTO matches (id, guild_id, channel_id, west_coach_id, east_coach_id,"
-                          " west_team_name, east_team_name, options, state, version, status, deciding_side,"
-                          " deciding_user_id, dice_seed, seed_commitment, created_at, updated_at) VALUES (1, 1, 500,"
-                          " 11, 22, 'Orcs', 'Gnomes', :opts, :state, 0, 'active', :side, 11, :seed, :commit, :now,"
-                          " :now)"),
-                     {"opts": json.dumps(state.options.to_dict()), "state": json.dumps(state.to_dict()),
-                      "side": state.setup_side, "seed": seed, "commit": matches.seed_commitment(seed),
-                      "now": "2026-01-02 03:04:05+00:00"})
-    return 1
-
-
 def test_challenges_and_votes_leave_the_settings_for_rows_and_come_back(at_0004) -> None:
     before = datetime.now(UTC)
-    voted_id = _old_match(at_0004)
+    voted_id = _match_at_0004(at_0004, guild_id=1, channel_id=500, west=MatchSide(11, team_list="orcs"),
+                              east=MatchSide(22, team_list="gnomes"))
     with Session(at_0004, expire_on_commit=False) as s:
         settings.update_guild_settings(session=s, guild_id=1, settings={
             "deadline_hours": 24,
@@ -62,7 +69,7 @@ def test_challenges_and_votes_leave_the_settings_for_rows_and_come_back(at_0004)
         untouched = settings.get_guild_settings(session=s, guild_id=3).updated_at
 
     upgrade(at_0004)
-    assert current_revision(at_0004) == head_revision()
+    assert current_revision(at_0004) == head_revision()  # through 0005 (and later ones)
     with Session(at_0004, expire_on_commit=False) as s:
         assert settings.get_guild_settings(session=s, guild_id=1).settings == {"deadline_hours": 24}
         assert settings.get_guild_settings(session=s, guild_id=2).settings == {}

@@ -106,7 +106,8 @@ def test_potion_dice_are_committed_revealed_when_both_teams_are_done_and_verifie
     assert not bad.ok and bad.mismatch.what == "dice" and "potions (west)" in bad.mismatch.command
     skipped = copy.deepcopy(record)
     skipped.potions[0]["steps"][0]["offset"] += 2
-    assert not verify(skipped).ok
+    bad = verify(skipped)
+    assert not bad.ok and bad.mismatch.key == "verify.mismatch.potion_offset"
     other = copy.deepcopy(record)
     other.potions[0]["seed"] = "0" * 64 + "+s42.west"
     bad = verify(other)

@@ -59,6 +59,10 @@ class MatchBase(SQLModel):
     #: start: "" for matches whose seed is the secret alone (before entropy, or against the AI
     #: in the console).
     dice_entropy: str = Field(default="", max_length=64)
+    #: The rules edition the match plays (``engine.state.RULES_EDITION`` when it was created;
+    #: also in ``options``, which the engine reads): 1 for matches from before editions existed.
+    #: Added by migration 0007, for the operator's queries and the metrics.
+    rules_edition: int = Field(default=1, sa_column_kwargs={"server_default": sa.text("1")})
 
 
 class Match(MatchBase, table=True):
