@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "cli.scenario_commands",
     "cli.render_commands",
     "cli.verify_commands",
+    "cli.league_commands",
 )
 
 
