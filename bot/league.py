@@ -523,6 +523,52 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
 
+#: Discord's limit for one file a bot sends to a server without boosts (10 MiB); a server boosted
+#: to level 2 or 3 takes more (``Guild.filesize_limit``).
+EXPORT_LIMIT = 10 * 1024 * 1024
+
+
+def export_limit(guild: discord.Guild | None) -> int:
+    if guild is not None and getattr(guild, "premium_tier", 0) >= 2:
+        return max(EXPORT_LIMIT, int(getattr(guild, "filesize_limit", EXPORT_LIMIT)))
+    return EXPORT_LIMIT
+
+
+@league_group.command(name="export", description="Commissioner: the league's website (standings, teams, matches) as a zip")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_export(interaction: discord.Interaction, league: str | None = None) -> None:
+    lang = (await languages(interaction)).public
+    limit = export_limit(interaction.guild)
+
+    def work() -> tuple[str, int, int, bytes | None]:
+        from service.site import build_site, check_exporter, zip_site
+
+        svc = _svc(interaction)
+        lg = svc.league(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+        check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
+        site = build_site(lg, language=lang)
+        data = zip_site(site, folder=f"league-{lg.id}")
+        pages = len(site.pages)
+        return lg.name, pages, len(data), data if len(data) <= limit else None
+
+    res = await _work(interaction, work)
+    if res is None:
+        return
+    name, pages, size, data = res
+    mb = {"size": f"{size / 1e6:.1f}", "limit": f"{limit / 1e6:.1f}"}
+    if data is None:
+        await _say(interaction, tr(lang, "league.export.too_large", league=safe_name(name), pages=pages, **mb))
+        return
+    await _say(interaction, tr(lang, "league.export.done", league=safe_name(name), pages=pages, **mb),
+               file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
+
+
+def safe_file(name: str) -> str:
+    """A league name as a file name: letters, digits and dashes (Discord keeps such names as sent)."""
+    kept = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.casefold())
+    return "-".join(part for part in kept.split("-") if part) or "site"
+
+
 # --- /team (Advanced Rules) -------------------------------------------------------------------------
 async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, **values: Any) -> None:
     lang = (await languages(interaction)).public
