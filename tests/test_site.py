@@ -1,0 +1,217 @@
+"""The league's static website (issue 23): what the pages say is what the database holds.
+
+A seeded league (three teams, two fixtures played by the AI coach then conceded, one to play)
+is exported; the pages are read back with ``html.parser`` and checked against the database's
+rows, computed here on their own: the standings from the fixtures, a team page from its roster.
+Two exports of the same database are the same bytes. The match's record on the site verifies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from db import leagues as db_leagues
+from db import teams as db_teams
+from db.engine import session_scope
+from db.models import RosterPlayer
+from db_support import backend, db_engine, shared_postgres, store  # noqa: F401 - fixtures
+from engine.rosters import Attributes, position_by_id
+from html_support import Page
+from service.site import SiteError, build_site, find_league, write_site, zip_site
+from service.verify import record_from_json, verify
+from site_support import GUILD, LEAGUE, seeded_league
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _page(site, path: str) -> Page:
+    return Page(site.files[path].decode())
+
+
+def _hurt_and_grown(team_name: str) -> dict[str, int]:
+    """A league history the AI's few actions may not give: a learned ability with XP to spare, a
+    lasting injury (Dodge -1), a retired player. Returns their roster ids."""
+    with session_scope() as s:
+        team = db_teams.get_team(session=s, guild_id=GUILD, team=team_name)
+        rows = {p.id: p for p in s.exec(select(RosterPlayer).where(RosterPlayer.team_id == team.id)).all()}
+        first, second, third = (rows[p.id] for p in sorted(team.players, key=lambda p: p.number)[:3])
+        first.abilities, first.xp = ["steady"], 12
+        base = position_by_id(second.position_id).attributes.as_dict()
+        second.attributes = {**second.attributes, "dodge": base["dodge"] - 1}
+        second.injuries = [{"kind": "lasting", "attribute": "dodge"}]
+        third.status = "retired"
+        for p in (first, second, third):
+            s.add(p)
+        s.commit()
+        return {"grown": first.id, "hurt": second.id, "retired": third.id}
+
+
+def expected_table(league_id: int) -> list[list[str]]:
+    """The standings computed from the fixture rows alone: 3/1/0 points, then the tie-breaks."""
+    with session_scope() as s:
+        fixtures = db_leagues.fixtures(session=s, league_id=league_id)
+        teams = {t.id: t.name for t in db_leagues.league_teams(session=s, league_id=league_id)}
+    t = {tid: dict(p=0, w=0, d=0, l=0, gf=0, ga=0, cas=0) for tid in teams}
+    for f in fixtures:
+        if f.status != "played":
+            continue
+        for me, gf, ga, cas in ((f.home_team_id, f.home_score, f.away_score, f.home_casualties),
+                                (f.away_team_id, f.away_score, f.home_score, f.away_casualties)):
+            r = t[me]
+            r["p"] += 1
+            r["gf"] += gf
+            r["ga"] += ga
+            r["cas"] += cas
+            r["w" if gf > ga else "d" if gf == ga else "l"] += 1
+    order = sorted(t, key=lambda tid: (-(3 * t[tid]["w"] + t[tid]["d"]), -(t[tid]["gf"] - t[tid]["ga"]), -t[tid]["gf"],
+                                       -t[tid]["cas"], teams[tid].lower()))
+    return [[str(i), teams[tid], *(str(t[tid][k]) for k in ("p", "w", "d", "l", "gf", "ga")),
+             f"{t[tid]['gf'] - t[tid]['ga']:+d}", str(t[tid]["cas"]), str(3 * t[tid]["w"] + t[tid]["d"])]
+            for i, tid in enumerate(order, 1)]
+
+
+def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store) -> None:  # noqa: F811
+    seeded_league(24)
+    ids = _hurt_and_grown("Tinkers")
+    league = find_league(LEAGUE)
+    site = build_site(league)
+    assert site.language == "en"
+
+    index = _page(site, "index.html")
+    assert index.lang == "en" and index.headings[0] == (1, LEAGUE)
+    rows = index.tables["standings"][1:]
+    assert rows == expected_table(league.id)
+    assert "Teams level on points are ordered by goal difference" in site.files["index.html"].decode()
+    with session_scope() as s:
+        fixtures = db_leagues.fixtures(session=s, league_id=league.id)
+    played = [f for f in fixtures if f.status == "played"]
+    assert len(played) == 2 and len(index.tables["results"]) == 1 + len(played)
+    for f in played:
+        assert f"matches/{f.id}.html" in index.links
+    (left,) = [f for f in fixtures if f.status != "played"]
+    assert any(f"#{left.id}" in item and "to play" in item for item in index.lists["fixtures"])
+    xp_leaders = [line for line in index.lists["leaders"] if line.endswith("XP")]
+    assert xp_leaders[0].startswith("Gnome #1 (Tinkers): 12 XP")  # the most experienced first
+
+    # The team page: every active player as stored, the retired one among the former players.
+    with session_scope() as s:
+        team = db_teams.get_team(session=s, guild_id=GUILD, team="Tinkers")
+    page = _page(site, f"teams/{team.id}.html")
+    assert page.headings[0] == (1, "Tinkers") and page.lang == "en"
+    roster = page.tables["roster"]
+    assert roster[0][:3] == ["#", "Player", "Position"] and roster[0][3:9] == ["J", "M", "T", "D", "S", "G"]
+    shown = {r[1]: r for r in roster[1:]}
+    active = [p for p in team.players if p.status == "active"]
+    assert len(shown) == len(active)
+    for p in active:
+        row = shown[p.name]
+        base = position_by_id(p.position_id).attributes.as_dict()
+        assert row[0] == str(p.number) and row[2] == position_by_id(p.position_id).name
+        assert [int(v.split()[0]) for v in row[3:9]] == [p.attributes.get(a, base[a]) for a in Attributes.FIELDS]
+        assert row[9].split()[0] == str(p.xp)
+    by_id = {p.id: p for p in team.players}
+    grown, hurt = shown[by_id[ids["grown"]].name], shown[by_id[ids["hurt"]].name]
+    assert grown[10] == "Steady" and "may learn 1 ability" in grown[9]
+    assert hurt[11] == "Dodge -1" and "(lowered by an injury)" in hurt[6]
+    assert by_id[ids["retired"]].name not in shown
+    assert any(item.startswith(by_id[ids["retired"]].name) and "retired" in item for item in page.lists["former"])
+    mine = [f for f in played if team.id in (f.home_team_id, f.away_team_id)]
+    assert all(f"../matches/{f.id}.html" in page.links for f in mine) and mine
+    assert site.files[f"teams/{team.id}-sheet.png"].startswith(b"\x89PNG")
+    assert all(img.get("alt") and img.get("loading") == "lazy" for img in page.images)
+
+    # A match page: its frames, its log, and a record that verifies against the seed shown.
+    f = played[0]
+    match = _page(site, f"matches/{f.id}.html")
+    frames = sorted(p for p in site.files if p.startswith(f"matches/{f.id}/frame-"))
+    assert len(frames) >= 2 and len(match.lists["frames"]) == len(frames)
+    assert all(site.files[p].startswith(b"\x89PNG") for p in frames)
+    assert all(img.get("alt") for img in match.images)
+    assert [h for _, h in match.headings][1:] == ["The final board", "Replay", "The match log", "The dice", "How to check"]
+    record = json.loads(site.files[f"matches/{f.id}.json"])
+    assert verify(record_from_json(record)).ok
+    html = site.files[f"matches/{f.id}.html"].decode()
+    assert record["seed"] in html and hashlib.sha256(record["seed"].encode()).hexdigest() in html
+    assert f"elfball verify --file match-{f.match_id}.json" in html
+    assert len(match.lists["log"]) > 5
+
+    # The same database, the same bytes (pictures and zip included).
+    again = build_site(find_league(LEAGUE))
+    assert again.files == site.files
+    assert zip_site(again, "x") == zip_site(site, "x")
+
+
+def test_a_french_server_gets_french_pages(database, tmp_path) -> None:
+    from db.settings import update_guild_settings
+
+    seeded_league(12, played=1)
+    with session_scope() as s:
+        update_guild_settings(session=s, guild_id=GUILD, language="fr")
+    site = build_site(find_league(LEAGUE))
+    assert site.language == "fr"
+    index = _page(site, "index.html")
+    assert index.lang == "fr" and [h for _, h in index.headings][1:3] == ["Classement", "Départager les égalités"]
+    assert index.tables["standings"][0][:4] == ["#", "Équipe", "J", "G"]
+    (path,) = [p for p in site.files if p.startswith("matches/") and p.endswith(".html")]
+    match = _page(site, path)
+    assert match.lang == "fr" and "Rejouer le match" in [h for _, h in match.headings]
+    assert {text for _, text in match.buttons} == {"Premier", "Précédent", "Suivant", "Dernier"}
+    # --language wins over the server's.
+    assert _page(build_site(find_league(LEAGUE), language="en"), "index.html").lang == "en"
+
+
+def test_the_console_export_writes_the_site_and_refuses_plainly(database, tmp_path, monkeypatch, capsys) -> None:
+    from cli.main import main
+
+    seeded_league(8, played=1)
+    url = database.url.render_as_string(hide_password=False)
+    monkeypatch.setenv("DATABASE_URL", url)
+    out = tmp_path / "site"
+    assert main(["league", "export", "elf cup", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "Elf Cup: 5 pages (1 matches)" in said and str(out) in said
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert "index.html" in written and "assets/replay.js" in written and "teams/1.html" in written
+    assert main(["league", "export", "Dragon Cup", str(tmp_path / "x")]) == 2
+    assert "there is no league 'Dragon Cup'" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["league", "export", "Elf Cup", str(blocker)]) == 2
+    assert "it is a file, not a folder" in capsys.readouterr().err
+    assert main(["league", "export", "Elf Cup", str(blocker / "below")]) == 2
+    assert "cannot write the site into" in capsys.readouterr().err
+    # A second export over the first leaves the same files.
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert main(["league", "export", "1", str(out)]) == 0
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_a_league_name_two_servers_use_needs_its_server(database) -> None:
+    from service.leagues import LeagueService
+    from service.matches import MatchService
+
+    league = LeagueService(MatchService(render=False), render=False)
+    league.create(1, 5, "Elf Cup")
+    league.create(2, 6, "Elf Cup")
+    with pytest.raises(SiteError, match="several servers have a league 'elf cup'"):
+        find_league("elf cup")
+    assert find_league("Elf Cup", guild_id=2).commissioner_id == 6
+    with pytest.raises(SiteError, match="no league 'Elf Cup' on server 3"):
+        find_league("Elf Cup", guild_id=3)
+
+
+def test_the_zip_holds_the_site_under_one_folder(database) -> None:
+    seeded_league(4, played=1)
+    site = build_site(find_league(LEAGUE))
+    names = zipfile.ZipFile(io.BytesIO(zip_site(site, "league-1"))).namelist()
+    assert names == sorted(names) and all(n.startswith("league-1/") for n in names)
+    assert {n.removeprefix("league-1/") for n in names} == set(site.files)
+    written = write_site(site, Path(database.url.database).parent / "out")
+    assert len(written) == len(site.files)
