@@ -20,20 +20,22 @@ TEAMS = {ALICE: ("Moonblades", "night elves"), BOB: ("Gnashers", "gnolls"), CARO
 LEAGUE = "Elf Cup"
 
 
-def seeded_league(commands: int = 40, *, played: int = 2) -> LeagueService:
+def seeded_league(commands: int = 40, *, played: int = 2, guild: int = GUILD,
+                  coaches: tuple[int, int, int] = (ALICE, BOB, CAROL)) -> LeagueService:
     """The league on the process-wide database (``database`` fixture): ``played`` fixtures each
-    played for up to ``commands`` AI commands then conceded by the away coach."""
+    played for up to ``commands`` AI commands then conceded by the away coach. The first coach is
+    the commissioner."""
     league = LeagueService(MatchService(render=False), render=False)
-    league.create(GUILD, ALICE, LEAGUE, {"budget": 180})
-    for coach, (name, lst) in TEAMS.items():
+    league.create(guild, coaches[0], LEAGUE, {"budget": 180})
+    for coach, (name, lst) in zip(coaches, TEAMS.values()):
         with session_scope() as s:
-            db_teams.create_team(session=s, guild_id=GUILD, coach_id=coach, name=name, team_list=lst)
-        league.join(GUILD, coach, LEAGUE, name)
-    league.schedule(GUILD, ALICE, LEAGUE)
+            db_teams.create_team(session=s, guild_id=guild, coach_id=coach, name=name, team_list=lst)
+        league.join(guild, coach, LEAGUE, name)
+    league.schedule(guild, coaches[0], LEAGUE)
     for channel in range(played):
-        fixture = next(v for v in league.fixtures(GUILD, LEAGUE) if v.fixture.status == "scheduled")
+        fixture = next(v for v in league.fixtures(guild, LEAGUE) if v.fixture.status == "scheduled")
         coach = fixture.home_coach
-        _view, out = league.play(GUILD, 900 + channel, coach, fixture.id)
+        _view, out = league.play(guild, 900 + channel, coach, fixture.id)
         coaches = {"west": fixture.home_coach, "east": fixture.away_coach}
         for _ in range(commands):
             side = pending(out.state).side
@@ -43,7 +45,7 @@ def seeded_league(commands: int = 40, *, played: int = 2) -> LeagueService:
         if not out.finished:
             league.matches.concede(900 + channel, fixture.away_coach)
         for coach_id in coaches.values():  # settle what the match left (injuries: the first choice)
-            for am in league.open_aftermaths(GUILD, coach_id):
+            for am in league.open_aftermaths(guild, coach_id):
                 while am.offers:
                     offer = am.offers[0]
                     a = am.aftermath
@@ -52,7 +54,7 @@ def seeded_league(commands: int = 40, *, played: int = 2) -> LeagueService:
                     elif offer.kind == "injury":
                         am = league.choose_injury(a.id, a.version, coach_id, int(offer.key), offer.options[0][1])
                     elif offer.kind == "advance":
-                        am = league.advance(GUILD, a.id, a.version, coach_id, int(offer.key), "later")
+                        am = league.advance(guild, a.id, a.version, coach_id, int(offer.key), "later")
                     else:
                         am = league.answer(a.id, a.version, coach_id, offer.options[0][1])
     return league

@@ -215,3 +215,38 @@ def test_the_zip_holds_the_site_under_one_folder(database) -> None:
     assert {n.removeprefix("league-1/") for n in names} == set(site.files)
     written = write_site(site, Path(database.url.database).parent / "out")
     assert len(written) == len(site.files)
+
+
+async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monkeypatch) -> None:
+    import sys
+
+    from bot.app import ElfballBot
+    from fakediscord import FakeDiscord
+    from service.matches import MatchService
+
+    async with FakeDiscord(timeout=20.0) as fake:
+        guild = fake.add_guild("Elfball Club")
+        office = guild.add_text_channel("office")
+        alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
+        mod = guild.add_member("Mod", manage_guild=True)
+        seeded_league(8, played=1, guild=guild.id, coaches=(alice.id, bob.id, carol.id))
+        await fake.start_bot(ElfballBot(service=MatchService(width=400), dev_guild=guild.id))
+
+        r = await fake.slash(alice, office, "league export")
+        (att,) = r.attachments
+        assert att.filename == "elfball-league-elf-cup.zip" and "5 pages" in r.content and "index.html" in r.content
+        z = zipfile.ZipFile(io.BytesIO(att.data))
+        index = Page(z.read("league-1/index.html").decode())
+        assert index.headings[0] == (1, LEAGUE) and len(index.tables["standings"]) == 4
+        assert any(n.startswith("league-1/matches/") and n.endswith("/board.png") for n in z.namelist())
+
+        r = await fake.slash(bob, office, "league export", league="Elf Cup")
+        assert r.ephemeral and not r.attachments and "only the commissioner" in r.content
+        r = await fake.slash(mod, office, "league export")  # a moderator stands in
+        assert len(r.attachments) == 1
+
+        # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
+        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", 50_000)
+        r = await fake.slash(alice, office, "league export")
+        assert not r.attachments and "over the 0.1 MB Discord lets a bot send here" in r.content
+        assert "elfball league export" in r.content
