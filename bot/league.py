@@ -540,7 +540,7 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)
 
-    def work() -> tuple[str, int, int, bytes | None]:
+    def work() -> tuple[str, int, int, bytes | None, bool]:
         from service.site import build_site, check_exporter, zip_site
 
         svc = _svc(interaction)
@@ -548,18 +548,22 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
         check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
         site = build_site(lg, language=lang)
         data = zip_site(site, folder=f"league-{lg.id}")
-        pages = len(site.pages)
-        return lg.name, pages, len(data), data if len(data) <= limit else None
+        if len(data) > limit:  # the replays' boards are most of it: the rest of the site may still fit
+            site = build_site(lg, language=lang, replays=False)
+            smaller = zip_site(site, folder=f"league-{lg.id}")
+            return lg.name, len(site.pages), len(data), smaller if len(smaller) <= limit else None, False
+        return lg.name, len(site.pages), len(data), data, True
 
     res = await _work(interaction, work)
     if res is None:
         return
-    name, pages, size, data = res
+    name, pages, size, data, whole = res
     mb = {"size": f"{size / 1e6:.1f}", "limit": f"{limit / 1e6:.1f}"}
     if data is None:
         await _say(interaction, tr(lang, "league.export.too_large", league=safe_name(name), pages=pages, **mb))
         return
-    await _say(interaction, tr(lang, "league.export.done", league=safe_name(name), pages=pages, **mb),
+    key = "league.export.done" if whole else "league.export.no_replays"
+    await _say(interaction, tr(lang, key, league=safe_name(name), pages=pages, small=f"{len(data) / 1e6:.1f}", **mb),
                file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
 
 

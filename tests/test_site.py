@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -245,8 +246,20 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         r = await fake.slash(mod, office, "league export")  # a moderator stands in
         assert len(r.attachments) == 1
 
+        # Over Discord's limit: first the site without the replays' boards, then nothing.
+        lg = find_league(LEAGUE)
+        whole, lean = (len(zip_site(build_site(lg, replays=r), f"league-{lg.id}")) for r in (True, False))
+        assert lean < whole
         # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
-        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", 50_000)
+        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", (lean + whole) // 2)
         r = await fake.slash(alice, office, "league export")
-        assert not r.attachments and "over the 0.1 MB Discord lets a bot send here" in r.content
-        assert "elfball league export" in r.content
+        (att,) = r.attachments
+        assert len(att.data) == lean and "without the replays' boards" in r.content
+        assert f"{whole / 1e6:.1f} MB zipped" in r.content and "elfball league export" in r.content
+        z = zipfile.ZipFile(io.BytesIO(att.data))
+        assert not [n for n in z.namelist() if "/frame-" in n]
+        (match,) = [n for n in z.namelist() if re.fullmatch(r"league-1/matches/\d+\.html", n)]
+        assert "leaves out the replay&#39;s boards" in z.read(match).decode()
+        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", lean - 1)
+        r = await fake.slash(alice, office, "league export")
+        assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content

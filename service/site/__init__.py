@@ -72,6 +72,7 @@ class Site:
     league: LeaguePublic
     language: str
     files: dict[str, bytes] = field(default_factory=dict)
+    replays: bool = True
 
     @property
     def size(self) -> int:
@@ -188,8 +189,9 @@ def _frame_png(state: MatchState, events: list[Event], view: MatchState | None, 
     return out.getvalue()
 
 
-def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory) -> None:
-    """Reads the match behind ``m.fixture`` and writes its frames into ``files``."""
+def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool) -> None:
+    """Reads the match behind ``m.fixture`` and writes its pictures (the replay's frames if
+    ``replays``) into ``files``."""
     from render.replay import Step, action_frames
 
     f = m.fixture
@@ -201,7 +203,7 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
     final = history[-1][1]
     events = m.events = [e for st in steps for e in st.events]
     m.log = [ln for ln in narrate(events, final, language=language) if ln]
-    for i, frame in enumerate(action_frames(steps), start=1):
+    for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
         path = f"matches/{f.id}/frame-{i:03d}.png"
         files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
         lines = [ln for ln in narrate(frame.events, frame.state, language=language) if ln]
@@ -280,8 +282,10 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               progress: Callable[[str], None] | None = None) -> Site:
-    """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only."""
+               replays: bool = True, progress: Callable[[str], None] | None = None) -> Site:
+    """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
+    ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
+    action), for a site that must fit in one Discord attachment."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -289,7 +293,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     language = language if language in LANGUAGES else league_language(league.guild_id, sessions=sessions)
     tx = Catalogue("service", "text", language)
     words = _words(language)
-    site = Site(league, language)
+    site = Site(league, language, replays=replays)
     files = site.files
     settings = db_leagues.settings_of(league)
     with sessions() as s:
@@ -311,7 +315,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
             if progress:
                 progress(f"match {f.id}")
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
-            _match(m, language, files, sessions)
+            _match(m, language, files, sessions, replays)
             matches[f.id] = m
 
     players = {t.id: _players(t, language) for t in teams}
