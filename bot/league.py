@@ -540,30 +540,39 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)
 
-    def work() -> tuple[str, int, int, bytes | None, bool]:
-        from service.site import build_site, check_exporter, zip_site
+    def work() -> tuple[str, int, bytes | None, bool]:
+        from service.site import SiteTooLarge, build_site, check_exporter, zip_site
 
         svc = _svc(interaction)
         lg = svc.league(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
-        site = build_site(lg, language=lang)
-        data = zip_site(site, folder=f"league-{lg.id}")
-        if len(data) > limit:  # the replays' boards are most of it: the rest of the site may still fit
-            site = build_site(lg, language=lang, replays=False)
-            smaller = zip_site(site, folder=f"league-{lg.id}")
-            return lg.name, len(site.pages), len(data), smaller if len(smaller) <= limit else None, False
-        return lg.name, len(site.pages), len(data), data, True
+        folder = f"league-{lg.id}"
+        try:
+            # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
+            site = build_site(lg, language=lang, png_budget=limit)
+            data = zip_site(site, folder=folder)
+            if len(data) <= limit:
+                return lg.name, len(site.pages), data, True
+        except SiteTooLarge:
+            pass
+        # The replays' boards are most of a season: the rest of the site may still fit.
+        try:
+            site = build_site(lg, language=lang, replays=False, png_budget=limit)
+        except SiteTooLarge:
+            return lg.name, 0, None, False
+        data = zip_site(site, folder=folder)
+        return lg.name, len(site.pages), data if len(data) <= limit else None, False
 
     res = await _work(interaction, work)
     if res is None:
         return
-    name, pages, size, data, whole = res
-    mb = {"size": f"{size / 1e6:.1f}", "limit": f"{limit / 1e6:.1f}"}
+    name, pages, data, whole = res
+    mb = {"size": f"{len(data) / 1e6:.1f}" if data else "", "limit": f"{limit / 1e6:.1f}"}
     if data is None:
-        await _say(interaction, tr(lang, "league.export.too_large", league=safe_name(name), pages=pages, **mb))
+        await _say(interaction, tr(lang, "league.export.too_large", league=safe_name(name), **mb))
         return
     key = "league.export.done" if whole else "league.export.no_replays"
-    await _say(interaction, tr(lang, key, league=safe_name(name), pages=pages, small=f"{len(data) / 1e6:.1f}", **mb),
+    await _say(interaction, tr(lang, key, league=safe_name(name), pages=pages, **mb),
                file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
 
 

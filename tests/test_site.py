@@ -25,7 +25,7 @@ from db.models import RosterPlayer
 from db_support import backend, db_engine, shared_postgres, store  # noqa: F401 - fixtures
 from engine.rosters import Attributes, position_by_id
 from html_support import Page
-from service.site import SiteError, build_site, find_league, write_site, zip_site
+from service.site import SiteError, SiteTooLarge, build_site, find_league, write_site, zip_site
 from service.verify import record_from_json, verify
 from site_support import GUILD, LEAGUE, seeded_league
 
@@ -216,6 +216,10 @@ def test_the_zip_holds_the_site_under_one_folder(database) -> None:
     assert {n.removeprefix("league-1/") for n in names} == set(site.files)
     written = write_site(site, Path(database.url.database).parent / "out")
     assert len(written) == len(site.files)
+    pictures = sum(len(b) for p, b in site.files.items() if p.endswith(".png"))
+    assert build_site(find_league(LEAGUE), png_budget=pictures).files == site.files
+    with pytest.raises(SiteTooLarge):
+        build_site(find_league(LEAGUE), png_budget=pictures - 1)
 
 
 async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monkeypatch) -> None:
@@ -255,11 +259,12 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         r = await fake.slash(alice, office, "league export")
         (att,) = r.attachments
         assert len(att.data) == lean and "without the replays' boards" in r.content
-        assert f"{whole / 1e6:.1f} MB zipped" in r.content and "elfball league export" in r.content
+        assert f"{len(att.data) / 1e6:.1f} MB" in r.content and "elfball league export" in r.content
         z = zipfile.ZipFile(io.BytesIO(att.data))
         assert not [n for n in z.namelist() if "/frame-" in n]
         (match,) = [n for n in z.namelist() if re.fullmatch(r"league-1/matches/\d+\.html", n)]
         assert "leaves out the replay&#39;s boards" in z.read(match).decode()
-        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", lean - 1)
-        r = await fake.slash(alice, office, "league export")
-        assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content
+        for limit in (lean - 1, 1000):  # too large as a zip; pictures alone past the limit
+            monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", limit)
+            r = await fake.slash(alice, office, "league export")
+            assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content

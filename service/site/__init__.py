@@ -50,7 +50,7 @@ from ..leagues import StandingRow, standings_rows
 from ..matches import SessionFactory
 from ..verify import load_record
 
-__all__ = ["SiteError", "Site", "find_league", "league_language", "build_site", "write_site", "zip_site",
+__all__ = ["SiteError", "SiteTooLarge", "Site", "find_league", "league_language", "build_site", "write_site", "zip_site",
            "check_exporter", "FRAME_WIDTH", "BOARD_WIDTH"]
 
 #: Replay frames are drawn this wide (a phone's width; a frame is a few tens of kB).
@@ -65,6 +65,15 @@ LEADERS = 10
 
 class SiteError(Exception):
     """An export that cannot be made (no such league, a folder that cannot be written)."""
+
+
+class SiteTooLarge(SiteError):
+    """The pictures alone passed ``build_site``'s ``png_budget``: PNGs do not shrink in a zip, so
+    the zip could not fit either (raised early, before every replay is drawn)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"the site's pictures pass {budget} bytes")
+        self.budget = budget
 
 
 @dataclass
@@ -189,7 +198,8 @@ def _frame_png(state: MatchState, events: list[Event], view: MatchState | None, 
     return out.getvalue()
 
 
-def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool) -> None:
+def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool,
+           budget: Callable[[int], None]) -> None:
     """Reads the match behind ``m.fixture`` and writes its pictures (the replay's frames if
     ``replays``) into ``files``."""
     from render.replay import Step, action_frames
@@ -206,11 +216,13 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
     for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
         path = f"matches/{f.id}/frame-{i:03d}.png"
         files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
+        budget(len(files[path]))
         lines = [ln for ln in narrate(frame.events, frame.state, language=language) if ln]
         m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
                          "lines": lines, "number": i})
     board = f"matches/{f.id}/board.png"
     files[board] = _frame_png(final, [], None, BOARD_WIDTH, language)
+    budget(len(files[board]))
     m.board = {"src": f"{f.id}/board.png", "alt": alt_text(final, language=language)}
     m.description = board_words(final, language=language)
     m.commitment, m.seed = match.seed_commitment, match.seed or ""
@@ -282,10 +294,12 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, progress: Callable[[str], None] | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None,
+               progress: Callable[[str], None] | None = None) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
     ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
-    action), for a site that must fit in one Discord attachment."""
+    action), for a site that must fit in one Discord attachment. ``png_budget``: raise
+    ``SiteTooLarge`` as soon as the pictures pass that many bytes."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -309,13 +323,21 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
 
+    pictures = 0
+
+    def check_budget(added: int) -> None:
+        nonlocal pictures
+        pictures += added
+        if png_budget is not None and pictures > png_budget:
+            raise SiteTooLarge(png_budget)
+
     matches: dict[int, _Match] = {}
     for f in fixtures:
         if f.status == FixtureStatus.PLAYED and f.match_id is not None:
             if progress:
                 progress(f"match {f.id}")
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
-            _match(m, language, files, sessions, replays)
+            _match(m, language, files, sessions, replays, check_budget)
             matches[f.id] = m
 
     players = {t.id: _players(t, language) for t in teams}
