@@ -379,6 +379,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         sheet = TeamSheet(t, value, budget, league.name,
                           {p.id: p.advances for p in players[t.id] if p.status == PlayerStatus.ACTIVE})
         files[f"teams/{t.id}-sheet.png"] = render_team_sheet(sheet, language=language)
+        check_budget(len(files[f"teams/{t.id}-sheet.png"]))
         mine = [f for f in fixtures if t.id in (f.home_team_id, f.away_team_id)]
         page(f"teams/{t.id}.html", "team.html", "../", team=t, rank=rank[t.id], value=value, budget=budget,
              list_name=team_list(t.team_list).name, support=support_text(t.support, language),
