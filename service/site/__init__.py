@@ -33,9 +33,10 @@ from markupsafe import Markup
 
 from db import leagues as db_leagues
 from db import matches as store
+from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import NotAllowedError, NotFoundError
+from db.errors import NotAllowedError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
 from engine.abilities import ABILITIES
 from engine.events import Event, event_from_dict
@@ -43,7 +44,7 @@ from engine.i18n import DEFAULT, LANGUAGES, Catalogue
 from engine.narrate import narrate
 from engine.rosters import Attributes, position_by_id, team_list
 from engine.state import MatchState
-from engine.teambuilding import Member, player_value
+from engine.teambuilding import Member, advances, player_value
 
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
@@ -170,8 +171,6 @@ def _words(language: str) -> Catalogue:
 
 
 def _players(team: TeamPublic, language: str) -> list[_Player]:
-    import engine.teambuilding as tb
-
     words = _words(language)
     out = []
     for p in sorted(team.players, key=lambda p: (p.number, p.id)):
@@ -185,7 +184,7 @@ def _players(team: TeamPublic, language: str) -> list[_Player]:
         out.append(_Player(p.id, p.number, p.name, pos.name, attrs, p.xp,
                            [ABILITIES[a].name_in(language) if a in ABILITIES else a for a in p.abilities], injuries,
                            str(p.status), player_value(Member(p.position_id, tuple(p.abilities), p.xp)),
-                           tb.advances(tb.Member(p.position_id, tuple(p.abilities), p.xp)) if active else 0))
+                           advances(Member(p.position_id, tuple(p.abilities), p.xp)) if active else 0))
     return out
 
 
@@ -294,8 +293,7 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, png_budget: int | None = None,
-               progress: Callable[[str], None] | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
     ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
     action), for a site that must fit in one Discord attachment. ``png_budget``: raise
@@ -315,8 +313,6 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         fixtures = sorted(db_leagues.fixtures(session=s, league_id=league.id), key=lambda f: (f.round, f.id))
         sheets = {}
         for t in teams:
-            from db import roster as db_roster
-
             tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
             sheets[t.id] = (db_roster.team_value(tm), db_roster.team_rules(s, tm)["budget"])
     by_id = {t.id: t for t in teams}
@@ -334,8 +330,6 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     matches: dict[int, _Match] = {}
     for f in fixtures:
         if f.status == FixtureStatus.PLAYED and f.match_id is not None:
-            if progress:
-                progress(f"match {f.id}")
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
             _match(m, language, files, sessions, replays, check_budget)
             matches[f.id] = m
@@ -373,8 +367,6 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
          goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
     for t in teams:
-        if progress:
-            progress(f"team {t.id}")
         value, budget = sheets[t.id]
         sheet = TeamSheet(t, value, budget, league.name,
                           {p.id: p.advances for p in players[t.id] if p.status == PlayerStatus.ACTIVE})
