@@ -268,3 +268,28 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
             monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", limit)
             r = await fake.slash(alice, office, "league export")
             assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content
+
+
+def test_the_tie_breaks_are_explained_and_a_walkover_has_no_match_page(database) -> None:
+    from site_support import ALICE
+
+    league = seeded_league(played=0)
+    fixtures = league.fixtures(GUILD, LEAGUE)
+    for v in fixtures:  # every home side wins 1-0: each team one win, all level on everything
+        league.correct(GUILD, ALICE, v.id, home_score=1, away_score=0, reason="walkover")
+    site = build_site(find_league(LEAGUE))
+    index = _page(site, "index.html")
+    assert [r[1] for r in index.tables["standings"][1:]] == ["Gnashers", "Moonblades", "Tinkers"]
+    assert index.lists["ties"] == ["Gnashers and Moonblades are level on everything (3 points): they are listed by name.",
+                                   "Moonblades and Tinkers are level on everything (3 points): they are listed by name."]
+    assert all("no match (result set by the commissioner)" in r[5] for r in index.tables["results"][1:])
+    assert not [p for p in site.files if p.startswith("matches/")]
+
+    # Two casualties for one home side: it goes top, and the sentence says why.
+    first = fixtures[0]
+    league.correct(GUILD, ALICE, first.id, home_score=1, away_score=0, home_casualties=2, reason="ruling")
+    index = _page(build_site(find_league(LEAGUE)), "index.html")
+    others = sorted(n for n in ("Gnashers", "Moonblades", "Tinkers") if n != first.home)
+    assert [r[1] for r in index.tables["standings"][1:]] == [first.home, *others]
+    assert index.lists["ties"][0] == (f"{first.home} is above {others[0]} (both on 3 points, same goals) on casualties "
+                                      "caused: 2 against 0.")
