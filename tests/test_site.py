@@ -293,3 +293,24 @@ def test_the_tie_breaks_are_explained_and_a_walkover_has_no_match_page(database)
     assert [r[1] for r in index.tables["standings"][1:]] == [first.home, *others]
     assert index.lists["ties"][0] == (f"{first.home} is above {others[0]} (both on 3 points, same goals) on casualties "
                                       "caused: 2 against 0.")
+
+
+def test_a_league_before_its_schedule_and_names_that_look_like_html(database) -> None:
+    from service.leagues import LeagueService
+    from service.matches import MatchService
+
+    league = LeagueService(MatchService(render=False), render=False)
+    league.create(GUILD, 7, "<b>Cup</b> & co")
+    with session_scope() as s:
+        db_teams.create_team(session=s, guild_id=GUILD, coach_id=8, name='<img src=x onerror="alert(1)">', team_list="gnolls")
+    league.join(GUILD, 8, "<b>Cup</b> & co", '<img src=x onerror="alert(1)">')
+    site = build_site(find_league("<b>cup</b> & CO"))
+    html = site.files["index.html"].decode()
+    assert "<b>Cup</b>" not in html and "&lt;b&gt;Cup&lt;/b&gt; &amp; co" in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=" in html
+    index = Page(html)
+    assert index.headings[0] == (1, "<b>Cup</b> & co") and index.images == []
+    assert "No fixture has been played yet." in html and "Nobody yet." in html
+    assert "The schedule is not drawn yet." in html and "Every fixture has been played." not in html
+    (team,) = [p for p in site.files if p.startswith("teams/") and p.endswith(".html")]
+    assert [img["alt"] for img in _page(site, team).images][0].startswith('The team sheet of <img src=x onerror="alert(1)">')
