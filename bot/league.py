@@ -511,10 +511,9 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
         view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
         if view.fixture.match_id is None:
             raise Refusal("league.refuse.no_replay", id=view.id)
-        with session_scope() as s:
-            rows = store.match_events(session=s, match_id=view.fixture.match_id)
-            state = store.rebuild(session=s, match_id=view.fixture.match_id)
-        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r in rows], width=600,
+        with session_scope() as s:  # each action drawn from the state after it, not the final one
+            history = store.history(session=s, match_id=view.fixture.match_id)
+        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r, state in history], width=600,
                              language=lang)
 
     gif = await _work(interaction, work)

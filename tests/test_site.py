@@ -314,3 +314,19 @@ def test_a_league_before_its_schedule_and_names_that_look_like_html(database) ->
     assert "The schedule is not drawn yet." in html and "Every fixture has been played." not in html
     (team,) = [p for p in site.files if p.startswith("teams/") and p.endswith(".html")]
     assert [img["alt"] for img in _page(site, team).images][0].startswith('The team sheet of <img src=x onerror="alert(1)">')
+
+
+def test_history_gives_the_state_after_every_row(store) -> None:  # noqa: F811
+    """What the site's (and the bot's) replays draw each action from."""
+    from db import matches as db_matches
+
+    seeded_league(16, played=1)
+    with session_scope() as s:
+        (f,) = [f for f in db_leagues.fixtures(session=s, league_id=find_league(LEAGUE).id) if f.match_id]
+        history = db_matches.history(session=s, match_id=f.match_id)
+        rows = db_matches.match_events(session=s, match_id=f.match_id)
+        final = db_matches.rebuild(session=s, match_id=f.match_id)
+        middle = db_matches.rebuild(session=s, match_id=f.match_id, version=5)
+    assert [r.seq for r, _ in history] == [r.seq for r in rows] == list(range(len(rows)))
+    assert history[-1][1].to_dict() == final.to_dict() and history[5][1].to_dict() == middle.to_dict()
+    assert history[0][1].to_dict() != final.to_dict()  # the start is not the end
