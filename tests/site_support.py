@@ -1,9 +1,10 @@
 """A small league season with real matches in it, for the website's tests (issue 23).
 
-Three teams, a single round robin (three fixtures): two are played by the AI coach on both sides
-for a number of commands (setup, face-off, actions: real boards to replay, with the dice the
-match's own secret seed gives), then conceded by the away coach; one is left to play. A player
-has XP banked and one a lasting injury, so the roster pages have something to show.
+Three teams, a single round robin (three fixtures): the first ``played`` are played by the AI
+coach on both sides for a number of commands (setup, face-off, actions: real boards to replay,
+with the dice the match's own secret seed gives), then conceded by the away coach if still on;
+the rest are left to play. What the matches leave (injuries, abilities) is settled by the first
+choice offered, abilities put off ("later").
 """
 
 from __future__ import annotations
