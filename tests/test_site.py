@@ -245,6 +245,22 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         assert index.headings[0] == (1, LEAGUE) and len(index.tables["standings"]) == 4
         assert any(n.startswith("league-1/matches/") and n.endswith("/board.png") for n in z.namelist())
 
+        # /league replay draws its first frame from the match as created, not from the end.
+        from PIL import Image, ImageChops
+
+        from db import matches as db_matches
+        from render import board_image
+
+        with session_scope() as s:
+            (f,) = [f for f in db_leagues.fixtures(session=s, league_id=1) if f.match_id]
+            history = db_matches.history(session=s, match_id=f.match_id)
+        r = await fake.slash(carol, office, "league replay", fixture=str(f.id))
+        gif = Image.open(io.BytesIO(r.attachments[0].data))
+        start, end = (board_image(history[i][1], width=600).convert("RGB") for i in (0, -1))
+        first = gif.convert("RGB")
+        assert ImageChops.difference(first, start).getbbox() is None
+        assert ImageChops.difference(first, end).getbbox() is not None
+
         r = await fake.slash(bob, office, "league export", league="Elf Cup")
         assert r.ephemeral and not r.attachments and "only the commissioner" in r.content
         r = await fake.slash(mod, office, "league export")  # a moderator stands in
