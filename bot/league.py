@@ -513,16 +513,74 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
         view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
         if view.fixture.match_id is None:
             raise Refusal("league.refuse.no_replay", id=view.id)
-        with session_scope() as s:
-            rows = store.match_events(session=s, match_id=view.fixture.match_id)
-            state = store.rebuild(session=s, match_id=view.fixture.match_id)
-        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r in rows], width=600,
+        with session_scope() as s:  # each action drawn from the state after it, not the final one
+            history = store.history(session=s, match_id=view.fixture.match_id)
+        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r, state in history], width=600,
                              language=lang)
 
     gif = await _work(interaction, work)
     if gif is not None:
         await _say(interaction, tr(lang, "league.replay", id=fixture.lstrip("#")),
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+
+
+#: Discord's limit for one file a bot sends to a server without boosts (10 MiB); a server boosted
+#: to level 2 or 3 takes more (``Guild.filesize_limit``).
+EXPORT_LIMIT = 10 * 1024 * 1024
+
+
+def export_limit(guild: discord.Guild | None) -> int:
+    if guild is not None and getattr(guild, "premium_tier", 0) >= 2:
+        return max(EXPORT_LIMIT, int(getattr(guild, "filesize_limit", EXPORT_LIMIT)))
+    return EXPORT_LIMIT
+
+
+@league_group.command(name="export", description="Commissioner: the league's website (standings, teams, matches) as a zip")
+@app_commands.autocomplete(league=_completer(_leagues))
+async def league_export(interaction: discord.Interaction, league: str | None = None) -> None:
+    lang = (await languages(interaction)).public
+    limit = export_limit(interaction.guild)
+
+    def work() -> tuple[str, int, bytes | None, bool]:
+        from service.site import SiteTooLarge, build_site, check_exporter, zip_site
+
+        svc = _svc(interaction)
+        lg = svc.league(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
+        check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
+        folder = f"league-{lg.id}"
+        try:
+            # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
+            site = build_site(lg, language=lang, png_budget=limit)
+            data = zip_site(site, folder=folder)
+            if len(data) <= limit:
+                return lg.name, len(site.pages), data, True
+        except SiteTooLarge:
+            pass
+        # The replays' boards are most of a season: the rest of the site may still fit.
+        try:
+            site = build_site(lg, language=lang, replays=False, png_budget=limit)
+        except SiteTooLarge:
+            return lg.name, 0, None, False
+        data = zip_site(site, folder=folder)
+        return lg.name, len(site.pages), data if len(data) <= limit else None, False
+
+    res = await _work(interaction, work)
+    if res is None:
+        return
+    name, pages, data, whole = res
+    mb = {"size": f"{len(data) / 1e6:.1f}" if data else "", "limit": f"{limit / 1e6:.1f}"}
+    if data is None:
+        await _say(interaction, tr(lang, "league.export.too_large", league=safe_name(name), **mb))
+        return
+    key = "league.export.done" if whole else "league.export.no_replays"
+    await _say(interaction, tr(lang, key, league=safe_name(name), pages=pages, **mb),
+               file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
+
+
+def safe_file(name: str) -> str:
+    """A league name as a file name: letters, digits and dashes (Discord keeps such names as sent)."""
+    kept = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.casefold())
+    return "-".join(part for part in kept.split("-") if part) or "site"
 
 
 # --- /team (Advanced Rules) -------------------------------------------------------------------------

@@ -318,10 +318,9 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
             m = bot.service.latest(interaction.channel_id or 0)
             same_guild(m, interaction)
-            with session_scope() as s:
-                rows = store.match_events(session=s, match_id=m.id)
-                state = store.rebuild(session=s, match_id=m.id)
-            steps = [Step(state, [event_from_dict(e) for e in r.events]) for r in rows]
+            with session_scope() as s:  # each action drawn from the state after it, not the final one
+                history = store.history(session=s, match_id=m.id)
+            steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
             return render_replay(steps, width=600, language=lang) if steps else b""
 
         try:

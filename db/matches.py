@@ -89,6 +89,7 @@ __all__ = [
     "append",
     "submit",
     "rebuild",
+    "history",
     "undo",
     "claim_reminder",
     "restore",
@@ -595,6 +596,18 @@ def rebuild(*, session: Session, match_id: int, version: int | None = None) -> M
     """The match's state from its log alone (never the snapshot): creation, then every command
     replayed with exactly the dice it drew; an ``undo`` row returns to the state of an earlier
     version. ``version``: stop there. ``LogCorruptError`` if the log does not hold together."""
+    return _replayed(session, match_id, version)[-1]
+
+
+def history(*, session: Session, match_id: int) -> list[tuple[MatchEventPublic, MatchState]]:
+    """Every log row with the state just after it, rebuilt as ``rebuild`` does (a replay draws
+    each action's board from these, not from the final state)."""
+    rows = match_events(session=session, match_id=match_id)
+    return list(zip(rows, _replayed(session, match_id, None), strict=True))
+
+
+def _replayed(session: Session, match_id: int, version: int | None) -> list[MatchState]:
+    """The state after each log row (up to ``version``)."""
     rows = _log(session, match_id)
     if version is not None:
         rows = rows[: version + 1]
@@ -619,7 +632,7 @@ def rebuild(*, session: Session, match_id: int, version: int | None = None) -> M
             state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
             _all_used(dice, match_id, row.seq)
         states.append(state)
-    return state
+    return states
 
 
 #: The log row name of an undo (kind ``command``; not an engine command: no rule is involved).

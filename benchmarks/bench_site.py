@@ -1,0 +1,59 @@
+"""The league site's export: time and size for a season of whole matches.
+
+Run: ``.venv/bin/python benchmarks/bench_site.py [--matches 1] [--commands 3000] [--runs 3]``.
+
+Seeds the test league (``tests/site_support.py``: three teams; the AI coach plays ``--matches``
+fixtures on both sides, up to ``--commands`` commands each, a match it does not finish being
+conceded) in a temporary SQLite database, then builds the site ``--runs`` times and reports the
+median build time, the time per replay board, the number of boards and the sizes (files, zip,
+and the zip without replays, what ``/league export`` falls back to over Discord's 10 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from db.engine import make_engine, use_engine  # noqa: E402
+from db.migrate import upgrade  # noqa: E402
+from service.site import build_site, find_league, zip_site  # noqa: E402
+from site_support import LEAGUE, seeded_league  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1, choices=(1, 2, 3))
+    parser.add_argument("--commands", type=int, default=3000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = make_engine(f"sqlite:///{tmp}/elfball.db")
+        upgrade(engine)
+        use_engine(engine)
+        seeded_league(args.commands, played=args.matches)
+        league = find_league(LEAGUE)
+        times = []
+        for _ in range(args.runs):
+            started = time.perf_counter()
+            site = build_site(league)
+            times.append(time.perf_counter() - started)
+        frames = [p for p in site.files if "/frame-" in p]
+        lean = build_site(league, replays=False)
+        median = statistics.median(times)
+        print(f"{args.matches} match(es), {len(frames)} replay boards, {len(site.files)} files")
+        print(f"build: median {median:.2f} s over {args.runs} runs ({1000 * median / max(1, len(frames)):.0f} ms per board)")
+        print(f"size: {site.size / 1e6:.2f} MB of files, zip {len(zip_site(site)) / 1e6:.2f} MB; "
+              f"board {sum(len(site.files[p]) for p in frames) / max(1, len(frames)) / 1e3:.1f} kB on average; "
+              f"without replays: zip {len(zip_site(lean)) / 1e6:.2f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

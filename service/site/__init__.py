@@ -1,0 +1,414 @@
+"""The league's static website (issue 23): every page built from the database, no server needed.
+
+``build_site(league)`` returns the files (path -> bytes); ``write_site`` puts them in a folder and
+``zip_site`` in one zip (what ``/league export`` attaches). The pages come from Jinja2 templates
+(``templates/``), their words from the service catalogue (``site.*`` in ``service/text``), in the
+league's language: its server's chosen language (``/preferences server_language``), else English.
+
+- ``index.html``: standings (the tie-breaks said), results, fixtures to play, leaders.
+- ``teams/<id>.html``: the roster (positions, attributes, abilities, XP, injuries), former
+  players, support, match history, the team sheet picture (``render.team_sheet``).
+- ``matches/<fixture>.html``: the final board, a replay of every action's board (PNG frames,
+  ``render.replay.action_frames``; stepped by ``assets/replay.js``, listed in words without it),
+  the log as the bot narrates it, the dice commitment and seed, and the match's record
+  (``matches/<fixture>.json``) for ``elfball verify --file``.
+
+Deterministic: the same database gives the same bytes (everything sorted, no clock read, PNGs and
+zip entries written without dates).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from db import leagues as db_leagues
+from db import matches as store
+from db import roster as db_roster
+from db import teams as db_teams
+from db.engine import session_scope
+from db.errors import NotAllowedError
+from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
+from engine.abilities import ABILITIES
+from engine.events import Event, event_from_dict
+from engine.i18n import DEFAULT, LANGUAGES, Catalogue
+from engine.narrate import narrate
+from engine.rosters import Attributes, position_by_id, team_list
+from engine.state import MatchState
+from engine.teambuilding import Member, advances, player_value
+
+from ..accessibility import alt_text, board_words
+from ..leagues import StandingRow, standings_rows
+from ..matches import SessionFactory
+from ..verify import load_record
+
+__all__ = ["SiteError", "SiteTooLarge", "Site", "find_league", "league_language", "build_site", "write_site", "zip_site",
+           "check_exporter", "FRAME_WIDTH", "BOARD_WIDTH"]
+
+#: Replay frames are drawn this wide (a phone's width; a frame is a few tens of kB).
+FRAME_WIDTH = 480
+#: The final board, drawn larger.
+BOARD_WIDTH = 720
+#: The zip's entries all carry this date: an export says nothing of when it was made.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+#: How many names each leaders' table shows.
+LEADERS = 10
+
+
+class SiteError(Exception):
+    """An export that cannot be made (no such league, a folder that cannot be written)."""
+
+
+class SiteTooLarge(SiteError):
+    """The pictures alone passed ``build_site``'s ``png_budget``: PNGs do not shrink in a zip, so
+    the zip could not fit either (raised early, before every replay is drawn)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"the site's pictures pass {budget} bytes")
+        self.budget = budget
+
+
+@dataclass
+class Site:
+    league: LeaguePublic
+    language: str
+    files: dict[str, bytes] = field(default_factory=dict)
+    replays: bool = True
+
+    @property
+    def size(self) -> int:
+        return sum(len(b) for b in self.files.values())
+
+    @property
+    def pages(self) -> list[str]:
+        return sorted(p for p in self.files if p.endswith(".html"))
+
+
+# --- finding the league -------------------------------------------------------------------------
+def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFactory = session_scope) -> LeaguePublic:
+    """The league named (or numbered) ``league``, on ``guild_id``'s server or any server; a name
+    that several servers use must be given with its server (or by number)."""
+    from db.models import League
+    from sqlmodel import select
+
+    text = league.strip()
+    with sessions() as s:
+        query = select(League)
+        if guild_id is not None:
+            query = query.where(League.guild_id == guild_id)
+        rows = list(s.exec(query).all())
+    if text.isascii() and text.isdigit():
+        found = [lg for lg in rows if lg.id == int(text)]
+    else:
+        found = [lg for lg in rows if lg.name_key == text.casefold() or lg.name.casefold() == text.casefold()]
+    if not found:
+        raise SiteError(f"there is no league {text!r}" + (f" on server {guild_id}" if guild_id is not None else ""))
+    if len(found) > 1:
+        where = ", ".join(f"#{lg.id} on server {lg.guild_id}" for lg in sorted(found, key=lambda lg: lg.id))
+        raise SiteError(f"several servers have a league {text!r} ({where}): give its number or --guild")
+    return LeaguePublic.model_validate(found[0])
+
+
+def league_language(guild_id: int, *, sessions: SessionFactory = session_scope) -> str:
+    """The server's chosen language (``GuildSettings.language``), else English: outside Discord
+    there is no server locale to fall back on."""
+    from db.settings import get_guild_settings
+
+    with sessions() as s:
+        chosen = get_guild_settings(session=s, guild_id=guild_id).language
+    return chosen if chosen in LANGUAGES else DEFAULT
+
+
+def check_exporter(league: LeaguePublic, user_id: int, *, moderator: bool = False) -> None:
+    """The commissioner exports (or a moderator standing in, as for every commissioner's command)."""
+    if league.commissioner_id != user_id and not moderator:
+        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+
+
+# --- the data -----------------------------------------------------------------------------------
+@dataclass
+class _Player:
+    id: int
+    number: int
+    name: str
+    position: str
+    attributes: list[tuple[str, int, bool]]  # (attribute id, value, lowered by an injury)
+    xp: int
+    abilities: list[str]
+    injuries: list[str]
+    status: str
+    value: int
+    advances: int
+
+
+@dataclass
+class _Match:
+    fixture: Any
+    home: TeamPublic
+    away: TeamPublic
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    board: dict[str, Any] | None = None
+    description: str = ""
+    commitment: str = ""
+    seed: str = ""
+    record: bytes = b""
+    events: list[Event] = field(default_factory=list)
+    final: tuple[int, int] | None = None  # the match's own score, when a correction changed the table's
+
+
+def _words(language: str) -> Catalogue:
+    return Catalogue("engine", "data/text", language)
+
+
+def _players(team: TeamPublic, language: str) -> list[_Player]:
+    words = _words(language)
+    out = []
+    for p in sorted(team.players, key=lambda p: (p.number, p.id)):
+        pos = position_by_id(p.position_id)
+        base = pos.attributes.as_dict()
+        attrs = [(a, int(p.attributes.get(a, base[a])), int(p.attributes.get(a, base[a])) < base[a])
+                 for a in Attributes.FIELDS]
+        injuries = [words.get(f"attribute.{i.get('attribute')}", str(i.get("attribute", "?")).title()) + " -1"
+                    for i in p.injuries if i.get("kind") == "lasting"]
+        active = p.status == PlayerStatus.ACTIVE
+        out.append(_Player(p.id, p.number, p.name, pos.name, attrs, p.xp,
+                           [ABILITIES[a].name_in(language) if a in ABILITIES else a for a in p.abilities], injuries,
+                           str(p.status), player_value(Member(p.position_id, tuple(p.abilities), p.xp)),
+                           advances(Member(p.position_id, tuple(p.abilities), p.xp)) if active else 0))
+    return out
+
+
+def _frame_png(state: MatchState, events: list[Event], view: MatchState | None, width: int, language: str) -> bytes:
+    from render import board_image
+
+    out = io.BytesIO()
+    # No date, no text chunks: the same board gives the same bytes.
+    board_image(state, events=events, view=view, width=width, language=language).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool,
+           budget: Callable[[int], None]) -> None:
+    """Reads the match behind ``m.fixture`` and writes its pictures (the replay's frames if
+    ``replays``) into ``files``."""
+    from render.replay import Step, action_frames
+
+    f = m.fixture
+    with sessions() as s:
+        history = store.history(session=s, match_id=f.match_id)
+        match = store.get_match(session=s, match_id=f.match_id)
+        record = load_record(session=s, match_id=f.match_id)
+    steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
+    final = history[-1][1]
+    events = m.events = [e for st in steps for e in st.events]
+    m.log = [ln for ln in narrate(events, final, language=language) if ln]
+    for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
+        path = f"matches/{f.id}/frame-{i:03d}.png"
+        files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
+        budget(len(files[path]))
+        lines = [ln for ln in narrate(frame.events, frame.state, language=language) if ln]
+        m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
+                         "lines": lines, "number": i})
+    board = f"matches/{f.id}/board.png"
+    files[board] = _frame_png(final, [], None, BOARD_WIDTH, language)
+    budget(len(files[board]))
+    m.board = {"src": f"{f.id}/board.png", "alt": alt_text(final, language=language)}
+    m.description = board_words(final, language=language)
+    m.commitment, m.seed = match.seed_commitment, match.seed or ""
+    m.record = (_json(record.to_json()) + "\n").encode()
+    files[f"matches/{f.id}.json"] = m.record
+    score = (final.teams["west"].score, final.teams["east"].score)
+    if score != (f.home_score, f.away_score):
+        m.final = score
+
+
+def _json(value: Any) -> str:
+    import json
+
+    return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False)
+
+
+def _leaders(matches: Iterable[_Match]) -> tuple[Counter[int], Counter[int]]:
+    """Goals and injuries caused per roster id. A goal is its scorer's; an injury (an opponent
+    sent to the Infirmary by an Injury roll) is the acting player's of the action it happened in."""
+    goals: Counter[int] = Counter()
+    hurt: Counter[int] = Counter()
+    for m in matches:
+        f = m.fixture
+        lineup = {"west": f.lineup.get("west", []), "east": f.lineup.get("east", [])}
+
+        def roster_id(pid: str) -> int | None:
+            ids = lineup["west" if pid.startswith("w") else "east"]
+            index = int(pid[1:]) - 1 if pid[1:].isdigit() else -1
+            return ids[index] if 0 <= index < len(ids) else None
+
+        acting = None
+        for e in m.events:
+            if e.kind == "action_started":
+                acting = e.player
+            elif e.kind in ("action_ended", "turn_passed"):
+                acting = None
+            elif e.kind == "goal_scored" and (rid := roster_id(e.player)) is not None:
+                goals[rid] += 1
+            elif (e.kind == "player_removed" and e.location == "infirmary" and "injur" in e.reason and acting
+                  and acting[0] != e.player[0] and (rid := roster_id(acting)) is not None):
+                hurt[rid] += 1
+    return goals, hurt
+
+
+# --- the pages ----------------------------------------------------------------------------------
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.PackageLoader("service.site", "templates"), autoescape=True,
+                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
+    """What separated each two neighbours level on points, in words (docs/league.md's order)."""
+    out = []
+    for above, below in zip(rows, rows[1:]):
+        if above.points != below.points:
+            continue
+        for key, a, b in (("goal_difference", above.goal_difference, below.goal_difference),
+                          ("goals_for", above.goals_for, below.goals_for),
+                          ("casualties", above.casualties, below.casualties)):
+            if a != b:
+                out.append(tx.t(f"site.tie.{key}", above=above.name, below=below.name, points=above.points,
+                                a=f"{a:+d}" if key == "goal_difference" else a,
+                                b=f"{b:+d}" if key == "goal_difference" else b))
+                break
+        else:
+            out.append(tx.t("site.tie.name", above=above.name, below=below.name, points=above.points))
+    return out
+
+
+def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
+               replays: bool = True, png_budget: int | None = None) -> Site:
+    """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
+    ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
+    action), for a site that must fit in one Discord attachment. ``png_budget``: raise
+    ``SiteTooLarge`` as soon as the pictures pass that many bytes."""
+    from render.team_sheet import render_team_sheet, support_text
+
+    from ..leagues import TeamSheet
+
+    language = language if language in LANGUAGES else league_language(league.guild_id, sessions=sessions)
+    tx = Catalogue("service", "text", language)
+    words = _words(language)
+    site = Site(league, language, replays=replays)
+    files = site.files
+    settings = db_leagues.settings_of(league)
+    with sessions() as s:
+        teams = sorted(db_teams.list_teams(session=s, guild_id=league.guild_id, league=league.id), key=lambda t: t.id)
+        fixtures = sorted(db_leagues.fixtures(session=s, league_id=league.id), key=lambda f: (f.round, f.id))
+        sheets = {}
+        for t in teams:
+            tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
+            sheets[t.id] = (db_roster.team_value(tm), db_roster.team_rules(s, tm)["budget"])
+    by_id = {t.id: t for t in teams}
+    rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
+    rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
+
+    pictures = 0
+
+    def check_budget(added: int) -> None:
+        nonlocal pictures
+        pictures += added
+        if png_budget is not None and pictures > png_budget:
+            raise SiteTooLarge(png_budget)
+
+    matches: dict[int, _Match] = {}
+    for f in fixtures:
+        if f.status == FixtureStatus.PLAYED and f.match_id is not None:
+            m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
+            _match(m, language, files, sessions, replays, check_budget)
+            matches[f.id] = m
+
+    players = {t.id: _players(t, language) for t in teams}
+    names = {p.id: (p.name, t) for t in teams for p in players[t.id]}
+    goals, hurt = _leaders(matches.values())
+
+    def leaders(counts: Mapping[int, int]) -> list[dict[str, Any]]:
+        ranked = sorted(((n, names[rid][0], names[rid][1].id, rid) for rid, n in counts.items() if n > 0 and rid in names),
+                        key=lambda x: (-x[0], x[1].casefold(), x[3]))
+        return [{"count": n, "name": name, "team": by_id[tid]} for n, name, tid, _ in ranked[:LEADERS]]
+
+    xp = {p.id: p.xp for t in teams for p in players[t.id]}
+    env = _environment()
+    def tn(key: str, count: int) -> str:
+        """``key.one`` or ``key.many`` by ``count`` (French says 0 in the singular, English in the plural)."""
+        one = count == 1 or (language == "fr" and count == 0)
+        return tx.t(f"{key}.{'one' if one else 'many'}", count=count)
+
+    def dims(path: str) -> Markup:
+        """A PNG's ``width`` and ``height`` attributes, so the page does not jump as it loads."""
+        data = files[path]
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        return Markup(f'width="{w}" height="{h}"')
+
+    common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
+              "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id}
+
+    def page(path: str, template: str, root: str, **values: Any) -> None:
+        files[path] = env.get_template(template).render(root=root, **common, **values).encode()
+
+    results = [f for f in fixtures if f.status == FixtureStatus.PLAYED]
+    page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
+         to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
+         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
+    for t in teams:
+        value, budget = sheets[t.id]
+        sheet = TeamSheet(t, value, budget, league.name,
+                          {p.id: p.advances for p in players[t.id] if p.status == PlayerStatus.ACTIVE})
+        files[f"teams/{t.id}-sheet.png"] = render_team_sheet(sheet, language=language)
+        check_budget(len(files[f"teams/{t.id}-sheet.png"]))
+        mine = [f for f in fixtures if t.id in (f.home_team_id, f.away_team_id)]
+        page(f"teams/{t.id}.html", "team.html", "../", team=t, rank=rank[t.id], value=value, budget=budget,
+             list_name=team_list(t.team_list).name, support=support_text(t.support, language),
+             active=[p for p in players[t.id] if p.status == PlayerStatus.ACTIVE],
+             former=[p for p in players[t.id] if p.status != PlayerStatus.ACTIVE],
+             fixtures=mine, matches=matches, row=next(r for r in rows if r.team_id == t.id))
+    for fid, m in sorted(matches.items()):
+        page(f"matches/{fid}.html", "match.html", "../", m=m, f=m.fixture)
+    for name in ("style.css", "replay.js"):
+        files[f"assets/{name}"] = resources.files("service.site").joinpath(f"static/{name}").read_bytes()
+    return site
+
+
+def write_site(site: Site, out_dir: str | Path) -> list[Path]:
+    """Writes the files under ``out_dir`` (made if missing); ``SiteError`` if it cannot."""
+    root = Path(out_dir)
+    if root.exists() and not root.is_dir():
+        raise SiteError(f"cannot write the site into {str(root)!r}: it is a file, not a folder")
+    written = []
+    try:
+        for path in sorted(site.files):
+            target = root / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(site.files[path])
+            written.append(target)
+    except OSError as exc:
+        raise SiteError(f"cannot write the site into {str(root)!r}: {exc.strerror or exc}") from exc
+    return written
+
+
+def zip_site(site: Site, folder: str = "") -> bytes:
+    """The files in one zip (under ``folder/`` if given), entries sorted and dated 1980."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(site.files):
+            info = zipfile.ZipInfo(f"{folder}/{path}" if folder else path, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, site.files[path])
+    return out.getvalue()
