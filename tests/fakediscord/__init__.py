@@ -187,6 +187,14 @@ Inspection and realism:
     await fake.send_reconnect(guild=None) (op 7), await fake.drop_connection(guild=None, code=4000)
         (the bot RESUMEs; events sent meanwhile are replayed), fake.identify_count,
         fake.resume_count, fake.dispatch_event(name, data, guild=None)
+    fake.live_shards() -> {shard id: count} held by live clients; fake.shard_guilds(shard_id) -> guild ids
+        its READY carried. Each IDENTIFY names its shard [id, count] (``ELFBALL_SHARDS=0-0/2`` in
+        one process, ``1-1/2`` in another); READY answers with it and carries only the guilds of
+        that shard; every event of a guild (GUILD_CREATE, interactions, ...) goes to the live
+        client holding ``(guild_id >> 22) % count``: none while that shard is down.
+    Bots in other OS processes: serve the fake in the test process and, in the bot's process,
+        call ``fakediscord.remote.use_fake_discord(fake.http_url)`` and ``ready_fast(bot)`` before
+        starting the client; ``tests/shard_bot.py`` runs the Elfball bot that way.
     The fake rejects what Discord rejects, with Discord's status, code and (for 50035) nested
     ``errors`` shape ``{"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message":
     "Must be 2000 or fewer in length."}]}}`` (discord.py's ``HTTPException.text`` reads
