@@ -151,7 +151,7 @@ async def coach_turn(fake: FakeDiscord, service: Any, table: Table, *, panel_wai
         return None
     limit = time.monotonic() + panel_wait
     while panel_version(fake, table.pitch) != out.match.version:
-        if time.monotonic() > limit:
+        if time.monotonic() > limit or panel_version(fake, table.pitch) is None:
             side = pending(out.state).side
             return await fake.slash(table.coach(side), table.pitch, "match status")
         await asyncio.sleep(0.02)
