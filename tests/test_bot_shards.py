@@ -199,3 +199,29 @@ async def test_two_processes_on_one_postgresql_share_the_work_and_survive_a_kill
         finally:
             for p in procs:
                 p.stop()
+
+
+def test_the_owed_board_sweep_pages_past_the_boards_of_other_shards(database):
+    """Thirty boards of the other process's shard, owed longer, must not hide this one's."""
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    from bot.reply import Poster
+    from db.matches import MatchSide
+    from service import posts as service_posts
+
+    service = MatchService(render=False)
+    theirs, mine = 1 << 22, 2 << 22  # shards 1 and 0 of 2
+    start = datetime.now(timezone.utc) - timedelta(minutes=10)
+    matches = []
+    for i, guild in enumerate([theirs] * 30 + [mine]):
+        out = service.start(guild_id=guild, channel_id=100 + i, west=MatchSide(coach_id=1000 + 2 * i, team_list="gnolls"),
+                            east=MatchSide(coach_id=1001 + 2 * i, team_list="sarcos"))
+        service_posts.record_owed(service.sessions, out.match, 100 + i, start + timedelta(seconds=i))
+        matches.append(out.match)
+    poster = Poster(SimpleNamespace(service=service, serves_match=lambda m: (m.guild_id >> 22) % 2 == 0))
+    claimed = poster.claim_owed(limit=25)
+    assert [m.id for m in claimed] == [matches[-1].id]
+    assert poster.claim_owed(limit=25) == []  # claimed: nobody else takes it meanwhile
+    other = Poster(SimpleNamespace(service=service, serves_match=lambda m: (m.guild_id >> 22) % 2 == 1))
+    assert len(other.claim_owed(limit=25)) == 25 and len(other.claim_owed(limit=25)) == 5
