@@ -146,7 +146,10 @@ async def coach_turn(fake: FakeDiscord, service: Any, table: Table, *, panel_wai
     from engine.match import pending
     from test_bot_e2e import press
 
-    out = service.status(table.pitch.id) if service.current_or_none(table.pitch.id) else None
+    def read() -> Any:  # in a thread: the fake Discord shares this event loop
+        return service.status(table.pitch.id) if service.current_or_none(table.pitch.id) else None
+
+    out = await asyncio.to_thread(read)
     if out is None or out.finished:
         return None
     limit = time.monotonic() + panel_wait
