@@ -157,7 +157,7 @@ async def coach_turn(fake: FakeDiscord, service: Any, table: Table, *, panel_wai
         if time.monotonic() > limit or panel_version(fake, table.pitch) is None:
             side = pending(out.state).side
             return await fake.slash(table.coach(side), table.pitch, "match status")
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.05)
     side = pending(out.state).side
     cmd = table.ais[side].choose(out.state, side)
     return await press(fake, table.pitch, table.coach(side), cmd, out.state)

@@ -31,6 +31,9 @@ FakeDiscord(*, token="fake-bot-token", app_name="Elfball", shard_count=1, timeou
     posts). ``ack_deadline``: Discord's 3-second window; a later callback gets 404 "Unknown
     interaction" (10062), as on Discord. ``shard_count`` is what ``GET /gateway/bot`` recommends
     (AutoShardedClient); each shard gets the guilds ``(guild_id >> 22) % count`` assigns it.
+    ``settle=None``: interactions return as soon as the answer is complete, without waiting for
+    the bot's trailing requests (a load generator with hundreds of channels at once, where the
+    whole fake is never quiet; ``fake.settle()`` still works when called).
 
 Building the world (synchronous; changes made after the bot connected are sent to it as
 GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD / THREAD_CREATE):
