@@ -1,7 +1,7 @@
 """Load benchmark: many servers, a match in every channel, coaches acting at random (issue 21).
 
     .venv/bin/python benchmarks/bench_load.py [--guilds 50] [--channels 20] [--seconds 60]
-        [--think 60] [--preplay 6] [--processes 1|2] [--postgres URL] [--seed 1]
+        [--think 60] [--preplay 6] [--processes 1|2] [--postgres URL] [--seed 1] [--profile PATH]
 
 The fake Discord of the test suite serves REST and gateway on 127.0.0.1 in this process; the bot
 runs as one or two OS processes of its own (``tests/shard_bot.py``: the real ``ElfballBot``,
@@ -186,7 +186,8 @@ async def run(args: argparse.Namespace) -> int:
             specs = [""] if shards == 1 else [f"{s}-{s}/{shards}" for s in range(shards)]
             procs = []
             for i, spec in enumerate(specs):
-                procs.append(BotProcess(fake, spec, url, Path(tmp) / f"bot{i}.log", *extra).start())
+                prof = ["--profile", str(Path(args.profile).with_suffix(f".{i}.prof"))] if args.profile else []
+                procs.append(BotProcess(fake, spec, url, Path(tmp) / f"bot{i}.log", *extra, *prof).start())
             await wait_for_shards(fake, {s: shards for s in range(shards)}, procs, timeout=120)
             await asyncio.sleep(3.0)  # the picture caches are warm
             rss_ready = sum(rss_kb(p.pid) for p in procs)
@@ -297,6 +298,7 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1, choices=(1, 2))
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (a schema of its own is made and dropped)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default="", help="cProfile each bot process into PATH.N.prof (slows it down)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     return asyncio.run(run(args))

@@ -39,6 +39,7 @@ def main() -> int:
     parser.add_argument("--owed-claim", type=float, default=0.3, help="seconds a claimed owed board stays claimed")
     parser.add_argument("--width", type=int, default=600)
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--profile", default="", help="write a cProfile of the whole run here (on SIGTERM)")
     args = parser.parse_args()
     logging.basicConfig(level=args.log_level, stream=sys.stderr,
                         format=f"%(asctime)s pid={os.getpid()} %(levelname)s %(name)s %(message)s")
@@ -62,7 +63,20 @@ def main() -> int:
         async with bot:
             await bot.start(args.token)
 
-    asyncio.run(run())
+    if not args.profile:
+        asyncio.run(run())
+        return 0
+    import cProfile
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # stop cleanly, so the profile is written
+    profile = cProfile.Profile()
+    try:
+        profile.runcall(asyncio.run, run())
+    except SystemExit:
+        pass
+    finally:
+        profile.dump_stats(args.profile)
     return 0
 
 
