@@ -419,22 +419,33 @@ class Poster:
             log.info("could not tell the coach that his board is owed; the sweep's post will say it")
 
     # -- the owed-board sweep ------------------------------------------------------------------
+    def claim_owed(self, *, limit: int = 25, now: datetime | None = None) -> list[Any]:
+        """Claim up to ``limit`` owed boards of matches this process serves (blocking). The
+        boards of other processes' shards stay owed for them: page past them, or a long outage
+        of theirs would hide ours behind the first page."""
+        now = now or datetime.now(timezone.utc)
+        serves: Callable[[Any], bool] = getattr(self.bot, "serves_match", lambda m: True)
+        out: list[Any] = []
+        skipped = 0
+        with self._sessions() as s:
+            while len(out) < limit:
+                page = db_posts.owed_posts(session=s, now=now, limit=limit, offset=skipped)
+                for match, _post in page:
+                    if len(out) == limit:
+                        break
+                    if not serves(match):
+                        skipped += 1
+                    elif db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + self.claim):
+                        out.append(match)
+                if len(page) < limit:
+                    break
+        return out
+
     async def sweep(self, *, limit: int = 25) -> int:
         """Post every owed board this process serves (each claimed in the database first, so
         one process posts it). Returns how many reached the channel."""
-        now = datetime.now(timezone.utc)
-        serves: Callable[[Any], bool] = getattr(self.bot, "serves_match", lambda m: True)
-
-        def due() -> list[Any]:
-            out = []
-            with self._sessions() as s:
-                for match, _post in db_posts.owed_posts(session=s, now=now, limit=limit, offset=0):
-                    if serves(match) and db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + self.claim):
-                        out.append(match)
-            return out
-
         shown = 0
-        for match in await asyncio.to_thread(due):
+        for match in await asyncio.to_thread(self.claim_owed, limit=limit):
             try:
                 outcome = await asyncio.to_thread(self.bot.service.snapshot, match.id)
                 lang = await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))

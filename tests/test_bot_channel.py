@@ -395,3 +395,17 @@ async def test_sync_commands_for_operators(database, tmp_path, monkeypatch):
         assert fake.sync_count == before + 2
         monkeypatch.delenv("DISCORD_TOKEN")
         assert sync_commands(None) == 2  # no token: explained, exit code 2
+
+
+async def test_a_slow_accept_fills_its_deferred_answer_with_the_board(database, monkeypatch):
+    from test_bot_e2e import slow_work
+
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        await fake.start_bot(make_bot(guild))
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls")
+        slow_work(monkeypatch)  # a busy bot (e.g. under load): the accept is deferred first
+        reply = await fake.slash(bob, pitch, "match accept", team="sarcos")
+        assert reply.deferred and not reply.ephemeral
+        assert reply.attachments and reply.attachments[0].is_png  # the board fills the deferred answer
+        assert panel(fake, pitch).custom_ids and not fake.bot_errors()

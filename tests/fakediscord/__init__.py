@@ -31,6 +31,9 @@ FakeDiscord(*, token="fake-bot-token", app_name="Elfball", shard_count=1, timeou
     posts). ``ack_deadline``: Discord's 3-second window; a later callback gets 404 "Unknown
     interaction" (10062), as on Discord. ``shard_count`` is what ``GET /gateway/bot`` recommends
     (AutoShardedClient); each shard gets the guilds ``(guild_id >> 22) % count`` assigns it.
+    ``settle=None``: interactions return as soon as the answer is complete, without waiting for
+    the bot's trailing requests (a load generator with hundreds of channels at once, where the
+    whole fake is never quiet; ``fake.settle()`` still works when called).
 
 Building the world (synchronous; changes made after the bot connected are sent to it as
 GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD / THREAD_CREATE):
@@ -187,6 +190,14 @@ Inspection and realism:
     await fake.send_reconnect(guild=None) (op 7), await fake.drop_connection(guild=None, code=4000)
         (the bot RESUMEs; events sent meanwhile are replayed), fake.identify_count,
         fake.resume_count, fake.dispatch_event(name, data, guild=None)
+    fake.live_shards() -> {shard id: count} held by live clients; fake.shard_guilds(shard_id) -> guild ids
+        its READY carried. Each IDENTIFY names its shard [id, count] (``ELFBALL_SHARDS=0-0/2`` in
+        one process, ``1-1/2`` in another); READY answers with it and carries only the guilds of
+        that shard; every event of a guild (GUILD_CREATE, interactions, ...) goes to the live
+        client holding ``(guild_id >> 22) % count``: none while that shard is down.
+    Bots in other OS processes: serve the fake in the test process and, in the bot's process,
+        call ``fakediscord.remote.use_fake_discord(fake.http_url)`` and ``ready_fast(bot)`` before
+        starting the client; ``tests/shard_bot.py`` runs the Elfball bot that way.
     The fake rejects what Discord rejects, with Discord's status, code and (for 50035) nested
     ``errors`` shape ``{"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message":
     "Must be 2000 or fewer in length."}]}}`` (discord.py's ``HTTPException.text`` reads

@@ -159,6 +159,7 @@ class _Session:
         self.ws: Optional[web.WebSocketResponse] = None
         self.ready = False
         self.writer: Optional[asyncio.Task] = None
+        self.guild_ids: list[int] = []  # sent in READY
 
     @property
     def live(self) -> bool:
@@ -197,7 +198,7 @@ class FakeDiscord:
         app_name: str = "Elfball",
         shard_count: int = 1,
         timeout: float = 5.0,
-        settle: float = 0.05,
+        settle: Optional[float] = 0.05,
         ack_deadline: float = 3.0,
         application_flags: int = 0,
     ) -> None:
@@ -466,7 +467,7 @@ class FakeDiscord:
     async def settle(self, quiet: Optional[float] = None, timeout: Optional[float] = None) -> None:
         """Wait until no REST request is in flight and none arrived for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
-        quiet = self.settle_time if quiet is None else quiet
+        quiet = (self.settle_time or 0.0) if quiet is None else quiet
         limit = loop.time() + (timeout or self.timeout)
         while loop.time() < limit:
             idle_for = loop.time() - self._last_activity
@@ -665,6 +666,18 @@ class FakeDiscord:
         session = self._live_session(guild)
         assert session.ws is not None
         await session.ws.close(code=code)
+
+    def live_shards(self) -> dict[int, int]:
+        """The shards a client holds now: {shard id: shard count} of every live, READY gateway
+        session (several processes: each holds its own ids, all with the same count)."""
+        return {s.shard[0]: s.shard[1] for s in self._sessions if s.live and s.ready}
+
+    def shard_guilds(self, shard_id: int) -> set[int]:
+        """The guild ids the live session of ``shard_id`` was given in READY (its GUILD_CREATEs)."""
+        for session in reversed(self._sessions):
+            if session.live and session.ready and session.shard[0] == shard_id:
+                return set(session.guild_ids)
+        raise FakeDiscordError(f"no live gateway session holds shard {shard_id}")
 
     def dispatch_event(self, event: str, data: Any, guild: Optional[FakeGuild] = None) -> None:
         """Send any gateway DISPATCH event to the bot (the shard covering ``guild``)."""
@@ -1060,7 +1073,8 @@ class FakeDiscord:
             self._check_bots()
             raise InteractionTimeout(self._diagnose(rec, limit))
         rec.completed_at = loop.time()
-        await self.settle()
+        if self.settle_time is not None:  # None: a load generator, which waits for what it needs itself
+            await self.settle()
         return self._reply(rec)
 
     def _reply(self, rec: _Interaction) -> Reply:
@@ -1846,6 +1860,7 @@ class FakeDiscord:
         session = _Session(self, (shard_id, count))
         session.attach(ws, queue)
         guilds = [g for g in self.guilds if g.shard_id(count) == shard_id]
+        session.guild_ids = [g.id for g in guilds]
         session.dispatch("READY", {
             "v": 10, "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
