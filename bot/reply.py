@@ -336,7 +336,9 @@ class Poster:
                     kwargs["view"] = view
                 if interaction.response.is_done():
                     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-                        msg = await interaction.edit_original_response(**kwargs)
+                        # Filling the deferred answer takes its files as ``attachments`` (an edit).
+                        edit = {k: v for k, v in kwargs.items() if k != "files"}
+                        msg = await interaction.edit_original_response(attachments=files, **edit)
                         if piece.mention is not None:
                             # Filling in a deferred answer is an edit, and an edit pings nobody:
                             # the coach the decision passed to gets one short line that does.
