@@ -3,6 +3,8 @@ plays the hard coach, stored with the match so a restarted bot keeps it; no leve
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from fakediscord import FakeDiscord
 
 import service.matches as svcmod
@@ -16,7 +18,7 @@ from service.matches import AI_COACH_ID, MatchService, ai_level
 class Recording(AICoach):
     """The real coach of a level, noting the level of every decision it takes."""
 
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []
 
     def choose(self, state, side, field=None):  # type: ignore[no-untyped-def]
         Recording.seen.append(self.level)
