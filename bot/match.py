@@ -31,7 +31,7 @@ from engine.errors import ElfballError
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
 from engine.state import RULES_EDITION
-from service.matches import AI_COACH_ID, Outcome
+from service.matches import AI_COACH_ID, Outcome, ai_level
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 
@@ -44,6 +44,13 @@ from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autoc
 from .trust import describe_reply, verify_reply
 
 __all__ = ["Match", "CHALLENGE_LAPSE", "side_spec", "setup"]
+
+#: The AI coach's level when a challenge to the bot names none: the heuristic, as before levels.
+DEFAULT_AI_LEVEL = "easy"
+LEVEL_CHOICES = [
+    app_commands.Choice(name="easy (the heuristic)", value="easy"),
+    app_commands.Choice(name="hard (every Advanced option, searches by playing moves out)", value="hard"),
+]
 
 #: How long a challenge waits for its answer; after that another may replace it.
 CHALLENGE_LAPSE = timedelta(hours=24)
@@ -66,7 +73,7 @@ def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
     st, m = outcome.state, outcome.match
     if ai_coach is not None:
         first = tr(lang, "match.header.ai", west=st.teams["west"].name, coach=ai_coach, east=st.teams["east"].name,
-                   goals=st.options.goals_to_win)
+                   goals=st.options.goals_to_win, level=tr(lang, f"match.ai_level.{ai_level(m) or DEFAULT_AI_LEVEL}"))
     else:
         first = tr(lang, "match.header", west=st.teams["west"].name, west_coach=m.west_coach_id,
                    east=st.teams["east"].name, east_coach=m.east_coach_id, goals=st.options.goals_to_win)
@@ -96,13 +103,14 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
                            team="your team or a team list", goals="goals to win (1-3; the profile's otherwise)",
                            clock_hours="hours per decision before a moderator may declare a forfeit (0: none)",
                            profile="a rules profile (default standard)", rules=RULES_HELP,
-                           thread="open a thread for this match (one channel can then host many matches)")
-    @app_commands.choices(profile=PROFILE_CHOICES)
+                           thread="open a thread for this match (one channel can then host many matches)",
+                           level="the AI coach's level, when you challenge the bot (default easy)")
+    @app_commands.choices(profile=PROFILE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(team=team_choices, rules=rules_autocomplete)
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: str,
                         goals: app_commands.Range[int, 1, 3] | None = None,
                         clock_hours: app_commands.Range[int, 0, 168] = 0, profile: str = "standard", rules: str = "",
-                        thread: bool = False) -> None:
+                        thread: bool = False, level: str | None = None) -> None:
         if await self._refused_in_dm(interaction):
             return
         bot = self.bot
@@ -118,6 +126,9 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         if opponent.bot and not against_ai:
             await refuse(interaction, Refusal("refuse.other_bot"))
             return
+        if level is not None and not against_ai:
+            await refuse(interaction, Refusal("refuse.level_for_bot"))
+            return
         guild = interaction.guild_id or 0
         lang = (await languages(interaction)).public
         where = interaction.channel
@@ -132,7 +143,8 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
             def start() -> Outcome:
                 return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(interaction.user.id, team),
-                                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options)
+                                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options,
+                                         ai_level=level or DEFAULT_AI_LEVEL)
 
             try:
                 outcome = await run_work(interaction, start)

@@ -39,6 +39,7 @@ from sqlmodel import Session, col, select
 
 from engine import commands as C
 from engine import rosters
+from engine.ai import LEVELS as AI_LEVELS
 from engine.dice import HashDice, ReplayDice
 from engine.dice.commit import commitment_of, committed_part, entropy_part, join_seed
 from engine.errors import MalformedInputError
@@ -241,8 +242,11 @@ def create_match(
     seed: str | None = None,
     deadline: datetime | None = None,
     entropy: str = "",
+    ai_level: str | None = None,
 ) -> Applied:
     """Start a match in ``channel_id``: dice-off rolled, state and creation row stored together.
+    ``ai_level``: the AI coach's level (``engine.ai.LEVELS``), kept in the row's ``options``
+    under ``"ai_level"`` (not a rule: the engine's state never sees it).
 
     Refused with nothing written: ``UnknownTeamError`` (a team not on this server),
     ``ChannelBusyError`` (the channel has an active match, checked again by the database's
@@ -254,6 +258,8 @@ def create_match(
     if west_team is not None and west_team == east_team:
         raise InvalidInputError("a team cannot play itself")
     opts = _options(options)
+    if ai_level is not None and ai_level not in AI_LEVELS:
+        raise InvalidInputError("unknown AI level {level!r}: one of {levels}", level=ai_level, levels=", ".join(AI_LEVELS))
     if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
         raise _busy(session, channel_id)
     # ``seed`` is the committed secret (a whole seed, "secret+entropy", is split); ``entropy``
@@ -274,7 +280,7 @@ def create_match(
         east_team_id=east_team,
         west_team_name=west_entry.name,
         east_team_name=east_entry.name,
-        options=opts.to_dict(),
+        options={**opts.to_dict(), **({"ai_level": ai_level} if ai_level is not None else {})},
         rules_edition=opts.edition,
         state=state.to_dict(),
         version=0,

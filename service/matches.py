@@ -28,7 +28,7 @@ from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, 
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
-from engine.ai import AICoach
+from engine.ai import AICoach, make_ai
 from engine.events import Event, MatchEnded, event_from_dict
 from engine.field import Side
 from engine.match import Pending, pending
@@ -40,12 +40,20 @@ from engine.state import MatchState, Phase, RuleOptions
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .grammar import parse, usage_refusal, verb_name
 
-__all__ = ["AI_COACH_ID", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
+__all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
 
 log = logging.getLogger("elfball.service")
 
 #: The coach id of the AI: the console's and the bot's own opponent.
 AI_COACH_ID = 0
+
+
+def ai_level(match: MatchPublic) -> str | None:
+    """The AI coach's level stored with ``match`` (None for a match stored before levels)."""
+    level = (match.options or {}).get("ai_level")
+    return level if isinstance(level, str) else None
+
+
 #: Decisions the AI may take in a row before handing back (a whole action is ~10).
 MAX_AI_COMMANDS = 400
 #: How long a coach has before the bot reminds him that a decision is waiting.
@@ -237,7 +245,11 @@ class MatchService:
         self.sessions = sessions
         self.render = render
         self.width = width
+        #: The AI coach of a match stored without a level (every match before levels existed
+        #: played the heuristic); a coach passed in plays every match, whatever its level (tests).
         self.ai = ai or AICoach()
+        self._fixed_ai = ai is not None
+        self._level_coaches: dict[str, AICoach] = {}
         self.reminder_after = reminder_after
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         #: The language a match's board picture is drawn in (its server's, for the bot); English
@@ -308,16 +320,19 @@ class MatchService:
         options: RuleOptions | Mapping[str, Any] | None = None,
         seed: str | None = None,
         before: Callable[[Session], Any] | None = None,
+        ai_level: str | None = None,
     ) -> Outcome:
         """Start a match in ``channel_id``. ``before(session)`` runs in the same transaction
         first (the bot uses up the accepted challenge there: both happen or neither); what it
         returns, if anything, is the match's dice seed (the challenge's committed secret joined
         with the coaches' entropy, ``engine.dice.commit``). ``seed`` likewise; else a fresh
-        secret is drawn."""
+        secret is drawn.
+        ``ai_level``: the AI coach's level for a match against it (stored with the match)."""
         with self.sessions() as s:
             committed = before(s) if before is not None else None
             applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
-                                         options=options, seed=committed or seed, deadline=self.next_deadline())
+                                         options=options, seed=committed or seed, deadline=self.next_deadline(),
+                                         ai_level=ai_level)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._finished(self._run_ai(out))
 
@@ -472,6 +487,17 @@ class MatchService:
             return store.abandon(session=s, match_id=m.id, actor_user_id=user_id, reason=reason)
 
     # -- the AI coach -------------------------------------------------------------------------
+    def coach_for(self, match: MatchPublic) -> AICoach:
+        """The AI coach of ``match``: the level its challenge picked (``ai_level`` in its
+        stored options), the same after a restart; the service's own coach when none was stored."""
+        level = ai_level(match)
+        if self._fixed_ai or level is None:
+            return self.ai
+        coach = self._level_coaches.get(level)
+        if coach is None:
+            coach = self._level_coaches[level] = make_ai(level)
+        return coach
+
     def _ai_side(self, match: MatchPublic, state: MatchState) -> Side | None:
         side = pending(state).side
         if side is None or state.phase is Phase.MATCH_OVER:
@@ -497,7 +523,7 @@ class MatchService:
             if side is None:
                 break
             try:
-                cmd = self.ai.choose(state, side)
+                cmd = self.coach_for(match).choose(state, side)
                 with self.sessions() as s:
                     # At the version it chose from: a second worker resuming the same match at
                     # the same time is refused instead of moving twice.

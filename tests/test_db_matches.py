@@ -111,6 +111,21 @@ def test_bad_creation_input_is_refused_and_writes_nothing(db_engine, west, east,
     assert count(db_engine, "match_events") == 0
 
 
+def test_the_ai_level_is_stored_beside_the_rules_and_an_unknown_one_writes_nothing(db_engine) -> None:  # noqa: F811
+    with session(db_engine) as s:
+        with pytest.raises(InvalidInputError, match="unknown AI level 'expert'"):
+            _friendly(s, ai_level="expert")
+    assert count(db_engine, "matches") == 0
+    with session(db_engine) as s:
+        hard = _friendly(s, ai_level="hard").match
+        plain = _friendly(s, channel=CHANNEL + 1).match
+    with session(db_engine) as s:
+        assert matches.get_match(session=s, match_id=hard.id).options["ai_level"] == "hard"
+        assert "ai_level" not in matches.get_match(session=s, match_id=plain.id).options
+        # The engine's options never see it: the stored state's rules are the same.
+        assert hard.engine_state().options == plain.engine_state().options
+
+
 def test_a_team_cannot_play_itself(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=WEST, name="Solo", team_list="orcs")
