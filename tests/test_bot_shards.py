@@ -127,7 +127,14 @@ async def test_two_processes_on_one_postgresql_share_the_work_and_survive_a_kill
                     pass
 
             await asyncio.gather(*(blind_move(t) for t in tables))
-            await asyncio.sleep(1.0)  # the posts give up (0.5 s) and record the boards owed
+            # The posts give up (0.5 s) and record the boards owed; a busy machine may take longer.
+            await wait_until(lambda: all(version(service, t) >= before[t.pitch.id] + 1 for t in tables), 15, "moves saved")
+
+            def owed() -> int:
+                with engine.connect() as conn:
+                    return conn.exec_driver_sql("SELECT count(*) FROM match_posts WHERE owed").scalar_one()
+
+            await wait_until(lambda: owed() == len(tables), 15, "boards owed")
             assert all(version(service, t) == before[t.pitch.id] + 1 for t in tables)
             assert all(fake.new_message_count(t.pitch, since=mark) == 0 for t in tables)
             fake.advance(61)  # Discord answers again
