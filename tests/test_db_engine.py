@@ -144,3 +144,46 @@ async def test_aio_runs_off_the_event_loop(store) -> None:  # noqa: F811
     assert ticks >= 5, "the loop kept serving while the database worked"
     made = await aio.create_team(guild_id=3, coach_id=4, name="Async Elves", team_list="night elves")
     assert (await aio.get_team(guild_id=3, team=made.id)).name == "Async Elves"
+
+
+# --- server connections: pinged when idle, not before every use --------------------------------------
+def _backend_pid(engine) -> int:  # noqa: ANN001
+    with engine.connect() as conn:
+        return conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+
+
+def _pings(engine) -> list[int]:  # noqa: ANN001
+    """Counts the ping statements the engine sends (psycopg's do_ping: a bare ``SELECT 1``)."""
+    seen: list[int] = []
+    original = engine.dialect.do_ping
+
+    def counting(dbapi_connection):  # noqa: ANN001, ANN202
+        seen.append(1)
+        return original(dbapi_connection)
+
+    engine.dialect.do_ping = counting
+    return seen
+
+
+def test_a_connection_used_a_moment_ago_is_not_pinged_and_an_idle_dead_one_is_replaced(monkeypatch) -> None:
+    from db_support import postgres_url
+
+    import db.engine as db_engine
+
+    engine = make_engine(postgres_url())
+    try:
+        pings = _pings(engine)
+        first = _backend_pid(engine)
+        for _ in range(5):  # back to back, as an action's transactions are: one connection, no ping
+            assert _backend_pid(engine) == first
+        assert pings == []
+        # The server drops the connection (a restart, a network cut) while it sits idle in the pool.
+        killer = make_engine(postgres_url())
+        with killer.begin() as conn:
+            assert conn.exec_driver_sql(f"SELECT pg_terminate_backend({int(first)})").scalar_one() is True
+        killer.dispose()
+        monkeypatch.setattr(db_engine, "IDLE_PING_SECONDS", 0.0)  # as if 10 s had passed
+        again = _backend_pid(engine)  # pinged, found dead, replaced: the caller never sees it
+        assert again != first and len(pings) == 1
+    finally:
+        engine.dispose()
