@@ -174,7 +174,7 @@ def ping_when_idle(engine: Engine) -> None:
         try:
             engine.dialect.do_ping(dbapi_connection)
         except Exception as exc:  # noqa: BLE001 - any failure means: not usable, take another
-            raise DisconnectionError(f"idle connection failed its ping: {exc}") from exc
+            raise DisconnectionError("an idle connection failed its ping") from exc
 
 
 def unusable(exc: BaseException, url: str | URL | Engine) -> UnusableDatabaseError:
