@@ -15,6 +15,7 @@ import os
 import threading
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -114,6 +115,16 @@ def store(db_engine: Engine) -> Iterator[Engine]:
 
 def session(engine: Engine) -> Session:
     return Session(engine, expire_on_commit=False)
+
+
+def sessions_on(engine: Engine) -> Callable[[], AbstractContextManager[Session]]:
+    """A session factory on ``engine``, as ``MatchService(sessions=...)`` takes one."""
+    @contextmanager
+    def scope() -> Iterator[Session]:
+        with session(engine) as s:
+            yield s
+
+    return scope
 
 
 def count(engine: Engine, table: str) -> int:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from contextlib import contextmanager
 
 import pytest
-from sqlmodel import Session
+from db_support import sessions_on
 
 from cli.main import main
 from db.engine import make_engine, use_engine
@@ -33,10 +32,7 @@ def live(tmp_path, monkeypatch):
     upgrade(engine)
     old = use_engine(None)
 
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    scope = sessions_on(engine)
 
     svc = MatchService(sessions=scope, render=False)
     out = svc.start(guild_id=1, channel_id=10, west=MatchSide(ALICE, team_list="gnolls"),

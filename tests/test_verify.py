@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import copy
 import json
-from contextlib import contextmanager
 
 import pytest
+from db_support import sessions_on
 from sqlmodel import Session
 
 from cli.main import main
@@ -32,10 +32,7 @@ def played(tmp_path_factory):
     engine = make_engine(f"sqlite:///{path}")
     upgrade(engine)
 
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    scope = sessions_on(engine)
 
     svc = MatchService(sessions=scope, render=False)
     out = svc.start(guild_id=1, channel_id=10, west=MatchSide(ALICE, team_list="gnolls"),
@@ -195,10 +192,7 @@ def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'adv.db'}")
     upgrade(engine)
 
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    scope = sessions_on(engine)
 
     abilities = {"gnolls/hunters": ["cutblock", "grapple"], "gnolls/strikers": ["agile", "steal"],
                  "gnolls/midfielders": ["rally"], "middle-kingdoms/ogres-cyclops-minotaurs": ["pummel", "buff"]}
