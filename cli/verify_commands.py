@@ -82,7 +82,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "verify",
         help="check a finished match's every roll against its revealed dice seed",
         description="Replays a finished match from its log with the dice its revealed seed gives, and confirms "
-                    "the seed matches the commitment published at the start, every recorded roll and the final "
+                    "the seed's secret matches the commitment published before the coaches added their entropy, every "
+                    "recorded roll (post-match potions included) and the final "
                     "state. The match comes from the database (ELFBALL_DB or DATABASE_URL) or an exported file.",
     )
     src = p.add_mutually_exclusive_group(required=True)

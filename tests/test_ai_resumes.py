@@ -7,12 +7,12 @@ import io
 from contextlib import contextmanager
 
 import pytest
+from db_support import backend, db_engine, sessions_on, shared_postgres  # noqa: F401 - fixtures
 from sqlmodel import Session
 
 import service.matches as svcmod
 from cli.main import main
 from db.matches import MatchSide
-from db_support import backend, db_engine, shared_postgres  # noqa: F401 - fixtures
 from engine.ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
@@ -125,10 +125,7 @@ def test_the_console_resumes_a_match_left_waiting_on_the_ai(tmp_path, monkeypatc
     engine = make_engine(f"sqlite:///{db}")
     upgrade(engine)
 
-    @contextmanager
-    def sessions():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    sessions = sessions_on(engine)
 
     # A console match against the AI (west), killed in the middle of the AI's set-up.
     for seed in range(40):

@@ -14,19 +14,17 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from contextlib import contextmanager
 
 import pytest
+from db_support import postgres_url, sessions_on
+from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout
+from shard_support import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from test_bot_e2e import start_match
 
 from db.engine import make_engine
 from db.migrate import upgrade
-from db_support import postgres_url
-from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout
 from service.matches import MatchService
-from shard_support import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards
-from test_bot_e2e import start_match
 
 SHARDS = {0: 2, 1: 2}
 OUTAGE = ("POST /interactions/*/callback", "POST /webhooks/*", "PATCH /webhooks/*", "POST /channels/*/messages",
@@ -56,10 +54,7 @@ def shared_database():
 
 def reader(engine) -> MatchService:
     """The test's own view of the database (what the coaches see on their boards)."""
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    scope = sessions_on(engine)
 
     return MatchService(sessions=scope, render=False)
 

@@ -10,13 +10,13 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from db_support import backend, fresh_engine, postgres_url, sessions_on  # noqa: F401 - fixtures
 from sqlalchemy import text
 
 from cli.main import INCIDENT, REFUSED, main
 from db.engine import make_engine, use_engine
 from db.errors import UnusableDatabaseError
 from db.migrate import current_revision, head_revision, open_database, upgrade
-from db_support import backend, fresh_engine, postgres_url  # noqa: F401 - fixtures
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = json.loads((ROOT / "scenarios/rulebook/play-by-play-1.json").read_text(encoding="utf-8"))
@@ -159,9 +159,7 @@ def test_render_refuses_an_array_a_missing_folder_and_a_broken_state(tmp_path, c
 @pytest.fixture
 def record(tmp_path) -> tuple[dict, Path]:
     """A finished match's record, and the SQLite database it was played in."""
-    from contextlib import contextmanager
 
-    from sqlmodel import Session
 
     from db.matches import MatchSide
     from service.matches import MatchService
@@ -171,10 +169,7 @@ def record(tmp_path) -> tuple[dict, Path]:
     engine = make_engine(f"sqlite:///{db}")
     upgrade(engine)
 
-    @contextmanager
-    def sessions():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    sessions = sessions_on(engine)
 
     svc = MatchService(sessions=sessions, render=False)
     svc.start(guild_id=1, channel_id=1, west=MatchSide(5, team_list="gnolls"), east=MatchSide(7, team_list="sarcos"),

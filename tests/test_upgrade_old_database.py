@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from db_support import backend, fresh_engine, shared_postgres  # noqa: F401
+from db_support import backend, fresh_engine, sessions_on, shared_postgres  # noqa: F401
 from sqlalchemy import MetaData, inspect, text
 from sqlmodel import Session, select
 
@@ -73,10 +72,7 @@ def old_database(backend, tmp_path):  # noqa: F811
 
 
 def _service(engine) -> MatchService:
-    @contextmanager
-    def scope():
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
+    scope = sessions_on(engine)
 
     return MatchService(sessions=scope, render=False)
 
