@@ -49,16 +49,45 @@ from shard_support import BotProcess, Table, coach_turn, guild_on_shard, wait_fo
 CLK = os.sysconf("SC_CLK_TCK")
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its descendants (a bot's picture workers, ``service.drawing``)."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children[int(fields[1])].append(int(stat.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK  # utime + stime
+    """CPU time of ``pid`` and its live descendants (utime + stime)."""
+    total = 0
+    for p in family(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / CLK
 
 
 def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """Resident memory of ``pid`` and its live descendants."""
+    total = 0
+    for p in family(pid):
+        try:
+            lines = Path(f"/proc/{p}/status").read_text().splitlines()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) for line in lines if line.startswith("VmRSS:")), 0)
+    return total
 
 
 def pct(values: list[float], q: float) -> float:
@@ -248,12 +277,12 @@ async def run(args: argparse.Namespace) -> int:
                         refused += 1
 
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
-            own0 = cpu_seconds(os.getpid())
+            own0 = time.process_time()
             started = time.monotonic()
             await asyncio.gather(*(coach(t) for t in tables))
             elapsed = time.monotonic() - started
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
-            own = cpu_seconds(os.getpid()) - own0
+            own = time.process_time() - own0
             rss_end = sum(rss_kb(p.pid) for p in procs)
             await fake.settle(quiet=0.5, timeout=10)
             for p in procs:

@@ -33,6 +33,7 @@ from discord.ext import commands
 
 from db import bot_state
 from service.matches import AI_COACH_ID, MatchService, prompt_for
+from service.drawing import Drawing, render_processes
 
 from .i18n import CommandTranslator, server_language, tr
 from .items import PanelButton, PanelSelect
@@ -160,6 +161,9 @@ class ElfballBot(commands.AutoShardedBot):
         if self.metrics_server is not None:
             await self.metrics_server.stop()
         await super().close()
+        close = getattr(self.service, "close", None)
+        if close is not None:  # its picture workers, if it has any
+            await asyncio.to_thread(close)
 
     async def setup_hook(self) -> None:
         # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
@@ -278,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
     migrate.upgrade()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
-    service = MatchService(reminder_after=timedelta(hours=hours))
+    try:
+        drawing = Drawing(render_processes())  # ELFBALL_RENDER_PROCESSES, checked before connecting
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    service = MatchService(reminder_after=timedelta(hours=hours), drawing=drawing)
     bot = ElfballBot(service, dev_guild=int(dev) if dev.isdigit() else None,
                      **metrics_settings(os.environ), **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.run(token, log_handler=None)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -38,6 +37,7 @@ from engine.refusals import translate_refusal
 from engine.state import MatchState, Phase, RuleOptions
 
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
+from .drawing import Drawing
 from .grammar import parse, usage_refusal, verb_name
 
 __all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
@@ -225,8 +225,6 @@ class Outcome:
 
 
 SessionFactory = Callable[[], AbstractContextManager[Session]]
-#: Draws a post's close-up while the calling thread draws its board.
-_PICTURES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture")
 
 
 class MatchService:
@@ -241,6 +239,7 @@ class MatchService:
         clock: Callable[[], datetime] | None = None,
         language_for: Callable[[MatchPublic], str] | None = None,
         close_ups: bool = False,
+        drawing: Drawing | None = None,
     ) -> None:
         self.sessions = sessions
         self.render = render
@@ -257,6 +256,8 @@ class MatchService:
         self.language_for = language_for
         #: Draw the close-up of the action for the deciding coach (the bot; phones read it).
         self.close_ups = close_ups
+        #: Where the pictures are drawn: here, or in worker processes (``service.drawing``).
+        self.drawing = drawing or Drawing()
         #: Called with the match and its final state when a command ends it (the league records
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
@@ -264,19 +265,12 @@ class MatchService:
     def warm_pictures(self) -> None:
         """Draw a board and a close-up once, so their cached fields are ready before the first
         coach's command (the first close-up costs about a second; then a few milliseconds)."""
-        if not self.render:
-            return
-        from engine.dice import SeededDice
-        from engine.match import TeamEntry, new_match
-        from engine.rosters import default_roster, team_list
-        from render import render_action_view, render_board
+        if self.render:
+            self.drawing.warm(self.width, self.close_ups)
 
-        west, east = team_list("gnolls"), team_list("sarcos")
-        state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),
-                          SeededDice(1)).state
-        render_board(state, width=self.width)
-        if self.close_ups:
-            render_action_view(state)
+    def close(self) -> None:
+        """Stop the picture workers, if any (the bot, when it closes)."""
+        self.drawing.close()
 
     def next_deadline(self) -> datetime:
         """When to remind the coach who must decide next (stored with the match, so a restart
@@ -610,27 +604,20 @@ class MatchService:
         png, renderer, png_language = None, None, DEFAULT
         close_up = None
         if self.render:
-            from render import render_board
-
-            width = self.width
+            width, drawing = self.width, self.drawing
 
             def renderer(language: str) -> bytes:
-                return render_board(state, events=events, view=view, width=width, language=language)
+                return drawing.board(state, events=events, view=view, width=width, language=language)
 
             png_language = self._language(match)
             if self.close_ups and state.phase is not Phase.MATCH_OVER and close_up_wanted(
                     self.sessions, match.guild_id, match.deciding_user_id if match.deciding_user_id != AI_COACH_ID else None):
-                from render import action_view_alt, render_action_view
-
                 def close_up(language: str) -> tuple[bytes, str] | None:
-                    picture = render_action_view(state, events=events, view=view, language=language)
-                    return None if picture is None else (picture, action_view_alt(state, language, view=view))
+                    return drawing.close_up(state, events=events, view=view, language=language)
 
-                # The two pictures are drawn side by side: Pillow lets go of the GIL while it
-                # draws and compresses, so the pair costs little more than the board.
-                drawing = _PICTURES.submit(close_up, png_language)
-                png = renderer(png_language)
-                first_close_up = drawing.result()
+                # The two pictures are drawn side by side (``Drawing.pair``).
+                png, first_close_up = drawing.pair(state, events=events, view=view, width=width,
+                                                   language=png_language)
             else:
                 png = renderer(png_language)
         words = None

@@ -7,9 +7,9 @@ It is ``elfball bot`` (``bot.app.main``) with what a test needs changed: discord
 fake (``fakediscord.remote``), the background sweeps run every ``--sweep`` seconds instead of a
 minute, a post gives up after ``--post-timeout`` seconds (so an outage makes an owed board
 quickly) and boards are drawn ``--width`` pixels wide. Shards (``ELFBALL_SHARDS``), the database
-(``DATABASE_URL``) and the dice key (``ELFBALL_SECRET``) come from the environment as for the
-real bot; the schema must already be migrated (the test or benchmark does it once). The bot
-logs to stderr; "READY" on stdout says it is connected with its shards.
+(``DATABASE_URL``), the dice key (``ELFBALL_SECRET``) and the picture workers
+(``ELFBALL_RENDER_PROCESSES``) come from the environment as for the real bot; the schema must
+already be migrated (the test or benchmark does it once). The bot logs to stderr; "READY" on stdout says it is connected with its shards.
 """
 
 from __future__ import annotations
@@ -46,9 +46,11 @@ def main() -> int:
     use_fake_discord(args.fake)
 
     from bot.app import ElfballBot, shard_settings
+    from service.drawing import Drawing, render_processes
     from service.matches import MatchService
 
-    service = MatchService(width=args.width, reminder_after=timedelta(hours=args.reminder_hours))
+    service = MatchService(width=args.width, reminder_after=timedelta(hours=args.reminder_hours),
+                           drawing=Drawing(render_processes()))
     bot = ElfballBot(service, reminder_sweep=args.sweep, owed_sweep=args.sweep,
                      **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.poster.timeout = args.post_timeout

@@ -1,0 +1,193 @@
+"""Where a post's pictures are drawn: in this process, or in worker processes of their own.
+
+A board and its close-up take about 15 ms of CPU, most of it Python and Pillow holding the
+interpreter's lock. In a bot process every other interaction's thread (a database round trip,
+an upload to Discord) gives the lock up at each system call and then waits for it behind the
+drawing, and with a few matches acting at once those waits, not the work, set the answer's
+delay. Drawn in worker processes (``processes`` > 0: ``ELFBALL_RENDER_PROCESSES`` for the bot)
+the pictures use another core and the bot's own threads only wait for their results.
+
+The pictures are the same bytes either way (the renderer is a pure function of its arguments;
+the state and events travel by pickle). Worker processes are started with ``spawn`` (the bot
+process has threads, which ``fork`` must not copy) and each warms its caches once. A worker
+that dies (killed, out of memory) breaks its pool: that picture is drawn here instead and a
+fresh pool serves the next one, so a post never fails for want of a worker.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from engine.state import MatchState
+
+__all__ = ["Drawing", "render_processes"]
+
+log = logging.getLogger(__name__)
+
+ENV = "ELFBALL_RENDER_PROCESSES"
+#: Upper bound of the default: two pictures per post are drawn side by side, no more.
+MAX_DEFAULT = 2
+
+
+def render_processes(environ: Mapping[str, str] | None = None) -> int:
+    """Worker processes for the bot's pictures: ``ELFBALL_RENDER_PROCESSES``, else one per spare
+    core (the cores beyond the bot's own), at most two; 0 draws in the bot's process."""
+    env = os.environ if environ is None else environ
+    given = (env.get(ENV) or "").strip()
+    if given:
+        try:
+            n = int(given)
+        except ValueError:
+            raise ValueError(f"{ENV} is a number of processes (0 draws in the bot's own), not {given!r}") from None
+        if not 0 <= n <= 16:
+            raise ValueError(f"{ENV} is between 0 and 16, not {n}")
+        return n
+    return max(0, min(MAX_DEFAULT, (os.cpu_count() or 1) - 1))
+
+
+# -- what a worker runs (module-level: they travel to the worker by name) ----------------------
+def _board(state: MatchState, events: list[Any], view: MatchState | None, width: int, language: str) -> bytes:
+    from render import render_board
+
+    return render_board(state, events=events, view=view, width=width, language=language)
+
+
+def _close_up(state: MatchState, events: list[Any], view: MatchState | None, language: str) -> tuple[bytes, str] | None:
+    from render import action_view_alt, render_action_view
+
+    picture = render_action_view(state, events=events, view=view, language=language)
+    return None if picture is None else (picture, action_view_alt(state, language, view=view))
+
+
+def _start_worker(warm: tuple[int, bool] | None) -> None:
+    """A worker's start: it ends when the bot's process does, and warms its caches."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        # A pool's worker holds both ends of its call queue, so it would never see the bot die
+        # (killed, out of memory): without this it would stay, idle, holding its memory.
+        def watch() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            os._exit(0)
+
+        threading.Thread(target=watch, name="elfball-parent-watch", daemon=True).start()
+    if warm is not None:
+        _warm(*warm)
+
+
+def _warm(width: int, close_up: bool) -> None:
+    """Draw a board (and a close-up) of a fresh match: the renderer's fields are cached."""
+    from engine.dice import SeededDice
+    from engine.match import TeamEntry, new_match
+    from engine.rosters import default_roster, team_list
+
+    west, east = team_list("gnolls"), team_list("sarcos")
+    state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),
+                      SeededDice(1)).state
+    _board(state, [], None, width, "en")
+    if close_up:
+        _close_up(state, [], None, "en")
+
+
+class Drawing:
+    """Draws boards and close-ups, here (``processes=0``) or in that many worker processes."""
+
+    def __init__(self, processes: int = 0) -> None:
+        if processes < 0:
+            raise ValueError("processes is 0 or more")
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._warm_args: tuple[int, bool] | None = None
+        #: Draws the close-up while the calling thread draws the board (in this process:
+        #: Pillow lets go of the interpreter's lock while it draws and compresses).
+        self._side = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture") if processes == 0 else None
+        #: Pictures a broken pool made us draw here (for tests and logs).
+        self.fallbacks = 0
+
+    def __repr__(self) -> str:
+        return f"Drawing(processes={self.processes})"
+
+    # -- the pictures -------------------------------------------------------------------------
+    def board(self, state: MatchState, *, events: Iterable[Any] = (), view: MatchState | None = None,
+              width: int, language: str) -> bytes:
+        return self._call(_board, state, list(events), view, width, language)
+
+    def close_up(self, state: MatchState, *, events: Iterable[Any] = (), view: MatchState | None = None,
+                 language: str) -> tuple[bytes, str] | None:
+        return self._call(_close_up, state, list(events), view, language)
+
+    def pair(self, state: MatchState, *, events: Iterable[Any] = (), view: MatchState | None = None,
+             width: int, language: str) -> tuple[bytes, tuple[bytes, str] | None]:
+        """The board and the close-up of one position, drawn side by side."""
+        evs = list(events)
+        if self._side is not None:
+            later = self._side.submit(_close_up, state, evs, view, language)
+            return _board(state, evs, view, width, language), later.result()
+        close_up = self._submit(_close_up, state, evs, view, language)
+        board = self._call(_board, state, evs, view, width, language)
+        return board, self._result(close_up, _close_up, state, evs, view, language)
+
+    # -- the workers --------------------------------------------------------------------------
+    def warm(self, width: int, close_up: bool) -> None:
+        """Fill the renderer's caches (every worker's, when drawing in workers): the first post
+        then costs what any other does."""
+        self._warm_args = (width, close_up)
+        if self.processes == 0:
+            _warm(width, close_up)
+            return
+        pool = self._ensure()
+        for done in [pool.submit(_warm, width, close_up) for _ in range(self.processes)]:
+            done.result()
+
+    def close(self) -> None:
+        """Stop the workers (the next picture starts them again)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _ensure(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker, initargs=(self._warm_args,))
+            return self._pool
+
+    def _broken(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def _submit(self, fn: Any, *args: Any) -> tuple[ProcessPoolExecutor, Future | None]:
+        pool = self._ensure()
+        try:
+            return pool, pool.submit(fn, *args)
+        except (BrokenProcessPool, RuntimeError):  # broken, or shut down meanwhile
+            self._broken(pool)
+            return pool, None
+
+    def _result(self, sent: tuple[ProcessPoolExecutor, Future | None], fn: Any, *args: Any) -> Any:
+        pool, future = sent
+        if future is not None:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                log.warning("a picture worker died: drawing in the bot's process, a new worker next time")
+                self._broken(pool)
+        self.fallbacks += 1
+        return fn(*args)
+
+    def _call(self, fn: Any, *args: Any) -> Any:
+        if self.processes == 0:
+            return fn(*args)
+        return self._result(self._submit(fn, *args), fn, *args)
