@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError
 
 from .engine import make_engine, shown_url, unusable
 from .errors import UnusableDatabaseError
+from .settings import forget_remembered
 
 __all__ = ["MIGRATIONS", "alembic_config", "upgrade", "downgrade", "current_revision", "head_revision", "open_database",
            "check_schema", "main"]
@@ -141,6 +142,7 @@ def _run(target: str | Engine | None, action: str, revision: str) -> None:
                 if sqlite:
                     connection.exec_driver_sql("PRAGMA foreign_keys = ON")
                     connection.commit()
+        forget_remembered(engine)  # a migration may rewrite the settings rows it remembered
     except DBAPIError as exc:  # not a database, unreachable, refused, read-only
         raise unusable(exc, engine) from exc
     finally:

@@ -1,10 +1,21 @@
-"""Server settings and coach preferences: read with defaults, update by upsert."""
+"""Server settings and coach preferences: read with defaults, update by upsert.
+
+Reads are remembered for ``CACHE_SECONDS`` (cachetools' ``TTLCache``, one per database engine):
+one command reads them four or five times (the member's language, the server's, the close-up,
+the board in words) and a server's twenty channels share its settings, so without it they were a
+fifth of the bot's work per action. An update through this module forgets its row at once; a
+change made by another process (another shard's bot, the console) shows within the delay.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
+from cachetools import TTLCache
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -16,13 +27,63 @@ from .models import (
 )
 from .models._common import utcnow
 
-__all__ = ["get_guild_settings", "update_guild_settings", "get_coach_preferences", "update_coach_preferences"]
+__all__ = [
+    "CACHE_SECONDS",
+    "forget_remembered",
+    "get_guild_settings",
+    "update_guild_settings",
+    "get_coach_preferences",
+    "update_coach_preferences",
+]
+
+#: How long a read is remembered: another process's change is seen within this many seconds.
+CACHE_SECONDS = 10.0
+_CACHE_SIZE = 20_000  # rows per database: a few MB at most
+_caches: WeakKeyDictionary[Engine, TTLCache] = WeakKeyDictionary()
+#: Bumped when this process changes a row: a read that started before it is not remembered.
+_generations: WeakKeyDictionary[Engine, dict[tuple[str, int], int]] = WeakKeyDictionary()
+_lock = threading.Lock()
+P = TypeVar("P", GuildSettingsPublic, CoachPreferencePublic)
+
+
+def _engine(session: Session) -> Engine:
+    bind = session.get_bind()
+    return bind if isinstance(bind, Engine) else bind.engine
+
+
+def _remembered(session: Session, kind: str, key: int, load: Callable[[], P]) -> P:
+    engine = _engine(session)
+    with _lock:
+        cache = _caches.get(engine)
+        if cache is None:
+            cache = _caches[engine] = TTLCache(maxsize=_CACHE_SIZE, ttl=CACHE_SECONDS)
+        hit = cache.get((kind, key))
+        generation = _generations.setdefault(engine, {}).get((kind, key), 0)
+    if hit is None:
+        hit = load()
+        with _lock:
+            if _generations[engine].get((kind, key), 0) == generation:
+                cache[(kind, key)] = hit
+    return hit.model_copy(deep=True)  # the caller may change what it is given
+
+
+def _forget(session: Session, kind: str, key: int) -> None:
+    engine = _engine(session)
+    with _lock:
+        generations = _generations.setdefault(engine, {})
+        generations[(kind, key)] = generations.get((kind, key), 0) + 1
+        cache = _caches.get(engine)
+        if cache is not None:
+            cache.pop((kind, key), None)
 
 
 def get_guild_settings(*, session: Session, guild_id: int) -> GuildSettingsPublic:
     """The server's settings (the defaults if it never saved any; nothing is written)."""
-    row = session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
-    return GuildSettingsPublic.model_validate(row)
+    def load() -> GuildSettingsPublic:
+        row = session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
+        return GuildSettingsPublic.model_validate(row)
+
+    return _remembered(session, "guild", guild_id, load)
 
 
 def update_guild_settings(
@@ -37,13 +98,21 @@ def update_guild_settings(
             row.settings = {**row.settings, **settings}
         row.updated_at = utcnow()
 
-    row = _upsert(session, GuildSettings, guild_id, lambda: GuildSettings(guild_id=guild_id), change)
+    _forget(session, "guild", guild_id)
+    try:
+        row = _upsert(session, GuildSettings, guild_id, lambda: GuildSettings(guild_id=guild_id), change)
+    finally:
+        _forget(session, "guild", guild_id)
     return GuildSettingsPublic.model_validate(row)
 
 
 def get_coach_preferences(*, session: Session, user_id: int) -> CoachPreferencePublic:
-    row = session.get(CoachPreference, user_id) or CoachPreference(user_id=user_id)
-    return CoachPreferencePublic.model_validate(row)
+    """The coach's preferences (the defaults if he never saved any; nothing is written)."""
+    def load() -> CoachPreferencePublic:
+        row = session.get(CoachPreference, user_id) or CoachPreference(user_id=user_id)
+        return CoachPreferencePublic.model_validate(row)
+
+    return _remembered(session, "coach", user_id, load)
 
 
 def update_coach_preferences(
@@ -63,7 +132,11 @@ def update_coach_preferences(
             row.settings = {**row.settings, **settings}
         row.updated_at = utcnow()
 
-    row = _upsert(session, CoachPreference, user_id, lambda: CoachPreference(user_id=user_id), change)
+    _forget(session, "coach", user_id)
+    try:
+        row = _upsert(session, CoachPreference, user_id, lambda: CoachPreference(user_id=user_id), change)
+    finally:
+        _forget(session, "coach", user_id)
     return CoachPreferencePublic.model_validate(row)
 
 
@@ -82,3 +155,15 @@ def _upsert(session: Session, model: Any, key: int, new: Any, change: Any) -> An
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
+
+
+def forget_remembered(engine: Engine) -> None:
+    """Forget every read remembered for ``engine``: for whoever empties or replaces its tables
+    behind this module's back (the tests between two tests)."""
+    with _lock:
+        cache = _caches.get(engine)
+        if cache is not None:
+            cache.clear()
+        generations = _generations.setdefault(engine, {})
+        for key in list(generations):
+            generations[key] += 1

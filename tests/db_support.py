@@ -90,6 +90,9 @@ def _empty(engine: Engine) -> None:
     with engine.begin() as conn:
         conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")
         conn.exec_driver_sql(f"TRUNCATE TABLE {tables} RESTART IDENTITY CASCADE")
+    from db.settings import forget_remembered
+
+    forget_remembered(engine)  # the settings it remembered are gone with the rows
 
 
 @pytest.fixture
