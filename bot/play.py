@@ -66,8 +66,9 @@ async def act(interaction: discord.Interaction, command: Any) -> None:
     channel = interaction.channel_id or 0
 
     def work() -> Outcome:
-        same_guild(bot.service.current(channel), interaction)
-        return bot.service.act(channel, interaction.user.id, command)
+        m = bot.service.current(channel)
+        same_guild(m, interaction)
+        return bot.service.act(channel, interaction.user.id, command, match=m)
 
     await show(interaction, work)
 
@@ -105,7 +106,9 @@ async def pressed(interaction: discord.Interaction, verb: str, match_id: int, ve
         if verb == "undo":
             return bot.service.undo(m.channel_id, interaction.user.id, expected_version=version)
         cmd = command_for(state, verb, arg, values)
-        return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side)
+        # (Not waiting on the AI: the deciding coach pressed it, so ``m`` is what ``current`` gives.)
+        return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side,
+                               match=m)
 
     await show(interaction, work, component=True)
 

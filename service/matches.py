@@ -397,6 +397,7 @@ class MatchService:
         *,
         expected_version: int | None = None,
         as_side: Side | None = None,
+        match: MatchPublic | None = None,
     ) -> Outcome:
         """Apply one command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
 
@@ -405,10 +406,15 @@ class MatchService:
 
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
+
+        ``match``: the channel's active match as the caller just loaded it (``current``), so it
+        is not loaded again; the write still refuses it if another command was saved since.
         """
         if isinstance(command, str) and len(command.split()) == 1 and verb_name(command.strip()) == "undo":
             return self.undo(channel_id, user_id, expected_version=expected_version)
-        m = self.current(channel_id)
+        if match is not None and match.channel_id != channel_id:
+            raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
+        m = match if match is not None else self.current(channel_id)
         side = self.side_of(m, user_id)
         if as_side is not None and as_side != side:
             if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:

@@ -273,6 +273,27 @@ def test_a_command_read_against_an_old_state_is_not_applied_to_a_newer_one(sessi
         svc.act(13, coach[side], "face E")
 
 
+def test_a_match_the_caller_loaded_is_used_as_it_was_loaded(sessions):
+    """The bot loads the match to check its server, then hands it to ``act``: no second load,
+    but the write still refuses it once another command was saved, and a match of another
+    channel is a programming error, never applied."""
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=16, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="loaded-seed")
+    svc.start(guild_id=1, channel_id=17, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"), seed="loaded-seed")
+    out, side, coach = _to_action(svc, 16)
+    loaded = svc.current(16)
+    with pytest.raises(ValueError, match="not channel 17"):
+        svc.act(17, coach[side], "face W", match=loaded)
+    assert svc.current(17).version == 0 and svc.current(16).version == loaded.version
+    after = svc.act(16, coach[side], "face W", match=loaded)
+    assert after.match.version == loaded.version + 1
+    with pytest.raises(MatchChangedError):  # the same loaded match again: a newer one is saved
+        svc.act(16, coach[side], "face E", match=loaded)
+    assert svc.current(16).version == loaded.version + 1
+
+
 def test_forfeit_raced_by_a_move_is_refused(sessions, monkeypatch):
     now = [datetime(2026, 1, 1, tzinfo=timezone.utc)]
     svc = MatchService(sessions=sessions, render=False, clock=lambda: now[0])
