@@ -6,7 +6,9 @@
 The fake Discord of the test suite serves REST and gateway on 127.0.0.1 in this process; the bot
 runs as one or two OS processes of its own (``tests/shard_bot.py``: the real ``ElfballBot``,
 boards 1000 px with their close-ups, as in production), with ``ELFBALL_SHARDS`` unset (one
-process) or ``0-0/2`` and ``1-1/2`` (two). ``--guilds`` × ``--channels`` channels each get a
+process) or ``0-0/2`` and ``1-1/2`` (two), each drawing its pictures in worker processes as the
+real bot does (``ELFBALL_RENDER_PROCESSES``, default one on this 2-core machine; set it to 0 to
+draw in the bot's own process). CPU and memory count a bot's workers with it. ``--guilds`` × ``--channels`` channels each get a
 match, created and played ``--preplay`` commands in through the service before the bot starts
 (starting 1,000 matches through Discord would take minutes). Then, for ``--seconds``, the deciding coach of
 every channel waits a random time (exponential, mean ``--think`` seconds) and makes his next
