@@ -96,6 +96,11 @@ def _warm(width: int, close_up: bool) -> None:
         _close_up(state, [], None, "en")
 
 
+#: Draws a close-up while the calling thread draws its board, when drawing in this process
+#: (Pillow lets go of the interpreter's lock while it draws and compresses). One for all.
+_SIDE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture")
+
+
 class Drawing:
     """Draws boards and close-ups, here (``processes=0``) or in that many worker processes."""
 
@@ -106,9 +111,7 @@ class Drawing:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._warm_args: tuple[int, bool] | None = None
-        #: Draws the close-up while the calling thread draws the board (in this process:
-        #: Pillow lets go of the interpreter's lock while it draws and compresses).
-        self._side = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture") if processes == 0 else None
+        self._side = _SIDE if processes == 0 else None
         #: Pictures a broken pool made us draw here (for tests and logs).
         self.fallbacks = 0
 
