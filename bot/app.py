@@ -82,6 +82,8 @@ class ElfballBot(commands.AutoShardedBot):
             self.service.language_for = self.match_language
         if getattr(self.service, "close_ups", None) is False:  # a close-up beside the board, for phones
             self.service.close_ups = True
+        self.metrics.picture_fallbacks.set_function(
+            lambda: getattr(getattr(self.service, "drawing", None), "fallbacks", 0))
         self.dev_guild = dev_guild
         self.reminder_sweep = reminder_sweep
         self.owed_sweep = owed_sweep

@@ -100,6 +100,9 @@ class BotMetrics:
                              "rules edition they play", ["edition"], registry=r)
         self.owed_pending = Gauge("elfball_owed_boards_pending", "Owed boards not yet posted (all servers)", registry=r)
         self.database_up = Gauge("elfball_database_up", "1 if the database answered at the last scrape", registry=r)
+        self.picture_fallbacks = Gauge("elfball_pictures_drawn_after_worker_failure",
+                                       "Pictures the bot drew itself because a picture worker had died (each "
+                                       "death costs one; the next picture has a new worker)", registry=r)
         self._types: dict[int, tuple[str, float]] = {}
 
     # -- interactions ------------------------------------------------------------------------

@@ -174,3 +174,14 @@ async def test_two_bots_in_one_process_count_apart(database):
     one.metrics.reminders.inc()
     assert two.metrics.registry is not one.metrics.registry
     assert b"elfball_reminders_sent_total 0.0" in two.metrics.render()
+
+
+async def test_a_dead_picture_worker_shows_in_the_metrics(database):
+    from service.drawing import Drawing
+    from service.matches import MatchService
+
+    drawing = Drawing(0)
+    bot = ElfballBot(MatchService(render=False, drawing=drawing), sync="never", background=False)
+    assert b"elfball_pictures_drawn_after_worker_failure 0.0" in bot.metrics.render()
+    drawing.fallbacks = 2  # what two dead workers leave (tests/test_drawing.py kills a real one)
+    assert b"elfball_pictures_drawn_after_worker_failure 2.0" in bot.metrics.render()
