@@ -38,7 +38,17 @@ class SearchSettings:
     samples: int = 6  #: dice samples per candidate (the same seeds for each)
     margin: float = 0.03  #: how much better a candidate must do to overrule the heuristic
     #: Actions each sample plays: 1, ours; 2, ours and the other team's answer to it.
-    horizon: int = 1
+    horizon: int = 2
+    #: Judge the samples with the learned win chance (``engine.ai_eval``), not ``evaluate``.
+    learned: bool = True
+    #: The carrier's commands compared at each of his action's decisions (the heuristic's and
+    #: its next best destinations and passes); 0 or 1: the heuristic's command stands.
+    commands: int = 4
+    #: Whose commands are compared: "carrier", "support" (his team-mates), "defend" (against
+    #: their carrier).
+    roles: tuple[str, ...] = ("carrier",)
+    #: The level whose heuristic plays the opponents' commands in the samples.
+    opponent: str = "easy"
 
 
 def evaluate(state: MatchState, side: Side, fld: Field) -> float:
@@ -72,7 +82,8 @@ def evaluate(state: MatchState, side: Side, fld: Field) -> float:
 
 
 def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: int,
-             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1) -> float:
+             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1,
+             learned: bool = False) -> float:
     """Apply ``first`` and play on with ``policy`` for ``horizon`` team actions (ours, then the
     other team's), or until a goal or the end of the Test; the value of where it stops."""
     dice = SeededDice(seed)
@@ -98,6 +109,10 @@ def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: 
             st = apply(st, cmd, dice, by=pend.side, field=fld).state
     except ElfballError:
         return -10.0  # never chosen: a line the engine refuses is not a line
+    if learned:
+        from .ai_eval import win_chance
+
+        return win_chance(st, side, fld)
     return evaluate(st, side, fld)
 
 
@@ -112,7 +127,8 @@ def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], see
     seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
     scores = []
     for pid in cands:
-        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon) for s in seeds)
+        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon,
+                             settings.learned) for s in seeds)
         scores.append(total / len(seeds))
     best = 0
     for i in range(1, len(cands)):
@@ -120,3 +136,23 @@ def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], see
             best = i
     return cands[best]
 
+
+
+def best_command(state: MatchState, side: Side, fld: Field, cands: list[C.Command], seed: int,
+                 policy: Callable[[MatchState, Side, Field], C.Command],
+                 settings: SearchSettings = SearchSettings()) -> C.Command:
+    """The command (of ``cands``, the heuristic's choice first) whose action plays out best:
+    each is applied and the action played on with ``policy`` under the same dice samples."""
+    if len(cands) <= 1:
+        return cands[0]
+    rng = random.Random(seed * 1_000_003 + state.seq * 7 + 1)
+    seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
+    scores = []
+    for cmd in cands:
+        total = sum(_rollout(state, cmd, side, fld, s, policy, settings.horizon, settings.learned) for s in seeds)
+        scores.append(total / len(seeds))
+    best = 0
+    for i in range(1, len(cands)):
+        if scores[i] > scores[best] + settings.margin:
+            best = i
+    return cands[best]
