@@ -511,7 +511,7 @@ class AICoach:
     weights: Weights = field(default_factory=Weights)
     #: "easy": the heuristic alone (basic moves and challenges, cheers, kegs, Replacements);
     #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
-    #: turn's choice by sampling the dice (``engine.ai_search``).
+    #: turn's choice and the carrier's commands by sampling the dice (``engine.ai_search``).
     level: str = "easy"
     #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
     search: bool | None = None

@@ -1,16 +1,27 @@
-"""The hard AI coach's search: who acts this turn, judged by playing the action out.
+"""The hard AI coach's search: who acts this turn, and what the acting player does, judged by
+playing the action out.
 
 The heuristic (``engine.ai``) values each player's plan with rough one-step estimates. At a
 turn, the hard coach takes its best few candidates and plays each one's whole action out with
 the engine itself (``engine.match.apply``, which is deterministic given its dice) under the
 same sampled dice for every candidate (common random numbers: the comparison, not the noise,
-decides), the heuristic giving every command of the sample, both sides' answers included. The
-position each sample ends in (the other team to act, a goal, the end of the Test) is judged by
-``evaluate``; the candidate with the best mean wins, the heuristic's first choice winning ties.
+decides). Inside an action, the carrier's command (``best_command``) is compared the same way
+with his next best destinations and passes. Each sample plays our action and the other team's
+answer to it (``horizon`` 2): our commands by the heuristic of our level, theirs by the easy
+heuristic (``SearchSettings.opponent``). The position each sample ends in is judged by the
+learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
+with ``learned=False``); the candidate with the best mean wins, the heuristic's first choice
+winning ties and near-ties (``margin``).
+
+Why the answer and a learned judge: judged right after our action by the heuristic's own
+estimates, the samples told the heuristic little it did not know (46-58% against easy); with
+the opponent's real answer played out, a carrier's hex is judged by whether he is still
+standing, and the learned judge weighs that against the ground he gained.
 
 Pure and repeatable: the samples' dice seeds come from the position (``MatchState.seq``) and the
 coach's ``seed``, never from the clock; the time budget only caps the work in pathological
-positions (a sample longer than ``MAX_ROLLOUT`` commands is judged where it stopped).
+positions (a sample longer than ``MAX_ROLLOUT`` commands a team action is judged where it
+stopped).
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from .field import Field, Side, other_side
 from .match import apply, pending
 from .state import MatchState, Phase, Status
 
-__all__ = ["SearchSettings", "evaluate", "best_actor"]
+__all__ = ["SearchSettings", "evaluate", "best_actor", "best_command"]
 
 #: Commands one sample may take before it is judged where it stands.
 MAX_ROLLOUT = 40
