@@ -511,7 +511,7 @@ class AICoach:
     weights: Weights = field(default_factory=Weights)
     #: "easy": the heuristic alone (basic moves and challenges, cheers, kegs, Replacements);
     #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
-    #: turn's choice by sampling the dice (``engine.ai_search``).
+    #: turn's choice and the carrier's commands by sampling the dice (``engine.ai_search``).
     level: str = "easy"
     #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
     search: bool | None = None
@@ -826,12 +826,19 @@ class AICoach:
                     more.append((plan.value, p.id, plan))
         more.sort(key=lambda t: (-t[0], t[1]))
         ranked = [pick] + [pid for _, pid, _ in more if pid != pick]
-        level = self.level
-
-        def policy(state: MatchState, side: Side, fld: Field) -> C.Command:
-            return AICoach(level=level, search=False).choose(state, side, fld)
+        policy = self._rollout_policy(b.side)
 
         return best_actor(b.state, b.side, b.fld, ranked, self.seed, policy, self.search_settings)
+
+    def _rollout_policy(self, side: Side) -> Callable[[MatchState, Side, Field], C.Command]:
+        """The search's samples: our commands by the heuristic of our level (no search), the
+        opponents' by the level ``search_settings.opponent`` (the easy heuristic by default)."""
+        mine, theirs = self.level, self.search_settings.opponent
+
+        def policy(state: MatchState, s: Side, fld: Field) -> C.Command:
+            return AICoach(level=mine if s == side else theirs, search=False).choose(state, s, fld)
+
+        return policy
 
     @staticmethod
     def _candidates(b: _Board, actors: list[Player]) -> list[Player]:
@@ -913,7 +920,97 @@ class AICoach:
             from .ai_advanced import refine_action
 
             cmd = refine_action(b, p, cmd)
+        if self.searching and self.search_settings.commands > 1 and plan is not None and plan.note != "score":
+            role = self._role(b, p)
+            if role in self.search_settings.roles:
+                cmd = self._search_command(b, p, a, cmd, role)
         return cmd
+
+    @staticmethod
+    def _role(b: _Board, p: Player) -> str:
+        if b.carrier is None:
+            return "loose"
+        if b.carrier.id == p.id:
+            return "carrier"
+        return "support" if b.carrier.side == b.side else "defend"
+
+    def _search_command(self, b: _Board, p: Player, a: ActionState, cmd: C.Command, role: str) -> C.Command:
+        """The hard level: the carrier's command against his next best destinations and
+        passes, each played out to the end of the action by sampling (``engine.ai_search``)."""
+        from .ai_search import best_command
+
+        cands = [cmd]
+        alternatives = {"carrier": self._carrier_alternatives, "support": self._support_alternatives,
+                        "defend": self._defend_alternatives}[role]
+        for alt in alternatives(b, p, a):
+            if alt not in cands and self._ok(b.state, alt, b.side, b.fld):
+                cands.append(alt)
+            if len(cands) >= self.search_settings.commands:
+                break
+        if len(cands) <= 1:
+            return cmd
+        policy = self._rollout_policy(b.side)
+
+        return best_command(b.state, b.side, b.fld, cands, self.seed, policy, self.search_settings)
+
+    def _support_alternatives(self, b: _Board, p: Player, a: ActionState) -> list[C.Command]:
+        """Other commands for a team-mate of our carrier: stand guard next to him (facing the
+        nearest opponent), nearest first, or stay put."""
+        carrier = b.carrier
+        assert carrier is not None and carrier.hex is not None and p.hex is not None
+        budget = self._budget(b, p, a)
+        out: list[tuple[float, C.Command]] = []
+        if budget >= 0:
+            reach = b.reach(p, p.hex, budget, k=b.k)
+            for e in _nb(carrier.hex):
+                if e in reach:
+                    pr, path = reach[e]
+                    out.append((pr - 0.01 * len(path), self._walk(path, b.best_facing(p, e), a)))
+        out.sort(key=lambda t: -t[0])
+        return [c for _, c in out] + [C.EndAction(b.best_facing(p, p.hex))]
+
+    def _defend_alternatives(self, b: _Board, p: Player, a: ActionState) -> list[C.Command]:
+        """Other commands against their carrier: go for him from another hex (nearest first),
+        hit him from here, or block between him and our goal."""
+        carrier = b.carrier
+        assert carrier is not None and carrier.hex is not None and p.hex is not None
+        out: list[C.Command] = []
+        if _challenge_ok(a):
+            if _dist(p.hex, carrier.hex) == 1:
+                out += [C.Tackle(carrier.id), C.Shove(carrier.id)]
+            budget = self._budget(b, p, a)
+            if budget >= 0:
+                reach = b.reach(p, p.hex, budget, k=b.k)
+                spots = sorted((-reach[e][0], len(reach[e][1]), e) for e in _nb(carrier.hex) if e in reach)
+                out += [C.Move(reach[e][1]) for _, _, e in spots if reach[e][1]]
+        return out
+
+    def _carrier_alternatives(self, b: _Board, p: Player, a: ActionState) -> list[C.Command]:
+        """Other commands for the carrier, best first by the heuristic's own values: walk to
+        another hex (facing the nearest threat), pass from where he stands, stay put."""
+        assert p.hex is not None
+        budget = self._budget(b, p, a)
+        out: list[tuple[float, C.Command]] = []
+        acts_next = len(b.state.on_field(b.side)) == 1
+        if budget >= 0:
+            dash_left = a.dash == "granted"
+            reach = b.reach(p, p.hex, 1 if dash_left else budget, k=b.k, goal_ok=True)
+            lost = b.lost_value(p, p.hex)
+            bounds = sorted(((pr * b.hold_bound(p, e, acts_next=acts_next) + (1 - pr) * lost, e)
+                             for e, (pr, _) in reach.items() if e != b.goal), key=lambda t: (-t[0], t[1]))
+            for _, e in bounds[:8]:
+                pr, path = reach[e]
+                face = b.best_facing(p, e)
+                v = pr * b.hold_value(p, e, face, acts_next=acts_next) + (1 - pr) * lost
+                out.append((v, self._walk(path, face, a)))
+        if _challenge_ok(a):
+            for m in b.state.on_field(b.side):
+                if m.id != p.id and m.status is Status.STANDING and m.hex is not None and _dist(p.hex, m.hex) <= SHORT_THROW:
+                    pc = b.pass_chance(p, p.hex, m, b.k)
+                    if pc > 0.2:
+                        out.append((pc * b.hold_value(m, m.hex, m.facing, acts_next=True), C.Throw(m.hex)))
+        out.sort(key=lambda t: -t[0])
+        return [c for _, c in out]
 
     # -- the carrier -------------------------------------------------------------------------
     def _carrier_plan(self, b: _Board, p: Player, a: ActionState | None, budget: int) -> _Plan:

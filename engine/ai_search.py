@@ -1,16 +1,27 @@
-"""The hard AI coach's search: who acts this turn, judged by playing the action out.
+"""The hard AI coach's search: who acts this turn, and what the acting player does, judged by
+playing the action out.
 
 The heuristic (``engine.ai``) values each player's plan with rough one-step estimates. At a
 turn, the hard coach takes its best few candidates and plays each one's whole action out with
 the engine itself (``engine.match.apply``, which is deterministic given its dice) under the
 same sampled dice for every candidate (common random numbers: the comparison, not the noise,
-decides), the heuristic giving every command of the sample, both sides' answers included. The
-position each sample ends in (the other team to act, a goal, the end of the Test) is judged by
-``evaluate``; the candidate with the best mean wins, the heuristic's first choice winning ties.
+decides). Inside an action, the carrier's command (``best_command``) is compared the same way
+with his next best destinations and passes. Each sample plays our action and the other team's
+answer to it (``horizon`` 2): our commands by the heuristic of our level, theirs by the easy
+heuristic (``SearchSettings.opponent``). The position each sample ends in is judged by the
+learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
+with ``learned=False``); the candidate with the best mean wins, the heuristic's first choice
+winning ties and near-ties (``margin``).
+
+Why the answer and a learned judge: judged right after our action by the heuristic's own
+estimates, the samples told the heuristic little it did not know (46-58% against easy); with
+the opponent's real answer played out, a carrier's hex is judged by whether he is still
+standing, and the learned judge weighs that against the ground he gained.
 
 Pure and repeatable: the samples' dice seeds come from the position (``MatchState.seq``) and the
 coach's ``seed``, never from the clock; the time budget only caps the work in pathological
-positions (a sample longer than ``MAX_ROLLOUT`` commands is judged where it stopped).
+positions (a sample longer than ``MAX_ROLLOUT`` commands a team action is judged where it
+stopped).
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from .field import Field, Side, other_side
 from .match import apply, pending
 from .state import MatchState, Phase, Status
 
-__all__ = ["SearchSettings", "evaluate", "best_actor"]
+__all__ = ["SearchSettings", "evaluate", "best_actor", "best_command"]
 
 #: Commands one sample may take before it is judged where it stands.
 MAX_ROLLOUT = 40
@@ -38,7 +49,17 @@ class SearchSettings:
     samples: int = 6  #: dice samples per candidate (the same seeds for each)
     margin: float = 0.03  #: how much better a candidate must do to overrule the heuristic
     #: Actions each sample plays: 1, ours; 2, ours and the other team's answer to it.
-    horizon: int = 1
+    horizon: int = 2
+    #: Judge the samples with the learned win chance (``engine.ai_eval``), not ``evaluate``.
+    learned: bool = True
+    #: The carrier's commands compared at each of his action's decisions (the heuristic's and
+    #: its next best destinations and passes); 0 or 1: the heuristic's command stands.
+    commands: int = 4
+    #: Whose commands are compared: "carrier", "support" (his team-mates), "defend" (against
+    #: their carrier).
+    roles: tuple[str, ...] = ("carrier",)
+    #: The level whose heuristic plays the opponents' commands in the samples.
+    opponent: str = "easy"
 
 
 def evaluate(state: MatchState, side: Side, fld: Field) -> float:
@@ -72,7 +93,8 @@ def evaluate(state: MatchState, side: Side, fld: Field) -> float:
 
 
 def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: int,
-             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1) -> float:
+             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1,
+             learned: bool = False) -> float:
     """Apply ``first`` and play on with ``policy`` for ``horizon`` team actions (ours, then the
     other team's), or until a goal or the end of the Test; the value of where it stops."""
     dice = SeededDice(seed)
@@ -98,6 +120,10 @@ def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: 
             st = apply(st, cmd, dice, by=pend.side, field=fld).state
     except ElfballError:
         return -10.0  # never chosen: a line the engine refuses is not a line
+    if learned:
+        from .ai_eval import win_chance
+
+        return win_chance(st, side, fld)
     return evaluate(st, side, fld)
 
 
@@ -112,7 +138,8 @@ def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], see
     seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
     scores = []
     for pid in cands:
-        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon) for s in seeds)
+        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon,
+                             settings.learned) for s in seeds)
         scores.append(total / len(seeds))
     best = 0
     for i in range(1, len(cands)):
@@ -120,3 +147,23 @@ def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], see
             best = i
     return cands[best]
 
+
+
+def best_command(state: MatchState, side: Side, fld: Field, cands: list[C.Command], seed: int,
+                 policy: Callable[[MatchState, Side, Field], C.Command],
+                 settings: SearchSettings = SearchSettings()) -> C.Command:
+    """The command (of ``cands``, the heuristic's choice first) whose action plays out best:
+    each is applied and the action played on with ``policy`` under the same dice samples."""
+    if len(cands) <= 1:
+        return cands[0]
+    rng = random.Random(seed * 1_000_003 + state.seq * 7 + 1)
+    seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
+    scores = []
+    for cmd in cands:
+        total = sum(_rollout(state, cmd, side, fld, s, policy, settings.horizon, settings.learned) for s in seeds)
+        scores.append(total / len(seeds))
+    best = 0
+    for i in range(1, len(cands)):
+        if scores[i] > scores[best] + settings.margin:
+            best = i
+    return cands[best]

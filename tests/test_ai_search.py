@@ -103,3 +103,47 @@ def test_hard_decisions_are_legal_quick_and_repeatable():
     assert one() == one()
     samples.sort()
     assert samples[int(0.95 * len(samples))] < 1.0  # the budget is 0.3 s; this only catches blow-ups
+
+
+def test_the_learned_judgement_prefers_the_ball_nearer_their_goal_and_adds_up_to_one():
+    from engine.ai_eval import win_chance
+
+    base = {"phase": Phase.TURN, "turn": "east"}
+    ahead = position(P("w1", "gnolls/strikers", "N12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
+    behind = position(P("w1", "gnolls/strikers", "G12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"), **base)
+    theirs = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "E4", "W", ball=True), **base)
+    assert win_chance(ahead, "west", F) > win_chance(behind, "west", F) > 0.5 > win_chance(theirs, "west", F)
+    for st in (ahead, behind, theirs):
+        assert abs(win_chance(st, "west", F) + win_chance(st, "east", F) - 1.0) < 1e-9
+    short = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "E4", "W"),
+                     P("e2", "gnolls/strikers", "E6", "W"), ball="J9", **base)
+    even = position(P("w1", "gnolls/strikers", "G12", "E"), P("e1", "gnolls/strikers", "E4", "W"), ball="J9", **base)
+    assert win_chance(short, "west", F) < win_chance(even, "west", F)  # a player fewer on the field
+
+
+def test_the_command_search_picks_the_better_of_two_commands():
+    from engine.ai_search import best_command
+
+    st = position(P("w1", "gnolls/strikers", "G12", "E", ball=True), P("e1", "gnolls/strikers", "E4", "W"),
+                  acting="w1", jog=5)
+
+    def policy(state, side, fld):  # type: ignore[no-untyped-def]
+        return AICoach().choose(state, side, fld)
+
+    walk = AICoach().choose(st, "west", F)
+    assert isinstance(walk, C.Move)  # the heuristic walks the carrier on towards their goal
+    stay = C.EndAction()
+    settings = SearchSettings(margin=0.0)
+    assert best_command(st, "west", F, [stay, walk], 0, policy, settings) == walk
+    assert best_command(st, "west", F, [walk, stay], 0, policy, settings) == walk
+    assert best_command(st, "west", F, [stay], 0, policy, settings) == stay  # nothing to compare
+
+
+def test_the_hard_carrier_compares_commands_and_repeats_itself():
+    st = position(P("w1", "gnolls/strikers", "G12", "E", ball=True), P("w2", "gnolls/hunters", "J10", "E"),
+                  P("e1", "gnolls/strikers", "L12", "W"), P("e2", "gnolls/strikers", "K9", "W"), acting="w1", jog=5)
+    a, b = make_ai("hard", seed=4), make_ai("hard", seed=4)
+    first = a.choose(st, "west", F)
+    assert first == b.choose(st, "west", F)
+    check(st, first, by="west", field=F)
+    assert a.fallbacks == 0
