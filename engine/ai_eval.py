@@ -18,9 +18,11 @@ from __future__ import annotations
 import math
 
 from .field import Field, Side, other_side
+from .hexes import Hex
+from .hexes import distance as _dist
 from .state import MatchState, Phase, Player, Status
 
-__all__ = ["FEATURES", "COEFS", "features", "win_chance"]
+__all__ = ["FEATURES", "COEFS", "features", "win_chance", "nearest_standing"]
 
 FEATURES = (
     "hold",  # we hold the ball (+1), they do (-1)
@@ -58,9 +60,10 @@ COEFS: tuple[float, ...] = (
 )
 
 
-def _dist(a, b) -> int:  # type: ignore[no-untyped-def]
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
+def nearest_standing(state: MatchState, side: Side, target: Hex) -> int:
+    """Hexes from ``target`` to ``side``'s nearest standing player on the field (12: none)."""
+    ds = [_dist(p.hex, target) for p in state.on_field(side) if p.hex is not None and p.status is Status.STANDING]
+    return min(ds) if ds else 12
 
 
 def _carrier_feats(state: MatchState, carrier: Player, fld: Field) -> tuple[float, float, float, float, float]:
@@ -91,11 +94,7 @@ def features(state: MatchState, side: Side, fld: Field) -> list[float]:
     else:
         ball = state.ball_hex()
         if ball is not None:
-            def nearest(s: Side) -> int:
-                ds = [_dist(p.hex, ball) for p in state.on_field(s) if p.hex is not None and p.status is Status.STANDING]
-                return min(ds) if ds else 12
-
-            mine, theirs = nearest(side), nearest(opp)
+            mine, theirs = nearest_standing(state, side, ball), nearest_standing(state, opp, ball)
             f[6] = max(-6, min(6, theirs - mine)) / 3
             f[7] = (1.0 if mine <= 1 else 0.0) - (1.0 if theirs <= 1 else 0.0)
             dm, dt = _dist(ball, fld.goals[opp]), _dist(ball, fld.goals[side])

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import commands as C
+from .ai_eval import nearest_standing
 from .dice import SeededDice
 from .errors import ElfballError
 from .field import Field, Side, other_side
@@ -65,7 +66,7 @@ class SearchSettings:
 def evaluate(state: MatchState, side: Side, fld: Field) -> float:
     """How good ``state`` is for ``side``: the score first, then the ball (a carrier near the
     goal and safe, or nearer a loose ball than the opponents), then standing players."""
-    from .ai import _Board, _dist
+    from .ai import _Board
 
     opp = other_side(side)
     value = 3.0 * (state.teams[side].score - state.teams[opp].score)
@@ -80,11 +81,8 @@ def evaluate(state: MatchState, side: Side, fld: Field) -> float:
     else:
         ball = state.ball_hex()
         if ball is not None:
-            def nearest(s: Side) -> int:
-                ds = [_dist(p.hex, ball) for p in state.on_field(s) if p.hex is not None and p.status is Status.STANDING]
-                return min(ds) if ds else 12
-
-            lead = nearest(opp) - nearest(side) + (1 if state.turn_side == side else -1)
+            lead = (nearest_standing(state, opp, ball) - nearest_standing(state, side, ball)
+                    + (1 if state.turn_side == side else -1))
             value += 0.04 * max(-4, min(4, lead))
     mine = sum(1 for p in state.on_field(side) if p.status is Status.STANDING)
     theirs = sum(1 for p in state.on_field(opp) if p.status is Status.STANDING)
@@ -134,18 +132,23 @@ def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], see
     cands = ranked[: settings.candidates]
     if len(cands) <= 1:
         return ranked[0]
-    rng = random.Random(seed * 1_000_003 + state.seq)
+    firsts = [C.StartAction(pid) for pid in cands]
+    return cands[_best(state, side, fld, firsts, seed * 1_000_003 + state.seq, policy, settings)]
+
+
+def _best(state: MatchState, side: Side, fld: Field, firsts: list[C.Command], samples_seed: int,
+          policy: Callable[[MatchState, Side, Field], C.Command], settings: SearchSettings) -> int:
+    """The index of the first command whose play-outs do best on average, under the same dice
+    samples for each; the first (the heuristic's) keeps its place unless beaten by ``margin``."""
+    rng = random.Random(samples_seed)
     seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
-    scores = []
-    for pid in cands:
-        total = sum(_rollout(state, C.StartAction(pid), side, fld, s, policy, settings.horizon,
-                             settings.learned) for s in seeds)
-        scores.append(total / len(seeds))
+    scores = [sum(_rollout(state, cmd, side, fld, s, policy, settings.horizon, settings.learned) for s in seeds)
+              / len(seeds) for cmd in firsts]
     best = 0
-    for i in range(1, len(cands)):
+    for i in range(1, len(firsts)):
         if scores[i] > scores[best] + settings.margin:
             best = i
-    return cands[best]
+    return best
 
 
 
@@ -156,14 +159,4 @@ def best_command(state: MatchState, side: Side, fld: Field, cands: list[C.Comman
     each is applied and the action played on with ``policy`` under the same dice samples."""
     if len(cands) <= 1:
         return cands[0]
-    rng = random.Random(seed * 1_000_003 + state.seq * 7 + 1)
-    seeds = [rng.randrange(2**31) for _ in range(settings.samples)]
-    scores = []
-    for cmd in cands:
-        total = sum(_rollout(state, cmd, side, fld, s, policy, settings.horizon, settings.learned) for s in seeds)
-        scores.append(total / len(seeds))
-    best = 0
-    for i in range(1, len(cands)):
-        if scores[i] > scores[best] + settings.margin:
-            best = i
-    return cands[best]
+    return cands[_best(state, side, fld, cands, seed * 1_000_003 + state.seq * 7 + 1, policy, settings)]

@@ -34,6 +34,18 @@ def _workers_of(drawing: Drawing) -> list[int]:
     return [p.pid for p in pool._processes.values()]  # type: ignore[union-attr]
 
 
+def _gone(pid: int, within: float = 10.0) -> bool:
+    """Has process ``pid`` ended within ``within`` seconds?"""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_the_setting_defaults_to_the_spare_cores_and_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert render_processes({}) == 0  # one core: drawing elsewhere only adds the hand-over
@@ -94,14 +106,7 @@ def test_close_stops_the_workers(position) -> None:
     drawing.board(position.state, width=600, language="en")
     (pid,) = _workers_of(drawing)
     drawing.close()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
+    if not _gone(pid):
         pytest.fail("the picture worker outlived close()")
 
 
@@ -150,12 +155,6 @@ def test_a_worker_ends_with_the_bot_process(tmp_path) -> None:
     finally:
         bot.kill()
         bot.wait()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            os.kill(worker, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    os.kill(worker, signal.SIGKILL)
-    pytest.fail("the picture worker outlived its killed bot")
+    if not _gone(worker):
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the picture worker outlived its killed bot")
