@@ -941,7 +941,7 @@ class AICoach:
 
         cands = [cmd]
         alternatives = {"carrier": self._carrier_alternatives, "support": self._support_alternatives,
-                        "defend": self._defend_alternatives}[role]
+                        "defend": self._defend_alternatives, "loose": self._loose_alternatives}[role]
         for alt in alternatives(b, p, a):
             if alt not in cands and self._ok(b.state, alt, b.side, b.fld):
                 cands.append(alt)
@@ -983,6 +983,29 @@ class AICoach:
                 reach = b.reach(p, p.hex, budget, k=b.k)
                 spots = sorted((-reach[e][0], len(reach[e][1]), e) for e in _nb(carrier.hex) if e in reach)
                 out += [C.Move(reach[e][1]) for _, _, e in spots if reach[e][1]]
+        return out
+
+    def _loose_alternatives(self, b: _Board, p: Player, a: ActionState) -> list[C.Command]:
+        """Other commands by a loose ball: onto it (the surest path), knock down or push away
+        an opponent who faces it, stand next to it (the safest hexes first), or wait."""
+        assert p.hex is not None and b.loose is not None
+        ball = b.loose
+        budget = self._budget(b, p, a)
+        out: list[C.Command] = []
+        if budget < 0:
+            return out
+        reach = b.reach(p, p.hex, 1 if a.dash == "granted" else budget, k=b.k, ball_ok=True)
+        if ball in reach and reach[ball][1]:
+            out.append(C.Move(reach[ball][1]))
+        if _challenge_ok(a):
+            for o in b.facing(ball, p.side, mates=False):
+                hit = self._hits(b, p, a, budget, o, not a.impact_tackle_used, gain=0.5, away_from=ball)
+                if hit is not None:
+                    out.append(hit.command)
+        beside = sorted((-pr * (1 - b.threat(p, e, _toward(e, ball), carrying=False)), len(path), e)
+                        for e, (pr, path) in reach.items() if e != ball and _dist(e, ball) == 1 and path)
+        out += [C.Move(reach[e][1], _toward(e, ball)) for _, _, e in beside[:2]]
+        out.append(C.EndAction(_toward(p.hex, ball) if p.hex != ball else None))
         return out
 
     def _carrier_alternatives(self, b: _Board, p: Player, a: ActionState) -> list[C.Command]:

@@ -6,7 +6,8 @@ turn, the hard coach takes its best few candidates and plays each one's whole ac
 the engine itself (``engine.match.apply``, which is deterministic given its dice) under the
 same sampled dice for every candidate (common random numbers: the comparison, not the noise,
 decides). Inside an action, the carrier's command (``best_command``) is compared the same way
-with his next best destinations and passes. Each sample plays our action and the other team's
+with his next best destinations and passes, and by a loose ball the acting player's with taking
+it, hitting an opponent who faces it, and standing beside it. Each sample plays our action and the other team's
 answer to it (``horizon`` 2): our commands by the heuristic of our level, theirs by the easy
 heuristic (``SearchSettings.opponent``). The position each sample ends in is judged by the
 learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
@@ -56,9 +57,10 @@ class SearchSettings:
     #: The carrier's commands compared at each of his action's decisions (the heuristic's and
     #: its next best destinations and passes); 0 or 1: the heuristic's command stands.
     commands: int = 4
-    #: Whose commands are compared: "carrier", "support" (his team-mates), "defend" (against
-    #: their carrier).
-    roles: tuple[str, ...] = ("carrier",)
+    #: Whose commands are compared: "carrier", "loose" (the ball is loose), "support" (the
+    #: carrier's team-mates), "defend" (against their carrier). "defend" is off: 1.5 times the
+    #: time, decisions over the 300 ms budget, for nothing measurable (seed 5: 127 of 200, 125 without).
+    roles: tuple[str, ...] = ("carrier", "loose")
     #: The level whose heuristic plays the opponents' commands in the samples.
     opponent: str = "easy"
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 import time
 
-from builders import P, position
+from builders import P, hx, position
 
 from engine import commands as C
 from engine.ai import AICoach, make_ai, play_match
 from engine.ai_search import SearchSettings, best_actor, evaluate
 from engine.dice import SeededDice
 from engine.field import standard_field
+from engine.hexes import distance
 from engine.match import check
 from engine.rosters import all_team_lists
 from engine.state import Phase, RuleOptions
@@ -147,3 +148,31 @@ def test_the_hard_carrier_compares_commands_and_repeats_itself():
     assert first == b.choose(st, "west", F)
     check(st, first, by="west", field=F)
     assert a.fallbacks == 0
+
+
+def test_the_hard_player_by_a_loose_ball_weighs_taking_it_against_hitting_and_waiting(monkeypatch):
+    import engine.ai_search as search
+
+    # e1 faces the ball from J12; w1 can reach the ball, hit e1, or stand beside the ball.
+    st = position(P("w1", "gnolls/strikers", "G12", "E"), P("w2", "gnolls/hunters", "D8", "E"),
+                  P("e1", "gnolls/strikers", "J12", "W"), P("e2", "gnolls/strikers", "P9", "W"),
+                  ball="I12", acting="w1", jog=5)
+    compared: list[list[C.Command]] = []
+    real = search.best_command
+
+    def spy(state, side, fld, cands, *args):  # type: ignore[no-untyped-def]
+        compared.append(list(cands))
+        return real(state, side, fld, cands, *args)
+
+    monkeypatch.setattr(search, "best_command", spy)
+    a, b = make_ai("hard", seed=5), make_ai("hard", seed=5)
+    first = a.choose(st, "west", F)
+    assert first == b.choose(st, "west", F) and a.fallbacks == 0
+    check(st, first, by="west", field=F)
+    (cands,) = compared[:1]
+    ends = [c.path[-1] for c in cands if isinstance(c, C.Move)]
+    ball, e1 = hx("I12"), hx("J12")
+    assert ball in ends  # onto the ball
+    assert any(e != ball and distance(e, ball) == 1 for e in ends)  # beside it, or at e1's side
+    assert first in cands and len(cands) >= 3
+    assert e1 not in ends
