@@ -511,7 +511,8 @@ class AICoach:
     weights: Weights = field(default_factory=Weights)
     #: "easy": the heuristic alone (basic moves and challenges, cheers, kegs, Replacements);
     #: "hard": it also uses every Advanced option (``engine.ai_advanced``) and searches the
-    #: turn's choice and the carrier's commands by sampling the dice (``engine.ai_search``).
+    #: turn's choice, the carrier's commands and the commands by a loose ball by sampling the
+    #: dice (``engine.ai_search``).
     level: str = "easy"
     #: Search the turn's choice (``engine.ai_search``): None for the level's default (hard only).
     search: bool | None = None
@@ -935,8 +936,8 @@ class AICoach:
         return "support" if b.carrier.side == b.side else "defend"
 
     def _search_command(self, b: _Board, p: Player, a: ActionState, cmd: C.Command, role: str) -> C.Command:
-        """The hard level: the carrier's command against his next best destinations and
-        passes, each played out to the end of the action by sampling (``engine.ai_search``)."""
+        """The hard level: the command of ``role`` (the carrier, or by a loose ball) against its
+        alternatives, each played out by sampling (``engine.ai_search``)."""
         from .ai_search import best_command
 
         cands = [cmd]

@@ -80,8 +80,8 @@ def count_options(matches: int, seed: int = 0, level: str = "hard", *, rich: boo
                   fallbacks: list[int] | None = None) -> tuple[Counter[str], Counter[str]]:
     """(matches in which each option was used, times it was used) over ``matches`` matches
     (``fallbacks`` gets each coach's count of refused plans; ``search``: False plays the level
-    without its search, which picks who acts and weighs the carrier's command against plain
-    alternatives but never adds an option, and is many times faster)."""
+    without its search, which picks who acts and weighs the carrier's and a loose ball's
+    commands against plain alternatives but never adds an option, and is many times faster)."""
     in_matches: Counter[str] = Counter()
     uses: Counter[str] = Counter()
     lists = all_team_lists()
