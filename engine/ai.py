@@ -999,10 +999,7 @@ class AICoach:
         if ball in reach and reach[ball][1]:
             out.append(C.Move(reach[ball][1]))
         if _challenge_ok(a):
-            for o in b.facing(ball, p.side, mates=False):
-                hit = self._hits(b, p, a, budget, o, not a.impact_tackle_used, gain=0.5, away_from=ball)
-                if hit is not None:
-                    out.append(hit.command)
+            out += [hit.command for hit in self._clearing_hits(b, p, a, budget)]
         beside = sorted((-pr * (1 - b.threat(p, e, _toward(e, ball), carrying=False)), len(path), e)
                         for e, (pr, path) in reach.items() if e != ball and _dist(e, ball) == 1 and path)
         out += [C.Move(reach[e][1], _toward(e, ball)) for _, _, e in beside[:2]]
@@ -1174,12 +1171,10 @@ class AICoach:
             return pick
         # Clear the ball: knock down (or push away) an opponent who faces its hex: he adds one
         # to our Pick-up and is about to try his own.
-        tackle_ok = can_challenge and not (a is not None and a.impact_tackle_used)
         clear: _Plan | None = None
         if can_challenge:
-            for o in b.facing(ball, p.side, mates=False):
-                hit = self._hits(b, p, a, budget, o, tackle_ok, gain=0.5, away_from=ball)
-                if hit is not None and (clear is None or hit.value > clear.value):
+            for hit in self._clearing_hits(b, p, a, budget):
+                if clear is None or hit.value > clear.value:
                     clear = hit
         if clear is not None and clear.value >= 0.05 and clear.value >= chance:
             return _Plan(0.3 + 0.5 * clear.value, clear.command, "clear the ball")
@@ -1189,6 +1184,15 @@ class AICoach:
         if approach.value > 0:
             return _Plan(0.1 + approach.value * 0.5, approach.command, approach.note)
         return best
+
+    def _clearing_hits(self, b: _Board, p: Player, a: ActionState | None, budget: int) -> list[_Plan]:
+        """``p``'s best hit on each opponent who faces the loose ball (he adds one to our
+        Pick-up and is about to try his own): a knock-down, or a Shove away from the ball."""
+        assert b.loose is not None
+        tackle_ok = not (a is not None and a.impact_tackle_used)
+        hits = (self._hits(b, p, a, budget, o, tackle_ok, gain=0.5, away_from=b.loose)
+                for o in b.facing(b.loose, p.side, mates=False))
+        return [h for h in hits if h is not None]
 
     # -- they hold the ball ------------------------------------------------------------------
     def _defend_plan(self, b: _Board, p: Player, a: ActionState | None, budget: int, can_challenge: bool) -> _Plan:

@@ -7,10 +7,10 @@ the engine itself (``engine.match.apply``, which is deterministic given its dice
 same sampled dice for every candidate (common random numbers: the comparison, not the noise,
 decides). Inside an action, the carrier's command (``best_command``) is compared the same way
 with his next best destinations and passes, and by a loose ball the acting player's with taking
-it, hitting an opponent who faces it, and standing beside it. Each sample plays our action and the other team's
-answer to it (``horizon`` 2): our commands by the heuristic of our level, theirs by the easy
-heuristic (``SearchSettings.opponent``). The position each sample ends in is judged by the
-learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
+it, hitting an opponent who faces it, and standing beside it. Each sample plays our action and
+the other team's answer to it (``horizon`` 2): our commands by the heuristic of our level,
+theirs by the easy heuristic (``SearchSettings.opponent``). The position each sample ends in is
+judged by the learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
 with ``learned=False``); the candidate with the best mean wins, the heuristic's first choice
 winning ties and near-ties (``margin``).
 
@@ -56,8 +56,8 @@ class SearchSettings:
     horizon: int = 2
     #: Judge the samples with the learned win chance (``engine.ai_eval``), not ``evaluate``.
     learned: bool = True
-    #: The carrier's commands compared at each of his action's decisions (the heuristic's and
-    #: its next best destinations and passes); 0 or 1: the heuristic's command stands.
+    #: Commands compared at each searched decision of an action (the heuristic's and its next
+    #: best alternatives, see ``roles``); 0 or 1: the heuristic's command stands.
     commands: int = 4
     #: Whose commands are compared: "carrier", "loose" (the ball is loose), "support" (the
     #: carrier's team-mates), "defend" (against their carrier). "defend" is off: 1.5 times the
