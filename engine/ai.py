@@ -995,7 +995,7 @@ class AICoach:
         out: list[C.Command] = []
         if budget < 0:
             return out
-        reach = b.reach(p, p.hex, 1 if a.dash == "granted" else budget, k=b.k, ball_ok=True)
+        reach = b.reach(p, p.hex, _paces(a, budget), k=b.k, ball_ok=True)
         if ball in reach and reach[ball][1]:
             out.append(C.Move(reach[ball][1]))
         if _challenge_ok(a):
@@ -1014,8 +1014,7 @@ class AICoach:
         out: list[tuple[float, C.Command]] = []
         acts_next = len(b.state.on_field(b.side)) == 1
         if budget >= 0:
-            dash_left = a.dash == "granted"
-            reach = b.reach(p, p.hex, 1 if dash_left else budget, k=b.k, goal_ok=True)
+            reach = b.reach(p, p.hex, _paces(a, budget), k=b.k, goal_ok=True)
             lost = b.lost_value(p, p.hex)
             bounds = sorted(((pr * b.hold_bound(p, e, acts_next=acts_next) + (1 - pr) * lost, e)
                              for e, (pr, _) in reach.items() if e != b.goal), key=lambda t: (-t[0], t[1]))
@@ -1043,7 +1042,7 @@ class AICoach:
         acts_next = len(st.on_field(b.side)) == 1
         k = b.k
         dash_left = a is not None and a.dash == "granted"
-        reach = b.reach(p, start, 1 if dash_left else budget, k=k, goal_ok=True)
+        reach = b.reach(p, start, _paces(a, budget), k=k, goal_ok=True)
         if b.goal in reach:
             pr, path = reach[b.goal]
             if pr >= 0.5 or not path:
@@ -1128,9 +1127,8 @@ class AICoach:
         assert p.hex is not None and b.loose is not None
         ball = b.loose
         k = b.k
-        dash_left = a is not None and a.dash == "granted"
         start = p.hex
-        reach = b.reach(p, start, 1 if dash_left else budget, k=k, ball_ok=True)
+        reach = b.reach(p, start, _paces(a, budget), k=k, ball_ok=True)
         best = _Plan(0.0, C.EndAction(_toward(start, ball) if start != ball else None), "wait")
         if ball in reach:
             pr, path = reach[ball]
@@ -1230,10 +1228,9 @@ class AICoach:
         if a is not None and not _challenge_ok(a):
             return None
         k = b.k
-        dash_left = a is not None and a.dash == "granted"
         if a is not None and a.dash in ("moved", "done"):
             return None
-        reach = b.reach(p, p.hex, 1 if dash_left else budget, k=k)
+        reach = b.reach(p, p.hex, _paces(a, budget), k=k)
         best: _Plan | None = None
         for e in _nb(target.hex):
             if e not in reach:
@@ -1320,6 +1317,11 @@ class AICoach:
 
 
 _POTION_QUESTIONS = ("potion_ability", "potion_veteran", "potion_attribute")  # the default gains something
+
+
+def _paces(a: ActionState | None, budget: int) -> int:
+    """Paces a player may walk now: one after a granted Dash (its Dash move), else ``budget``."""
+    return 1 if a is not None and a.dash == "granted" else budget
 
 
 def _challenge_ok(a: ActionState) -> bool:
