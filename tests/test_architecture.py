@@ -153,6 +153,26 @@ def test_no_private_name_is_imported_from_another_module() -> None:
     assert build().private == []
 
 
+def unexplained_type_ignores() -> list[str]:
+    """``# type: ignore`` lines that do not name the error they silence and say why after it."""
+    found = []
+    for path in _modules().values():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            at = line.find("# type: ignore")
+            if at < 0:
+                continue
+            rest = line[at + len("# type: ignore"):]
+            named = rest.startswith("[") and "]" in rest
+            reason = named and rest[rest.index("]") + 1:].strip().startswith("#") and len(rest[rest.index("]") + 1:].strip()) > 3
+            if not (named and reason):
+                found.append(f"{path.relative_to(ROOT)}:{number}")
+    return found
+
+
+def test_every_type_ignore_names_its_error_and_says_why() -> None:
+    assert unexplained_type_ignores() == []
+
+
 def test_the_graph_sees_a_circle_and_a_private_name(tmp_path: Path) -> None:
     """The checks can fail: two modules that import each other form a circle, ``_x`` is private."""
     graph = Graph({"p.a": tmp_path / "a.py", "p.b": tmp_path / "b.py"})
@@ -167,7 +187,8 @@ if __name__ == "__main__":
     g = build()
     print(f"{len(g.modules)} modules; {len(circles(g))} import circles; "
           f"{len(g.private)} private names imported across modules; "
-          f"{g.imports_in_functions} imports inside functions")
+          f"{g.imports_in_functions} imports inside functions; "
+          f"{len(unexplained_type_ignores())} unexplained '# type: ignore'")
     for group in circles(g):
         print("  circle:", " <-> ".join(group))
     for module, base, name in g.private:
