@@ -155,7 +155,7 @@ def ping_when_idle(engine: Engine) -> None:
 
     SQLAlchemy's ``pool_pre_ping`` pings at every checkout: a round trip before each of an
     action's short transactions, about a fifth of the bot's CPU per action on PostgreSQL
-    (README, *Many servers at once*). A connection that was used a moment ago is alive; one idle
+    (docs/benchmarks.md, *Many servers at once*). A connection that was used a moment ago is alive; one idle
     for ``IDLE_PING_SECONDS`` may have died with a server restart or a network cut, so it is
     pinged, and a dead one is discarded for a fresh one (``DisconnectionError`` tells the pool to
     try again), as ``pool_pre_ping`` would. What is given up: a connection used less than

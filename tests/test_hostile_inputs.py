@@ -1,4 +1,4 @@
-"""The README's reliability table: the hostile inputs of ``scripts/hostile_inputs.py``, by
+"""docs/reliability.md's table: the hostile inputs of ``scripts/hostile_inputs.py``, by
 class, none of which may crash (issue 17). PostgreSQL's wrong-password case runs when
 ``ELFBALL_TEST_POSTGRES_URL`` gives a server."""
 

@@ -1,4 +1,5 @@
-"""The README's set-up commands and the CI script, kept in step so neither can drift."""
+"""The README's set-up commands and the CI script, kept in step so neither can drift; the README
+stays a front door, and its links and the docs' links point somewhere real."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 CI_RUN = ROOT / ".ci" / "run"
 
 RUN_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/elfball demo"
@@ -58,14 +60,59 @@ def test_readme_names_every_cli_command() -> None:
     text = README.read_text()
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
-    for name in sub.choices:  # type: ignore[union-attr]
+    for name in sub.choices:  # type: ignore[union-attr]  # the subparsers action: its choices map names to parsers
         assert f"`elfball {name}" in text, name
 
 
 def test_readme_links_exist() -> None:
     text = README.read_text()
     for target in re.findall(r"\]\(((?!https?:|#)[^)]+)\)", text):
-        assert (ROOT / target).exists(), target
+        assert (ROOT / target.split("#")[0]).exists(), target
+
+
+def test_readme_is_a_front_door_of_at_most_15_kb() -> None:
+    """Experiments and benchmark histories live in docs/, not in the README."""
+    assert len(README.read_bytes()) <= 15_000
+
+
+def test_readme_links_every_doc() -> None:
+    text = README.read_text()
+    for doc in sorted(DOCS.glob("*.md")):
+        assert f"](docs/{doc.name})" in text, doc.name
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces made hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(markdown: str) -> set[str]:
+    headings = [ln.lstrip("#") for ln in _prose(markdown).splitlines() if re.match(r"#{1,6} ", ln)]
+    return {_anchor(h) for h in headings}
+
+
+def _prose(markdown: str) -> str:
+    """The text outside fenced code blocks (where a ``#`` is a comment, not a heading)."""
+    return re.sub(r"^```.*?^```", "", markdown, flags=re.M | re.S)
+
+
+def test_links_between_the_readme_and_the_docs_point_somewhere_real() -> None:
+    """A moved section leaves no link, or anchor, pointing at the place it left."""
+    pages = [README, *sorted(DOCS.glob("*.md"))]
+    for page in pages:
+        for target in re.findall(r"\]\(((?!https?:|mailto:)[^)\s]+)\)", _prose(page.read_text())):
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            assert linked.exists(), f"{page.name}: {target}"
+            if anchor:
+                assert anchor in _anchors(linked.read_text()), f"{page.name}: {target}"
+
+
+def test_the_anchor_rule_drops_punctuation_as_github_does() -> None:
+    assert _anchor(" 14. Optional rules, the French variant and tournaments") == (
+        "14-optional-rules-the-french-variant-and-tournaments")
+    assert _anchor(" Many servers at once (`bench_load.py`)") == "many-servers-at-once-bench_loadpy"
+    assert _anchor(" En français") == "en-français"
 
 
 # -- .ci/run --------------------------------------------------------------------------------
