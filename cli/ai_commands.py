@@ -10,22 +10,17 @@ or the Bench for the rest of the Test). Progress goes to stderr, the table to st
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from engine.ai import LEVELS, MatchSummary, make_ai, play_match
-from engine.dice import SeededDice
-from engine.errors import MalformedInputError
-from engine.rosters import all_team_lists, team_list
+from cli.team_commands import format_table
+from service.console import MalformedInputError
+from service.reference import team_list
+from service.simulate import DEFAULT_MAX_COMMANDS, LEVELS, LevelStats, MatchSummary, TeamStats, simulate, wilson
 
-__all__ = ["register", "TeamStats", "simulate", "stats_table", "wilson", "LevelStats", "level_table"]
-
-DEFAULT_MAX_COMMANDS = 3000
+__all__ = ["register", "stats_table", "level_table"]
 
 
 def register(subparsers: Any) -> None:
@@ -52,116 +47,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_run_simulate)
 
 
-@dataclass
-class TeamStats:
-    """One team list's totals over the matches it played."""
-
-    team: str
-    matches: int = 0
-    wins: int = 0
-    draws: int = 0
-    unfinished: int = 0
-    goals_for: int = 0
-    goals_against: int = 0
-    injured: int = 0  # its own players removed by an Injury roll
-    injuries_caused: int = 0  # its opponents' players removed by an Injury roll
-
-    def add(self, summary: MatchSummary, side: int) -> None:
-        other = 1 - side
-        self.matches += 1
-        won = summary.winner == ("west", "east")[side]
-        self.wins += won
-        self.draws += summary.winner == "draw"
-        self.unfinished += summary.capped
-        self.goals_for += summary.goals[side]
-        self.goals_against += summary.goals[other]
-        self.injured += summary.injuries[side]
-        self.injuries_caused += summary.injuries[other]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% for the default ``z``)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-@dataclass
-class LevelStats:
-    """How the first level did against the second, overall or with one team list."""
-
-    team: str  # a team list id, or "" for every match
-    matches: int = 0
-    wins: int = 0
-    draws: int = 0
-
-
-def simulate(
-    matches: int,
-    seed: int,
-    *,
-    goals: int = 1,
-    max_commands: int = DEFAULT_MAX_COMMANDS,
-    core_only: bool = False,
-    progress: Callable[[int, MatchSummary], None] | None = None,
-    levels: tuple[str, str] = ("easy", "easy"),
-    advanced: bool = False,
-    mirror: bool = False,
-    level_stats: dict[str, LevelStats] | None = None,
-) -> tuple[dict[str, TeamStats], list[MatchSummary]]:
-    """Play ``matches`` AI-vs-AI matches from ``seed``; returns the stats per team list id.
-
-    ``levels``: the west and east coaches' levels; when they differ they swap sides every other
-    match and ``level_stats`` (if given) gets the first level's record: key "" overall, then
-    one per team list it coached."""
-    from engine.fuzz import random_advanced_entry
-    from engine.match import TeamEntry
-    from engine.rosters import default_roster
-    from engine.state import RuleOptions
-
-    if matches < 1:
-        raise MalformedInputError("--matches must be at least 1")
-    rng = random.Random(seed)
-    lists = all_team_lists(include_optional=not core_only)
-    stats: dict[str, TeamStats] = {}
-    summaries: list[MatchSummary] = []
-    for i in range(matches):
-        west, east = rng.sample(lists, 2)
-        if mirror:
-            east = west
-        dice_seed = rng.randrange(2**32)
-        swap = levels[0] != levels[1] and i % 2 == 1
-        west_level, east_level = (levels[1], levels[0]) if swap else levels
-        coaches = {"west": make_ai(west_level, random.Random(dice_seed)),
-                   "east": make_ai(east_level, random.Random(dice_seed + 1))}
-        if advanced:
-            team_rng = random.Random(dice_seed)
-            entries = (random_advanced_entry(team_rng, west), random_advanced_entry(team_rng, east))
-        else:
-            entries = (TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)))
-        summary = play_match(*entries, coaches, SeededDice(dice_seed), max_commands=max_commands,
-                             options=RuleOptions(goals_to_win=goals, advanced=advanced))
-        summaries.append(summary)
-        if level_stats is not None and levels[0] != levels[1]:
-            first = 1 if swap else 0  # the side the first level coached
-            for key in ("", (west, east)[first].id):
-                ls = level_stats.setdefault(key, LevelStats(key))
-                ls.matches += 1
-                ls.wins += summary.winner == ("west", "east")[first]
-                ls.draws += summary.winner == "draw"
-        for side, tl in enumerate((west, east)):
-            stats.setdefault(tl.id, TeamStats(tl.id)).add(summary, side)
-        if progress is not None:
-            progress(i + 1, summary)
-    return stats, summaries
-
-
 def stats_table(stats: dict[str, TeamStats]) -> str:
-    from cli.team_commands import format_table
-
     header = ["Team list", "Matches", "Win %", "Goals for/match", "Goals against/match", "Injured/match",
               "Injuries caused/match"]
     rows = []
@@ -182,8 +68,6 @@ def stats_table(stats: dict[str, TeamStats]) -> str:
 def level_table(levels: tuple[str, str], level_stats: dict[str, LevelStats]) -> str:
     """The first level's win rate against the second with its 95% Wilson interval (a draw
     counts half), overall and per team list it coached."""
-    from cli.team_commands import format_table
-
     header = ["Team list", "Matches", f"{levels[0]} wins", "Draws", "Win %", "95% interval"]
     rows = []
     ordered = sorted((s for k, s in level_stats.items() if k), key=lambda s: team_list(s.team).name)

@@ -1,6 +1,6 @@
 """``elfball backup OUT``: a copy of the database that is safe to take while the bot runs.
 
-SQLite (``ELFBALL_DB``): SQLite's online backup, checked, written to ``OUT`` (see ``db.backup``);
+SQLite (``ELFBALL_DB``): SQLite's online backup, checked, written to ``OUT`` (see ``service.backup``);
 the dice key beside the database is not copied, and the command says so. PostgreSQL
 (``DATABASE_URL``): it prints how to run ``pg_dump`` and exits 2, having written nothing.
 Exit code 0: backed up; 2: refused (``OUT`` exists without ``--force``, no database, ...).
@@ -9,30 +9,26 @@ Exit code 0: backed up; 2: refused (``OUT`` exists without ``--force``, no datab
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from service.backup import SECRET_ENV, BackupRefused, back_up
+
 
 def _run(args: argparse.Namespace) -> int:
-    from db.backup import BackupRefused, backup_sqlite, postgres_guidance, sqlite_path
-    from db.engine import database_url
-    from db.seeds import SECRET_ENV
-
     out = Path(args.out).expanduser()
-    url = database_url()
     try:
-        path = sqlite_path(url)
-        if path is None:
-            print(postgres_guidance(url, out), file=sys.stderr)
-            return 2
-        done = backup_sqlite(path, out, force=args.force)
+        answer = back_up(out, force=args.force)
     except BackupRefused as exc:
         print(f"elfball backup: {exc}", file=sys.stderr)
         return 2
+    if answer.done is None:
+        print(answer.guidance, file=sys.stderr)
+        return 2
+    done = answer.done
     print(f"Backed up {done.source} to {done.out} ({done.matches} matches, {done.size / 1e6:.1f} MB), "
           "checked with PRAGMA integrity_check.")
-    if os.environ.get(SECRET_ENV, "").strip():
+    if answer.key_in_environment:
         print(f"The dice key is {SECRET_ENV}, which no backup holds: keep it apart, and give a restored bot the same "
               "one.")
     elif done.key_file is not None:

@@ -7,11 +7,8 @@ import json
 import secrets
 from typing import Any
 
-from engine.dice.challenge import ChallengeRoll
-from engine.dice.odds import MAX_DICE, MAX_MOMENTUM, MOMENTUM_CAP, odds
-from engine.dice.source import SeededDice
-from engine.dice.stringify import PlainStringifier, outcome_text
-from engine.errors import MalformedInputError
+from service.console import MalformedInputError
+from service.reference import MAX_DICE, MAX_MOMENTUM, MOMENTUM_CAP, odds, roll_challenge
 
 _DIE_MODES = "--star2: the optional rule where a star counts 2 successes and is not rolled again"
 
@@ -85,24 +82,23 @@ def _run_roll(args: argparse.Namespace) -> int:
     if not 0 <= args.dice <= MAX_DICE:
         raise MalformedInputError(f"a challenge here rolls 0 to {MAX_DICE} dice, got {args.dice}")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    source = SeededDice(seed)
-    roll = ChallengeRoll.roll(args.dice, args.need, source, star2=args.star2)
-    outcome = outcome_text(roll)
+    rolled = roll_challenge(args.dice, args.need, seed, star2=args.star2)
+    roll = rolled.roll
     if args.json:
         print(json.dumps({
             "seed": seed,
             "dice": args.dice,
             "need": roll.need.value,
             "star2": args.star2,
-            "faces": PlainStringifier().dice(roll),
+            "faces": rolled.faces,
             "successes": roll.successes,
             "flops": roll.flops,
             "net": roll.net,
             "band": roll.band.value,
             "extra": roll.extra,
-            "outcome": outcome,
+            "outcome": rolled.outcome,
             "roll": roll.to_dict(),
-            "record": source.record_json(),
+            "record": rolled.record,
         }))
         return 0
     lines = [f"seed {seed} (repeat with --seed {seed})"]
@@ -110,9 +106,9 @@ def _run_roll(args: argparse.Namespace) -> int:
     if note:
         lines.append(note)
     lines += [
-        f"{args.dice} dice, need {roll.need.value}: {PlainStringifier().dice(roll)}",
+        f"{args.dice} dice, need {roll.need.value}: {rolled.faces}",
         f"successes {roll.successes}, flops {roll.flops}, net {roll.net}",
-        f"outcome: {outcome}",
+        f"outcome: {rolled.outcome}",
     ]
     print("\n".join(lines))
     return 0

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.field import HexInfo, standard_field
-from engine.hexes import Direction
+from service.reference import Direction, HexInfo, standard_field
 
 LEGEND = """Legend: @ ball spot (centre)  | white centre line  # white outer line  G goal circle hex
         o yellow circle line  c face-off circle  g guardian circle  r rover circle  . open field

@@ -1,8 +1,8 @@
 """``elfball intro``: a one-screen tour for newcomers (the field, the dice, the teams).
 
-Everything shown comes from the engine: the field map and its legend (as ``elfball field``
-prints them), exact odds from ``engine.dice.odds`` and the team lists from
-``engine.rosters``. Nothing is copied, so the tour cannot drift from the rules it shows.
+Everything shown comes from the engine (through ``service.reference``): the field map and its
+legend (as ``elfball field`` prints them), the exact odds and the team lists. Nothing is
+copied, so the tour cannot drift from the rules it shows.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ import textwrap
 from fractions import Fraction
 
 from cli.field_commands import LEGEND
-from engine.dice.odds import odds
-from engine.field import standard_field
-from engine.rosters import all_team_lists
+from service.reference import all_team_lists, odds, standard_field
 
 __all__ = ["ODDS_DICE", "ODDS_NEEDS", "TRY_LINE", "intro_text", "odds_cell", "register"]
 

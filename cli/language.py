@@ -11,7 +11,7 @@ import argparse
 import os
 from collections.abc import Mapping
 
-from engine.i18n import DEFAULT, LANGUAGES, language_of
+from service.console import DEFAULT_LANGUAGE, LANGUAGES, language_of
 
 __all__ = ["ENV_VAR", "LOCALE_VARS", "add_language_argument", "default_language", "chosen_language"]
 
@@ -26,8 +26,8 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
         return language_of(env[ENV_VAR])
     for var in LOCALE_VARS:
         if env.get(var):
-            return "fr" if env[var].lower().startswith("fr") else DEFAULT
-    return DEFAULT
+            return "fr" if env[var].lower().startswith("fr") else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
 
 
 def add_language_argument(parser: argparse.ArgumentParser) -> None:

@@ -11,39 +11,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from engine.i18n import LANGUAGES
+from service.console import LANGUAGES
+from service.exports import SiteError, export_league
 
 
 def _export(args: argparse.Namespace) -> int:
-    from sqlmodel import Session
-
-    from db.errors import StoreError
-    from db.migrate import open_database
-    from service.site import SiteError, build_site, find_league, write_site
-
-    try:
-        engine = open_database(write=False)  # exporting never writes: a copy of the database will do
-    except StoreError as exc:
-        print(f"elfball league export: {exc}", file=sys.stderr)
-        return 2
-
-    @contextmanager
-    def sessions() -> Iterator[Session]:
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-
-    try:
-        league = find_league(args.league, guild_id=args.guild, sessions=sessions)
-        site = build_site(league, language=args.language, sessions=sessions)
-        write_site(site, args.out_dir)
+    try:  # exporting never writes: a copy of the database will do
+        site = export_league(args.league, args.out_dir, guild_id=args.guild, language=args.language)
     except SiteError as exc:
         print(f"elfball league export: {exc}", file=sys.stderr)
         return 2
-    finally:
-        engine.dispose()
+    league = site.league
     matches = sum(1 for p in site.files if p.startswith("matches/") and p.endswith(".html"))
     print(f"{league.name}: {len(site.pages)} pages ({matches} matches), {len(site.files)} files, "
           f"{site.size / 1e6:.1f} MB, in {site.language}, written to {args.out_dir}; open index.html")

@@ -16,14 +16,13 @@ from pathlib import Path
 
 from cli.arguments import TABLE_IDS, WIDTHS, int_in
 from cli.language import add_language_argument, chosen_language
-from db.errors import StoreError
-from engine.ai import LEVELS
-from engine.errors import ElfballError, MalformedInputError
-from engine.field import Side
-from engine.i18n import LANGUAGES, Catalogue
+from service import console
+from service.console import LANGUAGES, LEVELS, LOCAL_USER, ElfballError, MalformedInputError, StoreError, board_text
+from service.grammar import help_text
+from service.matches import Outcome, refusal_text
+from service.pictures import action_frames, board_png, replay_gif
+from service.simulate import Demo, demo_teams
 
-LOCAL_GUILD = 0
-LOCAL_USER = 1  # the human at the keyboard; the AI coach is service.matches.AI_COACH_ID
 #: The console's own words (not commands of the match): their names and help in each language
 #: are the service catalogue's ``console.word.*`` and ``console.help.*``.
 CONSOLE_WORDS = ("help", "board", "log", "quit", "abandon")
@@ -31,8 +30,7 @@ CONSOLE_WORDS = ("help", "board", "log", "quit", "abandon")
 QUIT_ALIASES = ("exit",)
 
 
-def _text(language: str) -> Catalogue:
-    return Catalogue("service", "text", language)
+_text = console.console_text
 
 
 def console_word(typed: str) -> str | None:
@@ -52,21 +50,6 @@ def console_help(language: str) -> str:
     return "\n".join(f"{tx.t(f'console.word.{w}'):<10} {tx.t(f'console.help.{w}')}" for w in CONSOLE_WORDS)
 
 
-def rules_text(options, language: str) -> str:  # type: ignore[no-untyped-def]
-    """The match's rules in one line, in ``language``."""
-    from engine.options import describe as describe_rules
-
-    return describe_rules(options, language=language)
-
-
-def _open_database(db: str | None) -> None:
-    from db.engine import database_url, use_engine
-    from db.migrate import open_database
-
-    url = f"sqlite:///{Path(db).expanduser().resolve()}" if db else database_url()
-    use_engine(open_database(url))  # migrated; trouble is a refusal naming the database
-
-
 def _write_board(out_dir: Path, version: int, png: bytes | None) -> Path | None:
     if png is None:
         return None
@@ -80,15 +63,13 @@ def _write_board(out_dir: Path, version: int, png: bytes | None) -> Path | None:
     return latest
 
 
-def _show(outcome, out_dir: Path, language: str, *, board: bool = True) -> None:  # type: ignore[no-untyped-def]
-    from render import describe
-
+def _show(outcome: Outcome, out_dir: Path, language: str, *, board: bool = True) -> None:
     for line in outcome.lines_in(language):
         print(f"  {line}")
     path = _write_board(out_dir, outcome.match.version, outcome.png_in(language))
     if board:
         print()
-        print(describe(outcome.state, outcome.events, language=language))
+        print(board_text(outcome.state, outcome.events, language=language))
     if path:
         print(_text(language).t("console.board_file", path=path))
     print(f">> {outcome.prompt_in(language)}")
@@ -96,20 +77,10 @@ def _show(outcome, out_dir: Path, language: str, *, board: bool = True) -> None:
 
 def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """The match's options: --profile, then --rules, then --goals."""
-    from engine.options import parse_rules
-
-    words = [f"profile={args.profile}", args.rules or ""]
-    if args.goals is not None:
-        words.append(f"goals={args.goals}")
-    return parse_rules(" ".join(words))
+    return console.match_options(args.profile, args.rules or "", args.goals)
 
 
 def _local(args: argparse.Namespace) -> int:
-    from db.matches import MatchSide
-    from render import describe
-    from service.grammar import help_text
-    from service.matches import AI_COACH_ID, MatchService, refusal_text
-
     language = chosen_language(args)
     tx = _text(language)
     out_dir = Path(args.out)
@@ -117,29 +88,19 @@ def _local(args: argparse.Namespace) -> int:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MalformedInputError(f"cannot make the board folder {out_dir}: {exc.strerror or exc}") from None
-    _open_database(args.db)
-    from engine.ai import make_ai
-
-    service = MatchService(width=args.width, ai=make_ai(args.ai_level))
+    console.open_database(args.db)  # migrated; trouble is a refusal naming the database
+    service = console.match_service(width=args.width, ai_level=args.ai_level)
     channel = args.table
-    try:
-        outcome = service.status(channel)
+    resumed = console.resume(service, channel)
+    if resumed is not None:
+        outcome = resumed
         print(tx.t("console.resuming", match=outcome.match.id, table=channel))
-    except StoreError:
-        ai_side: Side | None = None if args.ai == "none" else args.ai
-        west_id = AI_COACH_ID if ai_side == "west" else LOCAL_USER
-        east_id = AI_COACH_ID if ai_side == "east" else LOCAL_USER
-        outcome = service.start(
-            guild_id=LOCAL_GUILD,
-            channel_id=channel,
-            west=MatchSide(coach_id=west_id, team_list=args.west),
-            east=MatchSide(coach_id=east_id, team_list=args.east),
-            options=_rules(args),
-        )
+    else:
+        outcome = console.start(service, channel, west=args.west, east=args.east, ai=args.ai, options=_rules(args))
         print(tx.t("console.new", match=outcome.match.id, table=channel, west=outcome.state.teams["west"].name,
                    east=outcome.state.teams["east"].name, who=tx.t(f"console.who.{args.ai}"),
                    help=tx.t("console.word.help")))
-        print(tx.t("console.rules", rules=rules_text(outcome.state.options, language)))
+        print(tx.t("console.rules", rules=console.rules_text(outcome.state.options, language)))
     _show(outcome, out_dir, language, board=not args.quiet)
     while not outcome.finished:
         try:
@@ -159,7 +120,7 @@ def _local(args: argparse.Namespace) -> int:
                 print(help_text(rest[0], language) if rest else help_text(language=language) + "\n" + console_help(language))
                 continue
             if word == "board":
-                print(describe(outcome.state, language=language))
+                print(board_text(outcome.state, language=language))
                 continue
             if word == "log":
                 print("\n".join(service.log(channel, language=language)))
@@ -177,54 +138,32 @@ def _local(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from engine.ai import AICoach
-    from engine.match import TeamEntry, apply, new_match, pending
-    from engine.narrate import narrate
-    from engine.rosters import all_team_lists, default_roster, team_list
-    from engine.dice import SeededDice
-    from engine.state import Phase
-    from render import Step, action_frames, render_board, render_replay
-
     language = chosen_language(args)
     tx = _text(language)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    rng = random.Random(seed)
-    lists = all_team_lists(include_optional=False)
-    west = team_list(args.west) if args.west else rng.choice(lists)
-    east = team_list(args.east) if args.east else rng.choice([t for t in lists if t.id != west.id])
+    west, east = demo_teams(seed, args.west, args.east)
     out = Path(args.out)
     frames_dir = out / "frames"
     frames_dir.mkdir(parents=True, exist_ok=True)
-    dice = SeededDice(seed)
-    coaches = {"west": AICoach(random.Random(seed)), "east": AICoach(random.Random(seed + 1))}
     options = _rules(args)
-    res = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)), dice,
-                    options=options)
-    state = res.state
-    history = [Step(state, list(res.events), res.view)]
-    rules = rules_text(options, language)
+    demo = Demo(west, east, seed, options, language=language)
+    rules = console.rules_text(options, language)
     log = [tx.t("demo.log_head", seed=seed, west=west.name, east=east.name, rules=rules)]
-    log += narrate(res.events, state, language=language)
     started = time.perf_counter()
     print(tx.t("demo.start", seed=seed, west=west.name, east=east.name, rules=rules, out=out), file=sys.stderr)
-    commands = 0
-    while state.phase is not Phase.MATCH_OVER and commands < args.max_commands:
-        side = pending(state).side
-        assert side is not None
-        res = apply(state, coaches[side].choose(state, side), dice, by=side)
-        state = res.state
-        commands += 1
-        history.append(Step(state, list(res.events), res.view))
-        log += narrate(res.events, state, language=language)
-        if any(e.kind in ("goal_scored", "test_started") for e in res.events) or commands % 100 == 0:
-            w, e = state.teams["west"].score, state.teams["east"].score
-            print("  " + tx.t("demo.progress", commands=commands, test=state.test, west=w, east=e), file=sys.stderr)
-    frames = action_frames(history)
+
+    def progress(commands: int, test: int, w: int, e: int) -> None:
+        print("  " + tx.t("demo.progress", commands=commands, test=test, west=w, east=e), file=sys.stderr)
+
+    demo.play(args.max_commands, progress)
+    state, commands = demo.state, demo.commands
+    log += demo.narration
+    frames = action_frames(demo.history)
     for i, frame in enumerate(frames):
         (frames_dir / f"frame-{i:04d}.png").write_bytes(
-            render_board(frame.state, events=frame.events, view=frame.view, width=args.width, language=language)
+            board_png(frame.state, events=frame.events, view=frame.view, width=args.width, language=language)
         )
-    gif = render_replay(history, width=min(args.width, 600), language=language)
+    gif = replay_gif(demo.history, width=min(args.width, 600), language=language)
     (out / "replay.gif").write_bytes(gif)
     (out / "match-log.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
     w, e = state.teams["west"].score, state.teams["east"].score

@@ -18,6 +18,8 @@ import traceback
 import uuid
 from collections.abc import Sequence
 
+from service.console import ElfballError, StoreError
+
 #: The exit code of a refusal, and of a bug (``EX_SOFTWARE`` of sysexits.h).
 REFUSED = 2
 INCIDENT = 70
@@ -57,9 +59,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
-    from db.errors import StoreError
-    from engine.errors import ElfballError
-
     try:
         return int(args.func(args) or 0)
     except (ElfballError, StoreError) as exc:

@@ -15,12 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import MalformedInputError
+from cli.arguments import WIDTHS, int_in
+from cli.language import add_language_argument, chosen_language
+from service.console import MalformedInputError, board_text
+from service.jsonfile import read_json
+from service.pictures import action_frames, board_png, random_match_history, replay_gif
+from service.shape import events_from_json, state_from_json
 
 
 def _load_json(path: str, what: str) -> Any:
-    from service.jsonfile import read_json
-
     return read_json(path, what)
 
 
@@ -42,10 +45,6 @@ def _write(out: Path, data: bytes) -> None:
 
 
 def _run_render(args: argparse.Namespace) -> int:
-    from cli.language import chosen_language
-    from render import describe, render_board
-    from service.shape import events_from_json, state_from_json
-
     out = _out_path(args.out)
     data = _load_json(args.state, "state file")
     events: list[Any] = []
@@ -58,8 +57,8 @@ def _run_render(args: argparse.Namespace) -> int:
     if args.events:
         events = events_from_json(_load_json(args.events, "events file"), args.events)
     try:
-        png = render_board(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels,
-                           language=chosen_language(args))
+        png = board_png(state, events=events, view=view, width=args.width, hex_labels=args.hex_labels,
+                        language=chosen_language(args))
     except (KeyError, TypeError) as exc:
         raise MalformedInputError(f"cannot read the events: {exc}") from None
     except ValueError as exc:
@@ -67,20 +66,18 @@ def _run_render(args: argparse.Namespace) -> int:
     _write(out, png)
     print(f"wrote {args.out} ({len(png) // 1024} KB, {args.width} px wide)")
     if args.describe:
-        print(describe(state, events, view=view, language=chosen_language(args)))
+        print(board_text(state, events, view=view, language=chosen_language(args)))
     return 0
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from render import action_frames, fuzz_history, render_replay
-
     out = _out_path(args.out)
-    history = fuzz_history(args.seed, max_commands=args.max_commands)
+    history = random_match_history(args.seed, max_commands=args.max_commands)
     frames = action_frames(history, test=args.test, per=args.per)
     if not frames:
         raise MalformedInputError(f"seed {args.seed}: no frames" + (f" in Test {args.test}" if args.test else ""))
     try:
-        gif = render_replay(history, width=args.width, test=args.test, per=args.per)
+        gif = replay_gif(history, width=args.width, test=args.test, per=args.per)
     except ValueError as exc:
         raise MalformedInputError(str(exc)) from None
     _write(out, gif)
@@ -92,9 +89,6 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from cli.arguments import WIDTHS, int_in
-    from cli.language import add_language_argument
-
     p = sub.add_parser("render", help="draw a saved match state as a PNG",
                        description="Draw a saved match state (MatchState JSON) as a PNG board.")
     p.add_argument("state", metavar="STATE.json", help="MatchState.to_dict() JSON, or {state, events, view}")

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from engine.field import standard_field
+from service.reference import standard_field
 from service.scenario import load_scenario, run_scenario
 from service.scenario_tools import check_expect
 

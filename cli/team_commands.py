@@ -6,11 +6,11 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from engine.errors import RosterError
-from engine.rosters import (
+from service.reference import (
     RULE_EXTRA_PLAYERS,
     RULE_OPTIONAL_TEAMS,
     ExtraPlayer,
+    RosterError,
     RosterOptions,
     TeamList,
     TeamRoster,

@@ -14,9 +14,10 @@ import sys
 from pathlib import Path
 
 from cli.language import add_language_argument, chosen_language
-from engine.i18n import Catalogue
-from service.verify import MatchRecord, load_record, record_from_json, verify
-
+from service.console import StoreError, console_text
+from service.exports import match_record
+from service.jsonfile import read_json
+from service.verify import record_from_json, verify
 
 #: Match ids are the database's INTEGER (PostgreSQL's is 32 bits).
 MAX_ID = 2**31 - 1
@@ -29,29 +30,12 @@ def match_id(text: str) -> int:
     return int(text)
 
 
-def _from_database(match_id: int) -> MatchRecord:
-    from sqlmodel import Session
-
-    from db.migrate import open_database
-
-    # Checking never writes: read-only, and no migration (a copy of the database will do).
-    engine = open_database(write=False)
-    try:
-        with Session(engine) as s:
-            return load_record(session=s, match_id=match_id)
-    finally:
-        engine.dispose()
-
-
 def _run(args: argparse.Namespace) -> int:
-    from db.errors import StoreError
-    from service.jsonfile import read_json
-
     try:
         if args.file:
             record = record_from_json(read_json(args.file, "record"))
         else:
-            record = _from_database(args.match)
+            record = match_record(args.match)  # read-only: checking never writes
     except (StoreError, ValueError) as exc:  # ValueError: not JSON, not a record
         print(f"elfball verify: {exc}", file=sys.stderr)
         return 2
@@ -61,7 +45,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"elfball verify: cannot write {args.export}: not a file in an existing folder", file=sys.stderr)
             return 2
     language = chosen_language(args)
-    tx = Catalogue("service", "text", language)
+    tx = console_text(language)
     if args.export:
         Path(args.export).write_text(json.dumps(record.to_json(), indent=1), encoding="utf-8")
         print(tx.t("verify.exported", match=record.match_id, path=args.export))

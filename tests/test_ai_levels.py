@@ -65,7 +65,7 @@ def test_hard_against_easy_is_legal_and_repeatable():
 
 
 def test_wilson_interval_matches_the_textbook_values():
-    from cli.ai_commands import wilson
+    from service.simulate import wilson
 
     lo, hi = wilson(70, 100)
     assert round(lo, 3) == 0.604 and round(hi, 3) == 0.781
@@ -73,7 +73,7 @@ def test_wilson_interval_matches_the_textbook_values():
 
 
 def test_simulate_pits_two_levels_with_sides_swapped_and_prints_the_interval(capsys):
-    from cli.ai_commands import LevelStats, simulate
+    from service.simulate import LevelStats, simulate
     from cli.main import main
 
     level_stats: dict[str, LevelStats] = {}

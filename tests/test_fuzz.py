@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.play_commands import GuardedDice, dice_limit
+from service.fuzzing import GuardedDice, dice_limit
 from engine import commands as C
 from engine.dice import SeededDice
 from engine.abilities.counter_moves import COUNTER_MOVES
@@ -538,7 +538,7 @@ def test_cli_fuzz_advanced_and_its_replay_check(capsys):
 
 
 def test_cli_fuzz_reports_violations_and_crashes_with_their_seed(monkeypatch, capsys):
-    import cli.play_commands as P
+    import service.fuzzing as P
     from cli.main import main
 
     real = P.play_random_match
@@ -560,7 +560,7 @@ def test_cli_fuzz_reports_violations_and_crashes_with_their_seed(monkeypatch, ca
 
 
 def test_cli_fuzz_stops_a_runaway_dice_loop():
-    from cli.play_commands import GuardedDice
+    from service.fuzzing import GuardedDice
 
     dice = GuardedDice(1, limit=10)
     for _ in range(10):

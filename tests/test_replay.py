@@ -172,7 +172,7 @@ def test_cli_replay_check(capsys):
 
 
 def test_cli_replay_check_reports_a_difference(monkeypatch, capsys):
-    import cli.play_commands as P
+    import service.fuzzing as P
 
     real = P.replay
 
@@ -187,7 +187,7 @@ def test_cli_replay_check_reports_a_difference(monkeypatch, capsys):
 
 
 def test_first_difference_names_the_path():
-    from cli.play_commands import first_difference
+    from service.fuzzing import first_difference
 
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "state.a[1].b: 2 != 3"
     assert first_difference({"a": 1}, {"a": 1}) is None
