@@ -20,10 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.events import Event
-from engine.field import Field, standard_field
-from engine.hexes import Hex, distance
-from engine.state import MatchState
+from engine import Event, Field, Hex, MatchState, distance, standard_field, touched_hexes
 
 from . import marks as M
 from . import palette as C
@@ -88,8 +85,6 @@ def _draw_interception_hexes(d: ImageDraw.ImageDraw, g: Geometry, board: MatchSt
                              fld: Field) -> None:
     """Outline the hexes the passing string touched: an opponent standing there could intercept
     (drawn over the tokens, so the outline rings a player who stands there)."""
-    from engine.challenges.intercept import touched_hexes
-
     for _, _, _, pts in _throws(events, board):
         for h in touched_hexes(pts):
             if h in fld:
@@ -137,11 +132,11 @@ def draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: 
     throws = _throws(events, board)
 
     # 1. where each mover started, and his path
-    for pid, hexes in paths:
+    for _, hexes in paths:
         M.move_trace(d, [g.hex_px(h) for h in hexes], s, start_free=hexes[0] not in occupied,
                      end_gap=end_gap(hexes[-1]), token_gap=token_gap)
     # 2. the throw: aimed line to the target when it missed, the flight to where it came down
-    for origin, target, lands, pts in throws:
+    for origin, target, lands, _ in throws:
         if target != lands:
             M.missed_target(d, *g.hex_px(target), s)
         if origin != lands:

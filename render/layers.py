@@ -21,8 +21,7 @@ from importlib import resources
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from engine.field import Field, standard_field
-from engine.hexes import Direction, Hex
+from engine import Direction, Field, Hex, standard_field
 
 from . import palette as C
 

@@ -8,11 +8,10 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import Catalogue
-from engine.state import Location, MatchState
+from engine import Catalogue, Location, MatchState
 
 from . import palette as C
-from .describe import OFF_FIELD_GROUPS, _t, initials, side_word, status_line
+from .describe import OFF_FIELD_GROUPS, initials, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
 
 __all__ = [
@@ -202,7 +201,7 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
             if not group:
                 draw_text(canvas, (x, rows[row]), "-", size, C.TEXT_DIM, "lm")
                 x += widths[0]
-            for p, chip, cw in zip(group, chips, widths):
+            for chip, cw in zip(chips, widths):
                 if x + cw > x_max:
                     row, x = row + 1, x_min + 0.3 * s
                     if row >= len(rows):

@@ -23,8 +23,18 @@ from typing import Any
 
 from PIL import GifImagePlugin, Image, ImageChops
 
-from engine.events import Event
-from engine.state import MatchState
+from engine import (
+    Event,
+    MAX_COMMANDS,
+    MatchState,
+    ReplayDice,
+    SeededDice,
+    TeamEntry,
+    apply,
+    default_roster,
+    new_match,
+    play_random_match,
+)
 
 from .board import board_image
 from .describe import as_events
@@ -186,11 +196,6 @@ def encode_gif(frames: Iterable[tuple[Image.Image, int]]) -> bytes:
 def fuzz_history(seed: int, *, max_commands: int | None = None) -> list[Step]:
     """A realistic match to draw: the fuzzer's random coaches play it (``engine.fuzz``), then it
     is replayed from the recorded commands and dice, keeping the state after every command."""
-    from engine.dice import ReplayDice, SeededDice
-    from engine.fuzz import MAX_COMMANDS, play_random_match
-    from engine.match import TeamEntry, apply, new_match
-    from engine.rosters import default_roster
-
     dice = SeededDice(seed)
     record: list[tuple[str, Any]] = []
     final, _ = play_random_match(seed, dice=dice, record=record,

@@ -29,17 +29,28 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine import commands as Cmd
-from engine.abilities.reach import reach_interceptors
-from engine.challenges.intercept import string_path
-from engine.challenges.tackle import USES as TACKLE_USES
-from engine.errors import ElfballError
-from engine.events import Event
-from engine.field import Field, standard_field
-from engine.hexes import Direction, Hex, distance
-from engine.legal import LegalCommands
-from engine.setup import ZONES
-from engine.state import MatchState, Phase, Player
+from engine import (
+    Command,
+    Direction,
+    ElfballError,
+    Event,
+    Field,
+    Hex,
+    LegalCommands,
+    MatchState,
+    Move,
+    Phase,
+    Player,
+    SETUP_ZONES,
+    Shove,
+    TACKLE_USES,
+    Tackle,
+    Throw,
+    distance,
+    reach_interceptors,
+    standard_field,
+    string_path,
+)
 
 from . import marks as M
 from . import palette as C
@@ -184,7 +195,7 @@ def _reachable(state: MatchState, legal: LegalCommands, p: Player, fld: Field) -
                     continue
                 seen.add(h)
                 step = path + (h,)
-                if h in taken or (budget is not None and len(step) > budget) or not legal.is_legal(Cmd.Move(step)):
+                if h in taken or (budget is not None and len(step) > budget) or not legal.is_legal(Move(step)):
                     continue
                 info = fld.info(h)
                 if info.edge_line or (info.goal is not None and (not carrying or info.goal == p.side)):
@@ -196,7 +207,7 @@ def _reachable(state: MatchState, legal: LegalCommands, p: Player, fld: Field) -
     return frozenset(out)
 
 
-def _legal(legal: LegalCommands, c: Cmd.Command) -> bool:
+def _legal(legal: LegalCommands, c: Command) -> bool:
     try:
         return legal.is_legal(c)
     except ElfballError:
@@ -211,8 +222,8 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
     opponents = [o for o in state.on_field() if o.side != side and o.hex is not None]
     near = [o for o in opponents if distance(o.hex, p.hex) == 1]  # type: ignore[arg-type]
     uses = [None, *TACKLE_USES]  # a plain Tackle, or one using an ability (Cheapshot on a Down player)
-    tackle = tuple(o for o in near if any(_legal(legal, Cmd.Tackle(o.id, u)) for u in uses))
-    shove = tuple(o for o in near if _legal(legal, Cmd.Shove(o.id)))
+    tackle = tuple(o for o in near if any(_legal(legal, Tackle(o.id, u)) for u in uses))
+    shove = tuple(o for o in near if _legal(legal, Shove(o.id)))
     receivers: list[Player] = []
     interceptors: list[Player] = []
     ihexes: set[Hex] = set()
@@ -223,7 +234,7 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
                        key=lambda m: (distance(m.hex, p.hex), m.number))  # type: ignore[arg-type]
         standing = [o for o in opponents if o.standing]
         for m in mates:
-            if not _legal(legal, Cmd.Throw(m.hex)):  # type: ignore[arg-type]
+            if not _legal(legal, Throw(m.hex)):  # type: ignore[arg-type]
                 continue
             receivers.append(m)
             strings.append((p.hex, m.hex))  # type: ignore[arg-type]
@@ -261,7 +272,7 @@ def _string(a: Hex, b: Hex) -> tuple[Hex, ...]:
 
 
 def _setup_focus(state: MatchState, side: str, fld: Field) -> Focus:
-    zone = [h for z in ZONES for h in fld.setup_hexes(side, z)]  # type: ignore[arg-type]
+    zone = [h for z in SETUP_ZONES for h in fld.setup_hexes(side, z)]  # type: ignore[arg-type]
     free = frozenset(h for h in zone if state.player_at(h) is None)
     return Focus("setup", side, reachable=free, must=tuple(zone))
 
