@@ -49,6 +49,16 @@ from .commands import (
     command_from_dict,
 )
 from .events import Event, MatchEnded, event_from_dict
+from .events import (  # the ones the drawing reads
+    BallBounced,
+    BallScattered,
+    BallStoppedByLine,
+    BallThrown,
+    PlayerMoved,
+    PlayerPlaced,
+    PlayerShoved,
+    ReplacementMade,
+)
 
 # Errors: every refusal and bad input is an ElfballError.
 from .errors import (
@@ -63,7 +73,7 @@ from .errors import (
 )
 
 # The field and hex maths.
-from .field import Field, HexInfo, Side, other_side, standard_field
+from .field import SIDES, Field, HexInfo, Side, other_side, standard_field
 from .hexes import HEX_CIRCUMRADIUS, Direction, Hex, direction_between, distance
 from .setup import ZONES as SETUP_ZONES
 
@@ -216,6 +226,14 @@ __all__ = [
     "Event",
     "MatchEnded",
     "event_from_dict",
+    "BallBounced",
+    "BallScattered",
+    "BallStoppedByLine",
+    "BallThrown",
+    "PlayerMoved",
+    "PlayerPlaced",
+    "PlayerShoved",
+    "ReplacementMade",
     # errors
     "AmbiguousInputError",
     "DiceScriptError",
@@ -232,6 +250,7 @@ __all__ = [
     "Hex",
     "HexInfo",
     "SETUP_ZONES",
+    "SIDES",
     "Side",
     "direction_between",
     "distance",

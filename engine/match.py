@@ -54,7 +54,7 @@ from .events import (
     SetupCompleted,
 )
 from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff, simple_refusal
-from .field import Field, Side, other_side, standard_field
+from .field import SIDES, Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
 from .movement import counter_walk, stand_cost, stand_refusal, stand_up, turn, walk
 from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, singular_name
@@ -196,12 +196,12 @@ def new_match(
     fld = field or standard_field()
     teams: dict[Side, Team] = {}
     players: dict[str, Player] = {}
-    for side, entry in (("west", west), ("east", east)):
-        ps = _players(side, entry, options.edition)  # type: ignore[arg-type]
+    for side, entry in zip(SIDES, (west, east)):
+        ps = _players(side, entry, options.edition)
         for p in ps:
             impcrusher.french_abilities(options, p)
         players.update({p.id: p for p in ps})
-        teams[side] = Team(  # type: ignore[index]
+        teams[side] = Team(
             side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps], support=_support(entry)
         )
     state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot),
@@ -931,7 +931,7 @@ def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
     end_match(ctx, winner, f"{by} conceded")
 
 
-_PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
+_PHASE_COMMANDS: dict[Phase, dict[type[C.Command], Handler]] = {
     Phase.SETUP: {
         C.Place: _place,
         C.Unplace: _unplace,

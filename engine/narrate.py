@@ -270,7 +270,7 @@ class Narrator:
         return self.text.get(f"{prefix}.{value}", value.replace("_", " "))
 
 
-class _Lenient(dict):  # type: ignore[type-arg]
+class _Lenient(dict):
     def __missing__(self, key: str) -> str:
         return "?"
 

@@ -69,7 +69,7 @@ def step_previews(state: MatchState, to: Hex) -> list[Preview]:
     return out
 
 
-def _facing(a: Hex, b: Hex) -> Direction:
+def _facing(a: Hex, b: Hex) -> Direction | None:
     return direction_between(a, b)
 
 

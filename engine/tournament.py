@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .entries import TeamEntry
 from .errors import MalformedInputError
+from .field import SIDES, other_side
 from .state import RULES_EDITION, Location, MatchState
 from .teambuilding import ABILITY_COST, ROOKIE_COST, support_value
 
@@ -72,7 +73,8 @@ def score(state: MatchState) -> dict[str, int]:
     if state.winner is None:
         return out
     left = state.deck.left if state.deck is not None else 0
-    for side, other in (("west", "east"), ("east", "west")):
+    for side in SIDES:
+        other = other_side(side)
         if state.winner == side:
             out[side] += 100 + left // 5
         elif state.deck is not None:

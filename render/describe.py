@@ -24,6 +24,8 @@ from engine import (
     Pending,
     Phase,
     Player,
+    SIDES,
+    Side,
     Status,
     describe_question,
     event_from_dict,
@@ -152,10 +154,10 @@ def _initials(names: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def initials(state: MatchState, side: str) -> dict[str, str]:
+def initials(state: MatchState, side: Side) -> dict[str, str]:
     """Player id -> position initial, unique within the team ("D" Dryad, "Mi"/"Me" when two
     positions share a first letter)."""
-    players = state.team_players(side)  # type: ignore[arg-type]
+    players = state.team_players(side)
     names = tuple(sorted({position_name(p) for p in players}))
     table = _initials(names)
     return {p.id: table[position_name(p)] for p in players}
@@ -188,7 +190,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
     """Who must decide what now, in a few words: ``(side, text)`` for the picture's header."""
     pend = _pending(state)
     side = pend.side
-    team = state.teams[side].name if side in state.teams else side_word(side, language)  # type: ignore[index]
+    team = state.teams[side].name if side in state.teams else side_word(side, language)
     q = pend.question or {}
     t = lambda key, **kw: board_text(language, f"board.status.{key}", **kw)  # noqa: E731
 
@@ -219,8 +221,8 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
         whose = possessive(who(q.get("player")), language)
         if kind == "ability_reroll":
-            a = ABILITIES.get(str(q.get("ability")))
-            ability = a.name_in(language) if a is not None else str(q.get("ability"))
+            found = ABILITIES.get(str(q.get("ability")))
+            ability = found.name_in(language) if found is not None else str(q.get("ability"))
             return side, t(kind, team=team, whose=whose, challenge=challenge, ability=ability)
         return side, t(kind, team=team, whose=whose, challenge=challenge)
     if kind == "interceptor":
@@ -231,7 +233,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         if state.winner == "draw":
             return None, t("draw")
         if state.winner in state.teams:
-            return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
+            return state.winner, t("won", team=state.teams[state.winner].name)
         return None, t("over")
     return side, t("answer", team=team, kind=_catalogue(language).get(f"board.status.kind.{kind}", kind_words))
 
@@ -326,16 +328,17 @@ def describe(
         lines.append(t("ball.off"))
     acting = board.action.player if board.action else None
     number = "#" if language == "en" else "n°"
-    for sd in ("west", "east"):
-        team = board.teams[sd]  # type: ignore[index]
+    for sd in SIDES:
+        team = board.teams[sd]
         inits = initials(board, sd)
-        on = [p for p in board.team_players(sd) if p.on_field and p.hex is not None]  # type: ignore[arg-type]
+        on = [p for p in board.team_players(sd) if p.on_field and p.hex is not None]
         on.sort(key=lambda p: p.number)
         lines.append(t("on_field", side=side_word(sd, language), team=team.name, tokens=t(f"tokens.{sd}"),
                        players=t("players.one" if len(on) == 1 else "players.many", count=len(on))))
         for p in on:
+            assert p.hex is not None  # ``on`` holds players on the field
             bits = [t("player", number=p.number, name=p.name, initials=inits[p.id], id=p.id,
-                      hex=fld.format(p.hex))]  # type: ignore[arg-type]
+                      hex=fld.format(p.hex))]
             if p.facing is not None:
                 bits.append(t("facing", direction=compass_word(p.facing, language)))
             bits.append(status_word(p.status, language))
@@ -349,7 +352,7 @@ def describe(
             lines.append("  " + ", ".join(bits) + ".")
         groups = []
         for loc, label in OFF_FIELD_GROUPS:
-            ps = [p for p in board.team_players(sd) if p.location is loc]  # type: ignore[arg-type]
+            ps = [p for p in board.team_players(sd) if p.location is loc]
             if ps or loc is Location.BENCH:
                 names = ", ".join(f"{number}{p.number} {p.name}" for p in ps) or side_word(None, language)
                 label = label if language == "en" else t(f"group.{loc.value}")

@@ -19,6 +19,7 @@ from ..actions import take_dash_die
 from ..context import Ctx
 from ..dice import ChallengeRoll, Modifier, Reason
 from ..events import ChallengeRolled, MomentumGained, MomentumSpent
+from ..field import Side
 from ..hexes import is_in_front
 from ..state import MatchState, Player
 from .spec import Spec
@@ -102,12 +103,12 @@ def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> li
     return mods
 
 
-def gain_momentum(ctx: Ctx, side: str, amount: int, source: str) -> None:
+def gain_momentum(ctx: Ctx, side: Side, amount: int, source: str) -> None:
     st = ctx.state
     if amount <= 0:
         return
     if st.momentum_side != side:
-        st.momentum, st.momentum_side = 0, side  # type: ignore[assignment]
+        st.momentum, st.momentum_side = 0, side
     new = min(MOMENTUM_CAP, st.momentum + amount)
     if new != st.momentum:
         ctx.emit(MomentumGained(side, new - st.momentum, new, source))
@@ -155,7 +156,7 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
     return roll
 
 
-def _side(st: MatchState, spec: Spec) -> str:
+def _side(st: MatchState, spec: Spec) -> Side:
     """The rolling team: the roller's, or ``spec.side`` for a roller who is not a player."""
     p = st.players.get(spec.roller)
     if p is not None:

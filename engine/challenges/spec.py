@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..context import Ctx
 from ..dice import ChallengeRoll, Need
+from ..field import Side
 
 __all__ = ["Spec"]
 
@@ -33,7 +34,7 @@ class Spec:
     #: The opposing coach may not force re-rolls of these dice (Cover, Everlasting).
     no_forced_rerolls: bool = False
     #: The rolling side when the roller is not a player on the field (the Hired Gun Wizard).
-    side: str | None = None
+    side: Side | None = None
     #: Changes the roll once every re-roll is done, before it is read (Pummel's +1 success, a
     #: Zlurpee Keg): gets the context and the roll, returns the roll to use.
     adjust: Callable[[Ctx, ChallengeRoll], ChallengeRoll] | None = None
