@@ -84,9 +84,7 @@ def _start_worker(warm: tuple[int, bool] | None) -> None:
 
 def _warm(width: int, close_up: bool) -> None:
     """Draw a board (and a close-up) of a fresh match: the renderer's fields are cached."""
-    from engine import SeededDice
-    from engine import TeamEntry, new_match
-    from engine import default_roster, team_list
+    from engine import SeededDice, TeamEntry, default_roster, new_match, team_list
 
     west, east = team_list("gnolls"), team_list("sarcos")
     state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),

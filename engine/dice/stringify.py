@@ -1,9 +1,9 @@
 """Text for a rolled challenge, like d20's stringifiers.
 
-``PlainStringifier`` (defined beside the roll in ``challenge.py``, since it is ``str(roll)``)
-writes plain text for the console and logs (``X - *>- *>*>O``: a star's
+``PlainStringifier`` writes plain text for the console and logs (``X - *>- *>*>O``: a star's
 re-rolls follow it after ``>``; a replaced die is shown in parentheses before ``=>`` and its
-replacement). ``MarkdownStringifier`` writes Discord markdown: emoji faces, struck-through
+replacement); it is ``str(roll)``, so it lives beside the roll in ``challenge.py`` and is
+re-exported here. ``MarkdownStringifier`` writes Discord markdown: emoji faces, struck-through
 replaced dice and a bold outcome.
 """
 
