@@ -17,12 +17,17 @@ import time
 from collections import defaultdict
 
 from engine.ai import LEVELS, AICoach, make_ai, play_match
-from engine.dice import SeededDice
-from engine.field import Field, Side, other_side
-from engine.fuzz import RandomCoach, random_advanced_entry
-from engine.match import pending
-from engine.rosters import all_team_lists
-from engine.state import MatchState
+from engine import (
+    Field,
+    MatchState,
+    RandomCoach,
+    SeededDice,
+    Side,
+    all_team_lists,
+    other_side,
+    pending,
+    random_advanced_entry,
+)
 
 BUDGET_MS = {"easy": 200.0, "hard": 300.0}
 
@@ -76,7 +81,7 @@ def main() -> None:
         coaches = {ai: timed, other_side(ai): other}
         options = None
         if args.advanced:
-            from engine.state import RuleOptions
+            from engine import RuleOptions
 
             west, east = random_advanced_entry(rng, west), random_advanced_entry(rng, east)  # type: ignore[assignment]
             options = RuleOptions(goals_to_win=1, advanced=True)

@@ -34,10 +34,7 @@ from db import matches
 from db.engine import make_engine
 from db.matches import MatchSide
 from db.migrate import upgrade
-from engine.field import standard_field
-from engine.fuzz import RandomCoach
-from engine.match import pending
-from engine.rosters import all_team_lists
+from engine import RandomCoach, all_team_lists, pending, standard_field
 
 
 @contextmanager

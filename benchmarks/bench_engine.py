@@ -16,14 +16,22 @@ import statistics
 import time
 from collections import defaultdict
 
-from engine.commands import Concede
-from engine.dice import SeededDice
-from engine.field import standard_field
-from engine.fuzz import MAX_COMMANDS, RandomCoach
-from engine.legal import legal_commands
-from engine.match import TeamEntry, apply, new_match, pending
-from engine.rosters import all_team_lists, default_roster
-from engine.state import Phase, RuleOptions
+from engine import (
+    Concede,
+    MAX_COMMANDS,
+    Phase,
+    RandomCoach,
+    RuleOptions,
+    SeededDice,
+    TeamEntry,
+    all_team_lists,
+    apply,
+    default_roster,
+    legal_commands,
+    new_match,
+    pending,
+    standard_field,
+)
 
 
 def report(name: str, samples: list[float], unit: str = "ms", scale: float = 1000.0) -> None:

@@ -159,7 +159,7 @@ def service_over(engine):
 def preplay(service, table: Table, commands: int) -> None:
     """Start the channel's match and play its first ``commands`` through the service."""
     from db.matches import MatchSide
-    from engine.match import pending
+    from engine import pending
 
     service.start(guild_id=table.guild.id, channel_id=table.pitch.id,
                   west=MatchSide(coach_id=table.west.id, team_list="gnolls"),
@@ -176,7 +176,7 @@ def finished_match_bytes(service, size, guild_id: int, matches: int = 3) -> floa
     """Bytes the database grows by per match played to its end (through the service)."""
     from db.matches import MatchSide
     from engine.ai import AICoach
-    from engine.match import pending
+    from engine import pending
 
     before = size()
     ai = AICoach()

@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.dice.odds import MAX_DICE, MAX_MOMENTUM, clear_cache, odds
+from engine import MAX_DICE, MAX_MOMENTUM, clear_odds_cache, odds
 
 TABLE = [
     (n, need, star2, k)
@@ -55,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"full table: {len(TABLE)} queries")
-    report("cold full table", timings(full_table, args.repeat, before=clear_cache), "s", 1)
+    report("cold full table", timings(full_table, args.repeat, before=clear_odds_cache), "s", 1)
 
     rng = random.Random(0)
     picks = [rng.choice(TABLE) for _ in range(args.queries)]
@@ -69,7 +69,7 @@ def main() -> None:
 
     cold_single = []
     for n, need, star2, k in picks[:200]:
-        clear_cache()
+        clear_odds_cache()
         start = time.perf_counter()
         odds(n, need, star2=star2, momentum=k)
         cold_single.append(time.perf_counter() - start)

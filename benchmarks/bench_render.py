@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.state import Phase  # noqa: E402
+from engine import Phase  # noqa: E402
 from render import render_action_view, render_board  # noqa: E402
 from render import layers  # noqa: E402
 from render.replay import Frame, Step, action_frames, fuzz_history  # noqa: E402

@@ -31,7 +31,7 @@ from sqlalchemy import delete, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from engine.dice.commit import commitment_of, join_seed, valid_entropy
+from engine import commitment_of, join_seed, valid_entropy
 
 from ._util import in_utc, violates
 from .errors import ChallengePendingError, InvalidInputError, NoChallengeError

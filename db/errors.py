@@ -60,7 +60,7 @@ def _said(value: Any, language: str) -> Any:
     if isinstance(value, StoreError):
         return value.text(language)
     if isinstance(value, Exception):
-        from engine.refusals import translate_refusal
+        from engine import translate_refusal
 
         return translate_refusal(str(value), language)
     return value

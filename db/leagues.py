@@ -17,10 +17,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from engine import teambuilding as tb
-from engine.dice.commit import join_seed
-from engine.errors import ElfballError
-from engine.options import parse_rules, rules_string
+from engine import DEFAULT_BUDGET, ElfballError, Member, check_team, join_seed, parse_rules, rules_string
 
 from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
 from .locks import lock_row, valid_id
@@ -79,7 +76,7 @@ __all__ = [
 
 #: A league's rules unless its commissioner changed them.
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "budget": tb.DEFAULT_BUDGET,
+    "budget": DEFAULT_BUDGET,
     #: "Advanced rules games ... should usually be played to two or three goals to win" (p. 3).
     "goals_to_win": 2,
     "star2": False,
@@ -188,8 +185,8 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
     if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
         raise InvalidInputError("you already coach a team in {league}", league=lg.name)
     settings = settings_of(lg)
-    members = [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
-    value = tb.check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
+    members = [Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
+    value = check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
                           budget=settings["budget"], allow_extra=settings["extra_players"])
     tm.league_id = lg.id
     tm.updated_at = utcnow()

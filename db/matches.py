@@ -37,15 +37,34 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from engine import commands as C
-from engine import rosters
+from engine import (
+    Answer,
+    Command,
+    HashDice,
+    MalformedInputError,
+    MatchState,
+    Pending,
+    Phase,
+    PlayerEntry,
+    ReplayDice,
+    Result,
+    RuleOptions,
+    TeamEntry,
+    TeamRoster,
+    apply,
+    command_from_dict,
+    commitment_of,
+    committed_part,
+    default_roster,
+    entropy_part,
+    join_seed,
+    new_match,
+    pending,
+    position_by_id,
+    team_list,
+    validate_basic_team,
+)
 from engine.ai import LEVELS as AI_LEVELS
-from engine.dice import HashDice, ReplayDice
-from engine.dice.commit import commitment_of, committed_part, entropy_part, join_seed
-from engine.errors import MalformedInputError
-from engine.match import Pending, PlayerEntry, Result, TeamEntry, apply, new_match, pending
-from engine.rosters import TeamRoster
-from engine.state import MatchState, Phase, RuleOptions
 
 from ._util import clean_name, violates
 from .errors import (
@@ -153,11 +172,11 @@ def entry_to_json(entry: TeamEntry) -> dict[str, Any]:
 def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
     """The exact ``TeamEntry`` back from ``entry_to_json`` (positions by id, in the stored order)."""
     roster = data["roster"]
-    entries = tuple((rosters.position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
+    entries = tuple((position_by_id(p["position"]), int(p["count"])) for p in roster["players"])
     careers = tuple(None if c is None else PlayerEntry(tuple(c.get("abilities", ())),
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
-    return TeamEntry(data["name"], TeamRoster(team=rosters.team_list(roster["team"]), entries=entries),
+    return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
                      tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
@@ -206,8 +225,8 @@ def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) 
         except UnknownTeamError as exc:
             raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
         return team_entry(team), team.id
-    tl = rosters.team_list(side.team_list)  # type: ignore[arg-type]
-    roster = rosters.validate_basic_team(tl, side.lineup) if side.lineup is not None else rosters.default_roster(tl)
+    tl = team_list(side.team_list)  # type: ignore[arg-type]
+    roster = validate_basic_team(tl, side.lineup) if side.lineup is not None else default_roster(tl)
     name = clean_name(side.name, "team") if side.name is not None else tl.name
     return TeamEntry(name, roster), None
 
@@ -476,7 +495,7 @@ def append(
     session: Session,
     match: MatchPublic,
     result: Result,
-    command: C.Command,
+    command: Command,
     by_side: str,
     actor_user_id: int | None,
     deadline: datetime | None = None,
@@ -491,7 +510,7 @@ def append(
     event = MatchEvent(
         match_id=match.id,
         seq=match.version + 1,
-        kind=(EventKind.ANSWER if isinstance(command, C.Answer) else EventKind.COMMAND).value,
+        kind=(EventKind.ANSWER if isinstance(command, Answer) else EventKind.COMMAND).value,
         command=command.to_dict(),
         actor_side=by_side,
         actor_user_id=actor_user_id,
@@ -524,7 +543,7 @@ def submit(
     match_id: int,
     by_side: str,
     actor_user_id: int | None,
-    command: C.Command | Mapping[str, Any],
+    command: Command | Mapping[str, Any],
     expected_version: int | None = None,
     deadline: datetime | None = None,
 ) -> Applied:
@@ -538,8 +557,8 @@ def submit(
     if by_side not in SIDES:
         raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
     if isinstance(command, Mapping):
-        command = C.command_from_dict(dict(command))
-    if not isinstance(command, C.Command):
+        command = command_from_dict(dict(command))
+    if not isinstance(command, Command):
         raise MalformedInputError(f"not a command: {command!r}")
     match, seed = _load_for(session, match_id, by_side, actor_user_id, expected_version)
     state = match.engine_state()
@@ -635,7 +654,7 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
             state = states[target]
         else:
             dice = ReplayDice(row.dice)
-            state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
+            state = apply(state, command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
             _all_used(dice, match_id, row.seq)
         states.append(state)
     return states

@@ -16,8 +16,8 @@ from typing import Any
 
 from sqlmodel import Session
 
-from engine import rosters
-from engine import teambuilding as tb
+import engine
+from engine import Member, check_fire, check_hire, check_learn, check_support, singular_name, support_item
 
 from ._util import clean_name, name_key
 from .errors import InvalidInputError, NotAllowedError, NotFoundError
@@ -38,9 +38,9 @@ __all__ = [
 ]
 
 
-def members(team: Team | TeamPublic) -> list[tb.Member]:
+def members(team: Team | TeamPublic) -> list[Member]:
     """The team's active players as the rules see them, by number."""
-    return [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in _active(team)]
+    return [Member(p.position_id, tuple(p.abilities), p.xp) for p in _active(team)]
 
 
 def _active(team: Team | TeamPublic) -> list[Any]:
@@ -52,7 +52,7 @@ def _support(team: Team | TeamPublic) -> dict[str, int]:
 
 
 def team_value(team: Team | TeamPublic) -> int:
-    return tb.team_value(members(team), _support(team))
+    return engine.team_value(members(team), _support(team))  # the rules' count of this team
 
 
 def team_rules(session: Session, team: Team | TeamPublic) -> dict[str, Any]:
@@ -107,10 +107,10 @@ def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pos
     """A rookie of ``position`` joins the team for 15 points, within the team list and budget."""
     tm = _editable(session, guild_id, team, coach_id)
     rules = team_rules(session, tm)
-    pos = tb.check_hire(tm.team_list, members(tm), position, _support(tm), budget=rules["budget"],
+    pos = check_hire(tm.team_list, members(tm), position, _support(tm), budget=rules["budget"],
                         allow_extra=rules["extra_players"])
     number = max((p.number for p in tm.players), default=0) + 1  # numbers are never reused
-    label = clean_name(name, "player") if name and name.strip() else f"{rosters.singular_name(pos.name)} #{number}"
+    label = clean_name(name, "player") if name and name.strip() else f"{singular_name(pos.name)} #{number}"
     if any(name_key(p.name) == name_key(label) for p in _active(tm)):
         raise InvalidInputError("{team} already has a player called {player!r}", team=tm.name, player=label)
     player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]
@@ -125,7 +125,7 @@ def fire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pla
     """Cut a player (never below 6): he leaves the roster and his points are free again."""
     tm = _editable(session, guild_id, team, coach_id)
     p = find_player(tm, player)
-    tb.check_fire(members(tm))
+    check_fire(members(tm))
     p.status = PlayerStatus.RETIRED.value
     p.injuries = [*p.injuries, {"kind": "cut", "at": utcnow().isoformat()}]
     session.add(p)
@@ -138,13 +138,13 @@ def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: i
                 change: int) -> tuple[TeamPublic, str, int]:
     """Buy (``change`` > 0) or sell (< 0) team support; returns the team, the item id and the new count."""
     tm = _editable(session, guild_id, team, coach_id)
-    item_id = tb.support_item(item)
+    item_id = support_item(item)
     if change == 0:
         raise InvalidInputError("buy or sell at least one")
     support = _support(tm)
     have = support.pop(item_id, 0)
     rules = team_rules(session, tm)
-    tb.check_support(item_id, have, have + change, tb.team_value(members(tm), support), budget=rules["budget"])
+    check_support(item_id, have, have + change, engine.team_value(members(tm), support), budget=rules["budget"])
     tm.support = {**support, **({item_id: have + change} if have + change else {})}
     _audit(session, tm, "support_bought" if change > 0 else "support_sold", coach_id, item=item_id, count=have + change)
     session.commit()
@@ -159,8 +159,8 @@ def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, pl
     tm = _editable(session, guild_id, team, coach_id)
     p = find_player(tm, player)
     rules = team_rules(session, tm)
-    me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
-    a = tb.check_learn(tm.team_list, me, ability_id, team_value(tm), budget=rules["budget"])
+    me = Member(p.position_id, tuple(p.abilities), p.xp)
+    a = check_learn(tm.team_list, me, ability_id, team_value(tm), budget=rules["budget"])
     p.abilities = [*p.abilities, a.id]
     session.add(p)
     _audit(session, tm, "ability_learned", coach_id, player=p.name, ability=a.id)

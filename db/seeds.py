@@ -27,7 +27,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from engine.dice.commit import commitment_of
+from engine import commitment_of
 
 from .errors import UnusableDatabaseError
 

@@ -15,12 +15,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlmodel import Session, select
 
-from engine import rosters
-from engine.match import PlayerEntry, TeamEntry
-from engine.rosters import (
+import engine
+from engine import (
+    PlayerEntry,
     RosterOptions,
+    TeamEntry,
     TeamRoster,
+    default_roster,
     position_by_id,
+    singular_name,
     validate_basic_team,
 )
 
@@ -133,9 +136,9 @@ def create_team(
     """
     name = clean_name(name, "team")
     key = name_key(name)
-    tl = rosters.team_list(team_list)
+    tl = engine.team_list(team_list)  # the parameter holds the list's name
     if lineup is None:
-        roster = rosters.default_roster(tl)
+        roster = default_roster(tl)
     else:
         roster = validate_basic_team(tl, lineup, options=roster_options or RosterOptions())
     names = _player_names(player_names, roster.total)
@@ -152,7 +155,7 @@ def create_team(
             team.players.append(
                 RosterPlayer(  # type: ignore[call-arg]  # team_id: from the relationship
                     number=number,
-                    name=names[number - 1] or f"{rosters.singular_name(position.name)} #{number}",
+                    name=names[number - 1] or f"{singular_name(position.name)} #{number}",
                     position_id=position.id,
                     attributes=position.attributes.as_dict(),
                     abilities=list(position.innate_abilities),
@@ -225,7 +228,7 @@ def team_entry(team: TeamPublic) -> TeamEntry:
             entries[-1][1] += 1
         else:
             entries.append([position_by_id(p.position_id), 1])
-    roster = TeamRoster(team=rosters.team_list(team.team_list), entries=tuple((pos, n) for pos, n in entries))
+    roster = TeamRoster(team=engine.team_list(team.team_list), entries=tuple((pos, n) for pos, n in entries))
     careers = tuple(_career(p) for p in active)
     support = tuple(sorted((str(item), int(n)) for item, n in team.support.items() if n))
     return TeamEntry(team.name, roster, tuple(p.name for p in active),

@@ -11,6 +11,7 @@ to rest may Catch, a Down or Dazed one makes it scatter again.
 from __future__ import annotations
 
 from .abilities.bankshot import bankshot_direction, bankshot_distance
+from .challenges.catch import attempt_catch, footnote_check
 from .context import Ctx
 from .events import BallBounced, BallLanded, BallScattered, BallStoppedByLine
 from .field import Side
@@ -55,9 +56,7 @@ def arrive(
         # that fails the ball bounces off the white line as if the catching player has not
         # been in that hex."
         if p is not None and p.standing:
-            from .challenges.catch import attempt_catch, footnote_check
-
-            if attempt_catch(ctx, p, catch_kind, fail_scatters=False):
+            if attempt_catch(ctx, p, catch_kind):
                 return
             bounce_from_line(ctx, h, _from_half(ctx, came_from, h), depth=depth + 1, bankshot=bankshot)
             footnote_check(ctx, p)
@@ -76,9 +75,11 @@ def land(ctx: Ctx, h: Hex, *, depth: int = 0, catch_kind: str = "loose") -> None
         ctx.emit(BallLanded(h))
         return
     if p.standing:
-        from .challenges.catch import attempt_catch
-
-        attempt_catch(ctx, p, catch_kind, depth=depth)
+        # A ball he declines or fails to catch bounces one pace from him.
+        if not attempt_catch(ctx, p, catch_kind):
+            assert p.hex is not None
+            scatter(ctx, p.hex, depth=depth)
+            footnote_check(ctx, p)
         return
     # "the ball bounces onto a Down or Dazed player": a dropped ball again.
     scatter(ctx, h, depth=depth)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import MalformedInputError
 from .hexes import Direction, Hex
@@ -68,8 +69,15 @@ def _dump(v: Any) -> Any:
     return v
 
 
-def _command(name: str):  # type: ignore[no-untyped-def]
-    def wrap(cls):  # type: ignore[no-untyped-def]
+_C = TypeVar("_C", bound=Command)
+
+
+@dataclass_transform(frozen_default=True)
+def _command(name: str) -> Callable[[type[_C]], type[_C]]:
+    """Register a frozen command dataclass under ``name`` (dataclass_transform tells a type
+    checker the decorated class gets dataclass fields)."""
+
+    def wrap(cls: type[_C]) -> type[_C]:
         cls.name = name
         cls = dataclass(frozen=True)(cls)
         COMMAND_TYPES[name] = cls

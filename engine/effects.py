@@ -8,37 +8,18 @@ result still fells him; a SiM the result carries still happens)."""
 from __future__ import annotations
 
 from . import ball as _ball
-from .abilities import has
 from .context import Ctx
-from .events import AbilityUsed, BallDropped, PlayerFell, PlayerRemoved
+from .events import BallDropped, PlayerRemoved
+from .falling import knock_down
 from .hexes import Hex
-from .options import variant
 from .state import Location, Player, Status
 
 __all__ = ["fall", "fall_together", "remove"]
 
 
-def _set_status(ctx: Ctx, player: Player, status: Status, cause: str) -> bool:
-    if not player.on_field:
-        return False
-    if status is Status.DOWN and player.status is Status.STANDING and _rally_stays_up(ctx, player):
-        ctx.emit(AbilityUsed(player.id, "rally", "stays_up"))
-        return False
-    # A Dazed player hit again stays Dazed: apply the worse state (G51).
-    if player.status is Status.DAZED and status is Status.DOWN:
-        status = Status.DAZED
-    player.status = status
-    ctx.emit(PlayerFell(player.id, status.value, cause))
-    return ctx.state.ball.carrier == player.id
-
-
-def _rally_stays_up(ctx: Ctx, player: Player) -> bool:
-    return has(player, "rally") and variant(ctx.state, "fr_rally")
-
-
 def fall(ctx: Ctx, player: Player, status: Status, cause: str) -> None:
     """Knock ``player`` Down or Dazed; a carrier drops the ball."""
-    if _set_status(ctx, player, status, cause):
+    if knock_down(ctx, player, status, cause):
         drop(ctx, player)
 
 
@@ -46,7 +27,7 @@ def fall_together(ctx: Ctx, players: list[Player], cause: str) -> None:
     """Several players go Down at once (Slide Tackle): all fall before the ball moves."""
     carrier = None
     for p in players:
-        if _set_status(ctx, p, Status.DOWN, cause):
+        if knock_down(ctx, p, Status.DOWN, cause):
             carrier = p
     if carrier is not None:
         drop(ctx, carrier)

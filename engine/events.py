@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .hexes import Hex
 
@@ -43,8 +44,15 @@ class Event:
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
-def _event(kind: str):  # type: ignore[no-untyped-def]
-    def wrap(cls):  # type: ignore[no-untyped-def]
+_E = TypeVar("_E", bound=Event)
+
+
+@dataclass_transform(frozen_default=True)
+def _event(kind: str) -> Callable[[type[_E]], type[_E]]:
+    """Register a frozen event dataclass under ``kind`` (dataclass_transform tells a type
+    checker the decorated class gets dataclass fields)."""
+
+    def wrap(cls: type[_E]) -> type[_E]:
         cls.kind = kind
         cls = dataclass(frozen=True)(cls)
         EVENT_TYPES[kind] = cls

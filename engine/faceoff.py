@@ -27,7 +27,7 @@ from .context import Ctx
 from .dice import ChallengeRoll, Need
 from .errors import IllegalCommandError
 from .events import BallPickedUp, FaceoffRolled, FaceoffWon, PlayerFell, PlayerMoved, Recovered
-from .field import Side, other_side
+from .field import SIDES, Field, Side, other_side
 from .hexes import Hex, direction_between, distance
 from .movement import turn
 from .state import ActionState, Location, MatchState, Phase, Player, Status
@@ -45,7 +45,7 @@ MAX_FACEOFF_ROLLS = 200
 SIMPLE_DICE = 6  # the simplified face-off's dice, whoever rolls them
 
 
-def simple_choices(state: MatchState, field) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+def simple_choices(state: MatchState, field: Field) -> tuple[str, ...]:
     """The simplified face-off's events open to its winner: "pickup" and/or "tackle"."""
     side = state.faceoff_winner
     assert side is not None
@@ -58,7 +58,7 @@ def simple_choices(state: MatchState, field) -> tuple[str, ...]:  # type: ignore
     return ("pickup", "tackle") if them.standing else ("pickup",)
 
 
-def simple_refusal(state: MatchState, field, kind: str) -> str | None:  # type: ignore[no-untyped-def]
+def simple_refusal(state: MatchState, field: Field, kind: str) -> str | None:
     """Why the simplified face-off's winner may not choose ``kind`` (pickup, tackle, shove)."""
     if not state.options.simple_faceoff or state.faceoff_winner is None:
         return None
@@ -72,7 +72,7 @@ def simple_refusal(state: MatchState, field, kind: str) -> str | None:  # type: 
     return "his Might is higher than his Skill: the simplified face-off makes him tackle his opponent"
 
 
-def faceoff_players(state: MatchState, field) -> dict[Side, Player]:  # type: ignore[no-untyped-def]
+def faceoff_players(state: MatchState, field: Field) -> dict[Side, Player]:
     out: dict[Side, Player] = {}
     for side in ("west", "east"):
         (h,) = field.setup_hexes(side, "faceoff")
@@ -92,7 +92,7 @@ def roll_faceoff(ctx: Ctx) -> None:
             for s in players
         }
         for s in ("west", "east") if not simple else ():
-            rolls[s] = faceoff_buff(ctx, players[s], rolls[s])  # type: ignore[index]
+            rolls[s] = faceoff_buff(ctx, players[s], rolls[s])
         flops = {s: rolls[s].flopped for s in rolls}
         if flops["west"] and flops["east"]:
             result = "both_flopped"
@@ -103,12 +103,13 @@ def roll_faceoff(ctx: Ctx) -> None:
         else:
             result = "west" if rolls["west"].net > rolls["east"].net else "east"
         ctx.emit(FaceoffRolled(players["west"].id, players["east"].id, rolls["west"].to_dict(), rolls["east"].to_dict(), result))
-        if result in ("west", "east"):
-            loser = other_side(result)  # type: ignore[arg-type]
+        winner = next((s for s in SIDES if s == result), None)
+        if winner is not None:
+            loser = other_side(winner)
             if flops[loser]:
                 players[loser].status = Status.DOWN
                 ctx.emit(PlayerFell(players[loser].id, "down", "flopped the face-off"))
-            _won(ctx, result, players[result], players[loser])  # type: ignore[arg-type]
+            _won(ctx, winner, players[winner], players[loser])
             return
         # A tie is rolled again; two flops restart the face-off with the same set-up, so both
         # trip and get straight back up in their hexes.
@@ -166,7 +167,7 @@ def free_pickup(ctx: Ctx) -> None:
     _finish(ctx, side)
 
 
-def contact_path_refusal(st: MatchState, fld, path: tuple[Hex, ...]) -> str | None:  # type: ignore[no-untyped-def]
+def contact_path_refusal(st: MatchState, fld: Field, path: tuple[Hex, ...]) -> str | None:
     side = st.faceoff_winner
     assert side is not None
     players = faceoff_players(st, fld)

@@ -68,7 +68,7 @@ def invariant_violations(state: MatchState, field: Field | None = None) -> list[
     if state.action is not None and state.action.jog_left < 0:
         out.append(f"Jog {state.action.jog_left} is negative")
     for side in ("west", "east"):
-        if len(state.on_field(side)) > 6:  # type: ignore[arg-type]
+        if len(state.on_field(side)) > 6:
             out.append(f"{side} has more than 6 players on the field")
     return out + advanced_violations(state)
 
@@ -164,10 +164,11 @@ class RandomCoach:
         if state.phase is Phase.TURN:
             starts = legal.of(C.StartAction)
             if starts and ball is not None:
-                return min(starts, key=lambda c: distance(state.players[c.player].hex, ball))  # type: ignore[arg-type,union-attr]
+                # a player who may start an action stands on the field, so his hex is set
+                return min(starts, key=lambda c: distance(state.players[c.player].hex, ball))  # type: ignore[arg-type]  # on the field
         if state.phase is Phase.ACTION:
             p = state.acting_player
-            assert p is not None
+            assert p is not None and p.hex is not None  # the acting player stands on the field
             moves = legal.of(C.Move)
             stand = legal.of(C.StandUp)
             if stand:
@@ -175,11 +176,11 @@ class RandomCoach:
             if state.ball.carrier == p.id:
                 if p.hex == goal:
                     return C.EndAction()
-                closer = [m for m in moves if distance(m.path[-1], goal) < distance(p.hex, goal)]  # type: ignore[arg-type]
+                closer = [m for m in moves if distance(m.path[-1], goal) < distance(p.hex, goal)]
                 if closer:
                     return self.rng.choice(closer)
             elif ball is not None and moves:
-                closer = [m for m in moves if distance(m.path[-1], ball) < distance(p.hex, ball)]  # type: ignore[arg-type]
+                closer = [m for m in moves if distance(m.path[-1], ball) < distance(p.hex, ball)]
                 if closer:
                     return self.rng.choice(closer)
             hits = legal.of(C.Tackle) + legal.of(C.Shove)
@@ -258,7 +259,7 @@ class FuzzReport:
 
 
 def play_random_match(seed: int, *, dice: DiceSource | None = None, field: Field | None = None,
-                      max_commands: int = MAX_COMMANDS, record: list | None = None,
+                      max_commands: int = MAX_COMMANDS, record: list[tuple[Side, C.Command]] | None = None,
                       advanced: bool = False) -> tuple[MatchState, FuzzReport]:
     """Play one random match with random team lists, checking invariants after each command."""
     rng = random.Random(seed)

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
+from .errors import MalformedInputError
+
 __all__ = [
     "Direction",
     "Hex",
@@ -78,8 +80,6 @@ class Direction(IntEnum):
     @classmethod
     def parse(cls, text: str | int) -> Direction:
         """Accept a compass name (``NE``, ``e``), a D6 number (``1``–``6``) or a word (``east``)."""
-        from .errors import MalformedInputError
-
         # 0-9 only: "²".isdigit() is true but int("²") fails, and "٣" is no D6 face a coach sees;
         # a long digit string is no face either (int() refuses 4,300 digits and more).
         word = text.strip() if isinstance(text, str) else ""

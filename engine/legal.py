@@ -8,6 +8,7 @@ a time (a path is a chain of legal steps); throws list every reachable team-mate
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 from . import commands as C
 from .abilities import has
@@ -22,6 +23,8 @@ from .setup import ZONES
 from .state import Location, MatchState, Phase, Player
 
 __all__ = ["LegalCommands", "legal_commands", "candidate_commands", "is_legal"]
+
+_C = TypeVar("_C", bound=C.Command)
 
 
 class LegalCommands:
@@ -67,7 +70,7 @@ class LegalCommands:
             return False
         return True
 
-    def of(self, kind: type[C.Command]) -> list[C.Command]:
+    def of(self, kind: type[_C]) -> list[_C]:
         """The legal commands of one kind, validating only that kind's candidates."""
         if self._cache is not None:
             return [c for c in self._cache if isinstance(c, kind)]
@@ -185,6 +188,7 @@ def _candidates(state: MatchState, fld: Field, side: Side, kind: type | None = N
             yield C.Concede()
         return
     phase = state.phase
+    p: Player | None  # a player of this side, bound by several branches below
     if phase in (Phase.SETUP, Phase.TURN, Phase.TEST_OVER, Phase.MATCH_OVER) and want(C.DrinkPotion):
         yield from _potions(state, side)
     if phase is Phase.MATCH_OVER:

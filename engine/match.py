@@ -41,6 +41,7 @@ from .abilities.scramble import long_throw_barred, scrambles
 from . import clock, options as rule_options, tournament
 from .context import Ctx, NeedAnswer
 from .dice import DiceSource
+from .entries import SUPPORT_LIMITS, PlayerEntry, TeamEntry
 from .errors import IllegalCommandError, MalformedInputError
 from .events import (
     Conceded,
@@ -53,10 +54,10 @@ from .events import (
     SetupCompleted,
 )
 from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pickup, roll_faceoff, simple_refusal
-from .field import Field, Side, other_side, standard_field
+from .field import SIDES, Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
 from .movement import counter_walk, stand_cost, stand_refusal, stand_up, turn, walk
-from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, TeamRoster, singular_name
+from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 from .support import cheerleaders, experience, impcrusher, potions, wizard
@@ -95,32 +96,6 @@ RULES = {
     "fr_stand": "Se relever, French 0.0.6 (p. 14)",
     "fr_shove": "Pousser, French 0.0.6 (p. 20)",
 }
-
-
-#: Team support (p. 11): item id -> the most a team may have.
-SUPPORT_LIMITS: dict[str, int] = {"bribed_referee": 1, "cheerleaders": 4, "kegs": 2, "potions": 3, "wizard": 1}
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    """A league player as he takes the field: what his career has changed from his position's
-    profile. ``attributes`` (jog, might, tackle, dodge, skill, grit) replace the profile's when
-    lasting injuries lowered them; ``abilities`` are added to the innate ones."""
-
-    abilities: tuple[str, ...] = ()
-    attributes: tuple[int, int, int, int, int, int] | None = None
-
-
-@dataclass(frozen=True)
-class TeamEntry:
-    """A team as it takes the field: its name and validated roster, optional player names,
-    and under the Advanced Rules each player's learned abilities and the team's support."""
-
-    name: str
-    roster: TeamRoster
-    player_names: tuple[str, ...] = ()
-    players: tuple[PlayerEntry | None, ...] = ()  # in roster order, like ``player_names``
-    support: tuple[tuple[str, int], ...] = ()  # (item id, how many)
 
 
 @dataclass(frozen=True)
@@ -221,12 +196,12 @@ def new_match(
     fld = field or standard_field()
     teams: dict[Side, Team] = {}
     players: dict[str, Player] = {}
-    for side, entry in (("west", west), ("east", east)):
-        ps = _players(side, entry, options.edition)  # type: ignore[arg-type]
+    for side, entry in zip(SIDES, (west, east)):
+        ps = _players(side, entry, options.edition)
         for p in ps:
             impcrusher.french_abilities(options, p)
         players.update({p.id: p for p in ps})
-        teams[side] = Team(  # type: ignore[index]
+        teams[side] = Team(
             side, entry.name, entry.roster.team.id, entry.roster.team.colours, [p.id for p in ps], support=_support(entry)
         )
     state = MatchState(options=options, teams=teams, players=players, ball=Ball(fld.ball_spot),
@@ -956,7 +931,7 @@ def _concede(ctx: Ctx, cmd: C.Concede, by: Side) -> None:
     end_match(ctx, winner, f"{by} conceded")
 
 
-_PHASE_COMMANDS: dict[Phase, dict[type, Handler]] = {
+_PHASE_COMMANDS: dict[Phase, dict[type[C.Command], Handler]] = {
     Phase.SETUP: {
         C.Place: _place,
         C.Unplace: _unplace,

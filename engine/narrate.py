@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .abilities import ABILITIES
 from .dice.challenge import ChallengeRoll
 from .dice.faces import Face
 from .dice.stringify import PlainStringifier
@@ -246,8 +247,6 @@ class Narrator:
         return self.option(state, o)
 
     def _option_words(self, o: str) -> str | None:
-        from .abilities import ABILITIES
-
         if f"option.{o}" in self.text:
             return self.text[f"option.{o}"]
         if o in Direction.__members__:
@@ -260,8 +259,6 @@ class Narrator:
         return None
 
     def ability(self, ability_id: str) -> str:
-        from .abilities import ABILITIES
-
         key = f"ability.{ability_id}"
         if key in self.text:
             return self.text[key]
@@ -273,7 +270,7 @@ class Narrator:
         return self.text.get(f"{prefix}.{value}", value.replace("_", " "))
 
 
-class _Lenient(dict):  # type: ignore[type-arg]
+class _Lenient(dict):
     def __missing__(self, key: str) -> str:
         return "?"
 

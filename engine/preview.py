@@ -20,7 +20,7 @@ from .abilities.scramble import long_throw_barred
 from .abilities.slippery import auto_disengage
 from .dice import ChallengeRoll, Need
 from .dice.odds import chance_at_least, odds
-from .hexes import Hex, distance
+from .hexes import Direction, Hex, direction_between, distance
 from .state import MatchState, Player
 
 __all__ = ["Preview", "step_previews", "contact_previews", "throw_preview", "reroll_chance", "worst_dice", "roll_succeeded", "die_faces"]
@@ -69,9 +69,7 @@ def step_previews(state: MatchState, to: Hex) -> list[Preview]:
     return out
 
 
-def _facing(a: Hex, b: Hex):  # type: ignore[no-untyped-def]
-    from .hexes import direction_between
-
+def _facing(a: Hex, b: Hex) -> Direction | None:
     return direction_between(a, b)
 
 

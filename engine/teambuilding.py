@@ -25,7 +25,7 @@ from typing import Any
 from .abilities import ABILITIES, Ability, ability, learnable
 from .errors import RosterError
 from .i18n import DEFAULT, Catalogue
-from .match import SUPPORT_LIMITS
+from .entries import SUPPORT_LIMITS
 from .rosters import (
     Attributes,
     ExtraPlayer,
@@ -78,7 +78,7 @@ ABILITY_COST = 5
 MIN_PLAYERS = 6
 MAX_PLAYERS = 12
 XP_PER_ABILITY = 5
-#: Team support (p. 11): item id -> points each (the limits are ``engine.match.SUPPORT_LIMITS``).
+#: Team support (p. 11): item id -> points each (the limits are ``engine.entries.SUPPORT_LIMITS``).
 SUPPORT_COSTS: dict[str, int] = {"bribed_referee": 5, "cheerleaders": 5, "kegs": 5, "potions": 5, "wizard": 20}
 SUPPORT_NAMES: dict[str, str] = {
     "bribed_referee": "Bribed Referee",

@@ -22,13 +22,11 @@ players sent off or ejected ("hors jeu"), in Recovery or in the Infirmary when t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .entries import TeamEntry
 from .errors import MalformedInputError
+from .field import SIDES, other_side
 from .state import RULES_EDITION, Location, MatchState
-
-if TYPE_CHECKING:
-    from .match import TeamEntry
+from .teambuilding import ABILITY_COST, ROOKIE_COST, support_value
 
 __all__ = ["SUPPORT", "MIN_POINTS", "MAX_POINTS", "MAX_POTIONS", "MIN_PLAYERS", "team_points", "check_entries", "score"]
 
@@ -41,8 +39,6 @@ _OUT = (Location.SENT_OFF, Location.EJECTED, Location.RECOVERY, Location.INFIRMA
 def team_points(entry: TeamEntry) -> int:
     """Team points as the Advanced Rules count them: 15 a player, 5 an ability he learned,
     and the team support's cost (p. 11)."""
-    from .teambuilding import ABILITY_COST, ROOKIE_COST, support_value
-
     players = entry.roster.total
     learned = sum(len(p.abilities) for p in entry.players if p is not None)
     return players * ROOKIE_COST + learned * ABILITY_COST + support_value(dict(entry.support))
@@ -77,7 +73,8 @@ def score(state: MatchState) -> dict[str, int]:
     if state.winner is None:
         return out
     left = state.deck.left if state.deck is not None else 0
-    for side, other in (("west", "east"), ("east", "west")):
+    for side in SIDES:
+        other = other_side(side)
         if state.winner == side:
             out[side] += 100 + left // 5
         elif state.deck is not None:

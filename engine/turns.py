@@ -25,7 +25,7 @@ from .events import (
     TestStarted,
     TurnPassed,
 )
-from .field import Side, other_side
+from .field import Field, Side, other_side
 from .options import variant
 from .setup import MAX_ON_FIELD, can_face_off
 from .state import ActionState, Location, MatchState, Phase, Player, Status
@@ -52,7 +52,7 @@ def eligible_actors(state: MatchState, side: Side) -> list[Player]:
     return [p for p in fresh if p.id != state.last_moved.get(side)]
 
 
-def replacement_possible(state: MatchState, ctx_field, side: Side) -> bool:  # type: ignore[no-untyped-def]
+def replacement_possible(state: MatchState, ctx_field: Field, side: Side) -> bool:
     if len(state.on_field(side)) >= MAX_ON_FIELD:
         return False
     if not any(p.location is Location.BENCH for p in state.team_players(side)):
@@ -177,7 +177,7 @@ def _marker(state: MatchState) -> str:
     at the start of the turn (if he was one of the two players to move) otherwise the first
     player moved receives the last moved marker"; with one player a turn, that player."""
     if state.turn_carrier in state.turn_actors:
-        return state.turn_carrier  # type: ignore[return-value]
+        return state.turn_carrier
     return state.turn_actors[0]
 
 

@@ -16,14 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
-from engine.events import Event
-from engine.field import Field, standard_field
-from engine.hexes import Hex, distance
-from engine.state import MatchState
+from engine import (
+    BallBounced,
+    BallScattered,
+    BallStoppedByLine,
+    BallThrown,
+    Event,
+    Field,
+    Hex,
+    MatchState,
+    PlayerMoved,
+    PlayerPlaced,
+    PlayerShoved,
+    ReplacementMade,
+    distance,
+    standard_field,
+    touched_hexes,
+)
 
 from . import marks as M
 from . import palette as C
@@ -32,7 +45,7 @@ from .layers import Geometry, PngReference, encode_png, field_layer, geometry, p
 from .panels import draw_footer, draw_header
 
 __all__ = [
-    "render_board", "board_image", "board_rgb", "draw_events", "draw_pieces", "draw_counters", "palette_for",
+    "render_board", "board_image", "board_rgb", "draw_events", "draw_pieces", "draw_counters", "palette_for", "HexPixels",
     "DEFAULT_WIDTH", "MIN_WIDTH", "MAX_WIDTH", "PNG_COMPRESS_LEVEL",
 ]
 
@@ -48,26 +61,27 @@ PNG_COMPRESS_LEVEL = 6
 def _hex_before(events: Sequence[Event], i: int, pid: str, board: MatchState) -> Hex | None:
     """Where player ``pid`` stood when event ``i`` happened (walking the later moves back)."""
     for ev in events[i + 1:]:
-        if ev.kind in ("player_moved", "player_shoved") and ev.player == pid:  # type: ignore[attr-defined]
-            return ev.origin  # type: ignore[attr-defined,no-any-return]
+        if isinstance(ev, PlayerMoved | PlayerShoved) and ev.player == pid:
+            return ev.origin
     p = board.players.get(pid)
     if p is not None and p.hex is not None:
         return p.hex
     for ev in reversed(events[:i]):
-        if ev.kind in ("player_moved", "player_shoved") and ev.player == pid and ev.to is not None:  # type: ignore[attr-defined]
-            return ev.to  # type: ignore[attr-defined,no-any-return]
-        if ev.kind in ("replacement_made", "player_placed") and ev.player == pid:  # type: ignore[attr-defined]
-            return ev.hex  # type: ignore[attr-defined,no-any-return]
+        if isinstance(ev, PlayerMoved | PlayerShoved) and ev.player == pid and ev.to is not None:
+            return ev.to
+        if isinstance(ev, ReplacementMade | PlayerPlaced) and ev.player == pid:
+            return ev.hex
     return None
 
 
 def _throw_points(events: Sequence[Event], i: int, origin: Hex) -> list[Hex]:
     """The ball's whole flight for the passing string: thrower, flight end, white-line bounces."""
     ev = events[i]
-    pts = [origin, ev.lands]  # type: ignore[attr-defined]
+    assert isinstance(ev, BallThrown)
+    pts = [origin, ev.lands]
     for later in events[i + 1:]:
-        if later.kind == "ball_bounced":
-            pts.append(later.to)  # type: ignore[attr-defined]
+        if isinstance(later, BallBounced):
+            pts.append(later.to)
         elif later.kind != "ball_stopped_by_line":
             break
     return pts
@@ -77,10 +91,10 @@ def _throws(events: Sequence[Event], board: MatchState) -> list[tuple[Hex, Hex, 
     """Each throw: the thrower's hex, the target, where the flight ended, the whole flight."""
     out = []
     for i, ev in enumerate(events):
-        if ev.kind == "ball_thrown":
-            origin = _hex_before(events, i, ev.thrower, board)  # type: ignore[attr-defined]
+        if isinstance(ev, BallThrown):
+            origin = _hex_before(events, i, ev.thrower, board)
             if origin is not None:
-                out.append((origin, ev.target, ev.lands, _throw_points(events, i, origin)))  # type: ignore[attr-defined]
+                out.append((origin, ev.target, ev.lands, _throw_points(events, i, origin)))
     return out
 
 
@@ -88,8 +102,6 @@ def _draw_interception_hexes(d: ImageDraw.ImageDraw, g: Geometry, board: MatchSt
                              fld: Field) -> None:
     """Outline the hexes the passing string touched: an opponent standing there could intercept
     (drawn over the tokens, so the outline rings a player who stands there)."""
-    from engine.challenges.intercept import touched_hexes
-
     for _, _, _, pts in _throws(events, board):
         for h in touched_hexes(pts):
             if h in fld:
@@ -100,11 +112,11 @@ def _draw_shoves(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events:
     """A heavy red arrow, white-cased, from where the pushed player stood to his token; a red
     ring when the hex behind him was taken and he stayed."""
     for ev in events:
-        if ev.kind != "player_shoved":
+        if not isinstance(ev, PlayerShoved):
             continue
-        a = g.hex_px(ev.origin)  # type: ignore[attr-defined]
-        if ev.to is not None and ev.to != ev.origin:  # type: ignore[attr-defined]
-            M.shove_arrow(d, a, g.hex_px(ev.to), g.s)  # type: ignore[attr-defined]
+        a = g.hex_px(ev.origin)
+        if ev.to is not None and ev.to != ev.origin:
+            M.shove_arrow(d, a, g.hex_px(ev.to), g.s)
         else:
             M.shove_blocked(d, *a, g.s)
 
@@ -125,8 +137,8 @@ def draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: 
     paths: list[tuple[str, list[Hex]]] = []
     open_path: dict[str, list[Hex]] = {}
     for ev in events:
-        if ev.kind == "player_moved":
-            pid, a, b = ev.player, ev.origin, ev.to  # type: ignore[attr-defined]
+        if isinstance(ev, PlayerMoved):
+            pid, a, b = ev.player, ev.origin, ev.to
             cur = open_path.get(pid)
             if cur is not None and cur[-1] == a:
                 cur.append(b)
@@ -137,67 +149,78 @@ def draw_events(d: ImageDraw.ImageDraw, g: Geometry, board: MatchState, events: 
     throws = _throws(events, board)
 
     # 1. where each mover started, and his path
-    for pid, hexes in paths:
+    for _, hexes in paths:
         M.move_trace(d, [g.hex_px(h) for h in hexes], s, start_free=hexes[0] not in occupied,
                      end_gap=end_gap(hexes[-1]), token_gap=token_gap)
     # 2. the throw: aimed line to the target when it missed, the flight to where it came down
-    for origin, target, lands, pts in throws:
+    for origin, target, lands, _ in throws:
         if target != lands:
             M.missed_target(d, *g.hex_px(target), s)
         if origin != lands:
             M.throw_trace(d, g.hex_px(origin), g.hex_px(lands), s, token_gap, end_gap(lands))
     # 3. the loose ball: scatters (one pace) and white-line bounces (D6 paces)
     for ev in events:
-        if ev.kind in ("ball_scattered", "ball_bounced"):
-            if ev.origin == ev.to:  # type: ignore[attr-defined]
+        if isinstance(ev, BallScattered | BallBounced):
+            if ev.origin == ev.to:
                 continue
-            trace = M.scatter_trace if ev.kind == "ball_scattered" else M.bounce_trace
-            trace(d, g.hex_px(ev.origin), g.hex_px(ev.to), s, end_gap(ev.to))  # type: ignore[attr-defined]
-        elif ev.kind == "ball_stopped_by_line":
-            M.line_stop(d, *g.hex_px(ev.hex), s)  # type: ignore[attr-defined]
+            trace = M.scatter_trace if isinstance(ev, BallScattered) else M.bounce_trace
+            trace(d, g.hex_px(ev.origin), g.hex_px(ev.to), s, end_gap(ev.to))
+        elif isinstance(ev, BallStoppedByLine):
+            M.line_stop(d, *g.hex_px(ev.hex), s)
     # 4. shoves: where the pushed player stood (drawn here); the arrow goes over the tokens
     for ev in events:
-        if ev.kind == "player_shoved" and ev.to is not None and ev.origin not in occupied:  # type: ignore[attr-defined]
-            M.shove_origin(d, *g.hex_px(ev.origin), s)  # type: ignore[attr-defined]
+        if isinstance(ev, PlayerShoved) and ev.to is not None and ev.origin not in occupied:
+            M.shove_origin(d, *g.hex_px(ev.origin), s)
     # 5. replacements come on from the nearest stairway
     for ev in events:
-        if ev.kind == "replacement_made":
-            p = board.players.get(ev.player)  # type: ignore[attr-defined]
+        if isinstance(ev, ReplacementMade):
+            p = board.players.get(ev.player)
             if p is None:
                 continue
-            stairs = fld.stairways.get(p.side, ())  # type: ignore[call-overload]
+            stairs = fld.stairways.get(p.side, ())
             if not stairs:
                 continue
-            anchor = min((st.anchor for st in stairs), key=lambda h: (distance(h, ev.hex), h))  # type: ignore[attr-defined]
-            M.replacement_trace(d, g.hex_px(anchor), g.hex_px(ev.hex), s, token_gap)  # type: ignore[attr-defined]
+            came_to = ev.hex
+            anchor = min((st.anchor for st in stairs), key=lambda h: (distance(h, came_to), h))
+            M.replacement_trace(d, g.hex_px(anchor), g.hex_px(came_to), s, token_gap)
 
 
 # --- the pieces ---------------------------------------------------------------------------------------
-def draw_pieces(canvas: Image.Image, g: Geometry, board: MatchState, fills: Mapping[str, C.RGB],
+class HexPixels(Protocol):
+    """Where hexes fall on the picture, and its size unit: a ``Geometry``, or the view's tokens
+    drawn a little smaller than its hexes."""
+
+    @property
+    def s(self) -> float: ...
+
+    def hex_px(self, h: Hex) -> tuple[float, float]: ...
+
+
+def draw_pieces(canvas: Image.Image, g: HexPixels, board: MatchState, fills: Mapping[str, C.RGB],
                 only: Container[Hex] | None = None) -> None:
     """The loose ball, then every token on the field (the carried ball on its carrier), north
     to south so lower tokens overlap upper ones; ``only`` limits them to those hexes."""
     s = g.s
     on_field = sorted(
-        (p for p in board.players.values() if p.on_field and p.hex is not None and (only is None or p.hex in only)),
-        key=lambda p: (p.hex.r, p.hex.q, p.id),  # type: ignore[union-attr]
+        ((p.hex, p) for p in board.players.values() if p.on_field and p.hex is not None and (only is None or p.hex in only)),
+        key=lambda hp: (hp[0].r, hp[0].q, hp[1].id),
     )
     inits = {**initials(board, "west"), **initials(board, "east")}
     loose = board.ball.hex if board.ball.carrier is None else None
-    occupied = {p.hex for p in on_field}
+    occupied = {h for h, _ in on_field}
     if loose is not None and loose not in occupied and (only is None or loose in only):
         M.loose_ball(canvas, *g.hex_px(loose), s)
-    for p in on_field:
-        x, y = g.hex_px(p.hex)  # type: ignore[arg-type]
+    for h, p in on_field:
+        x, y = g.hex_px(h)
         M.token(canvas, x, y, s, p.side, fills[p.side], p.status.value,
                 int(p.facing) if p.facing is not None else None, str(p.number), inits.get(p.id, "?"))
         if board.ball.carrier == p.id:
             M.carried_ball(canvas, x, y, s)
-        elif p.hex == loose:
+        elif h == loose:
             M.ball_beside_token(canvas, x, y, s)
 
 
-def draw_counters(canvas: Image.Image, g: Geometry, board: MatchState, only: Container[Hex] | None = None) -> None:
+def draw_counters(canvas: Image.Image, g: HexPixels, board: MatchState, only: Container[Hex] | None = None) -> None:
     """The yellow counter on the last player each team moved."""
     for side in ("west", "east"):
         pid = board.last_moved.get(side)

@@ -13,11 +13,27 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.events import Event, event_from_dict
-from engine.field import Field, standard_field
-from engine.hexes import Direction
-from engine.match import Pending, pending
-from engine.state import Location, MatchState, Phase, Player, Status
+from engine import (
+    ABILITIES,
+    Catalogue,
+    Direction,
+    Event,
+    Field,
+    Location,
+    MatchState,
+    Pending,
+    Phase,
+    Player,
+    SIDES,
+    Side,
+    Status,
+    describe_question,
+    event_from_dict,
+    narrate_events,
+    pending,
+    position_by_id,
+    standard_field,
+)
 
 __all__ = [
     "describe",
@@ -26,6 +42,7 @@ __all__ = [
     "position_name",
     "initials",
     "status_line",
+    "board_text",
     "side_word",
     "compass_word",
     "status_word",
@@ -61,36 +78,32 @@ def as_events(events: Iterable[Event | Mapping[str, Any]]) -> list[Event]:
 
 
 @lru_cache(maxsize=8)
-def _catalogue(language: str) -> Any:
-    from engine.i18n import Catalogue
-
+def _catalogue(language: str) -> Catalogue:
     return Catalogue("engine", "data/text", language)
 
 
-def _t(language: str, key: str, /, **values: Any) -> str:
+def board_text(language: str, key: str, /, **values: Any) -> str:
     """A board word of the narration catalogue (``board.*``, ``side.*``, ``dir.*``, ``status.*``)."""
-    return _catalogue(language).t(key, **values)  # type: ignore[no-any-return]
+    return _catalogue(language).t(key, **values)
 
 
 def side_word(side: str | None, language: str = "en") -> str:
     if language == "en":
         return {"west": "West", "east": "East"}.get(side or "", "nobody")
-    return _t(language, f"side.{side}" if side in ("west", "east") else "side.none")
+    return board_text(language, f"side.{side}" if side in ("west", "east") else "side.none")
 
 
 def compass_word(direction: Direction, language: str = "en") -> str:
-    return COMPASS_WORDS[direction] if language == "en" else _t(language, f"dir.{direction.name}")
+    return COMPASS_WORDS[direction] if language == "en" else board_text(language, f"dir.{direction.name}")
 
 
 def status_word(status: Status, language: str = "en") -> str:
-    return _t(language, f"status.{status.value}")
+    return board_text(language, f"status.{status.value}")
 
 
 @lru_cache(maxsize=512)
 def _position_name(position_id: str) -> str:
     try:
-        from engine.rosters import position_by_id
-
         return position_by_id(position_id).name
     except Exception:  # noqa: BLE001 - an unknown id still gets a readable name
         return position_id.split("/")[-1].replace("-", " ").title()
@@ -141,10 +154,10 @@ def _initials(names: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def initials(state: MatchState, side: str) -> dict[str, str]:
+def initials(state: MatchState, side: Side) -> dict[str, str]:
     """Player id -> position initial, unique within the team ("D" Dryad, "Mi"/"Me" when two
     positions share a first letter)."""
-    players = state.team_players(side)  # type: ignore[arg-type]
+    players = state.team_players(side)
     names = tuple(sorted({position_name(p) for p in players}))
     table = _initials(names)
     return {p.id: table[position_name(p)] for p in players}
@@ -153,7 +166,7 @@ def initials(state: MatchState, side: str) -> dict[str, str]:
 def possessive(name: str, language: str = "en") -> str:
     """``Gnomes'``, ``Night Elves'``, ``Samhaino's``; in French ``de Gnomes``, ``d'Orcs``."""
     if language != "en":
-        return _t(language, "board.of.vowel" if name[:1].lower() in "aeiouyàâéèêîôû" else "board.of", name=name)
+        return board_text(language, "board.of.vowel" if name[:1].lower() in "aeiouyàâéèêîôû" else "board.of", name=name)
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
@@ -177,9 +190,9 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
     """Who must decide what now, in a few words: ``(side, text)`` for the picture's header."""
     pend = _pending(state)
     side = pend.side
-    team = state.teams[side].name if side in state.teams else side_word(side, language)  # type: ignore[index]
+    team = state.teams[side].name if side in state.teams else side_word(side, language)
     q = pend.question or {}
-    t = lambda key, **kw: _t(language, f"board.status.{key}", **kw)  # noqa: E731
+    t = lambda key, **kw: board_text(language, f"board.status.{key}", **kw)  # noqa: E731
 
     def who(pid: Any) -> str:
         p = state.players.get(pid) if isinstance(pid, str) else None
@@ -208,10 +221,8 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         challenge = _catalogue(language).get(f"challenge.{challenge}", challenge)
         whose = possessive(who(q.get("player")), language)
         if kind == "ability_reroll":
-            from engine.abilities import ABILITIES
-
-            a = ABILITIES.get(str(q.get("ability")))
-            ability = a.name_in(language) if a is not None else str(q.get("ability"))
+            found = ABILITIES.get(str(q.get("ability")))
+            ability = found.name_in(language) if found is not None else str(q.get("ability"))
             return side, t(kind, team=team, whose=whose, challenge=challenge, ability=ability)
         return side, t(kind, team=team, whose=whose, challenge=challenge)
     if kind == "interceptor":
@@ -222,7 +233,7 @@ def status_line(state: MatchState, language: str = "en") -> tuple[str | None, st
         if state.winner == "draw":
             return None, t("draw")
         if state.winner in state.teams:
-            return state.winner, t("won", team=state.teams[state.winner].name)  # type: ignore[index]
+            return state.winner, t("won", team=state.teams[state.winner].name)
         return None, t("over")
     return side, t("answer", team=team, kind=_catalogue(language).get(f"board.status.kind.{kind}", kind_words))
 
@@ -232,8 +243,6 @@ def _question_text(state: MatchState, language: str = "en") -> str | None:
     if pend.question is None:
         return None
     try:
-        from engine.narrate import describe_question
-
         return describe_question(pend.question, state, language=language)
     except Exception:  # noqa: BLE001 - the narrator is optional here
         return None
@@ -243,9 +252,7 @@ def _last_action(events: Sequence[Event], state: MatchState, language: str = "en
     if not events:
         return []
     try:
-        from engine.narrate import narrate
-
-        return list(narrate(events, state, language=language))
+        return list(narrate_events(events, state, language=language))
     except Exception:  # noqa: BLE001 - fall back to the bare event kinds
         return [e.kind.replace("_", " ") for e in events]
 
@@ -254,7 +261,7 @@ def surroundings(state: MatchState, p: Player, fld: Field | None = None, *, lang
     """The six hexes around ``p``, clockwise from north-east: who stands there, or empty, or off the
     field. A screen-reader coach learns who he may tackle or must Disengage from without the picture."""
     fld = fld or standard_field()
-    t = lambda key, **kw: _t(language, f"board.{key}", **kw)  # noqa: E731
+    t = lambda key, **kw: board_text(language, f"board.{key}", **kw)  # noqa: E731
     if p.hex is None:
         return t("not_on_field", player=p.name)
     number = "#" if language == "en" else "n°"
@@ -294,7 +301,7 @@ def describe(
     fld = field or standard_field()
     board = view or state
     evs = as_events(events)
-    t = lambda key, **kw: _t(language, f"board.{key}", **kw)  # noqa: E731
+    t = lambda key, **kw: board_text(language, f"board.{key}", **kw)  # noqa: E731
     w, e = state.teams["west"], state.teams["east"]
     goals = state.options.goals_to_win
     target = t("target.one" if goals == 1 else "target.many", goals=goals) if goals else t("target.timed")
@@ -321,16 +328,17 @@ def describe(
         lines.append(t("ball.off"))
     acting = board.action.player if board.action else None
     number = "#" if language == "en" else "n°"
-    for sd in ("west", "east"):
-        team = board.teams[sd]  # type: ignore[index]
+    for sd in SIDES:
+        team = board.teams[sd]
         inits = initials(board, sd)
-        on = [p for p in board.team_players(sd) if p.on_field and p.hex is not None]  # type: ignore[arg-type]
+        on = [p for p in board.team_players(sd) if p.on_field and p.hex is not None]
         on.sort(key=lambda p: p.number)
         lines.append(t("on_field", side=side_word(sd, language), team=team.name, tokens=t(f"tokens.{sd}"),
                        players=t("players.one" if len(on) == 1 else "players.many", count=len(on))))
         for p in on:
+            assert p.hex is not None  # ``on`` holds players on the field
             bits = [t("player", number=p.number, name=p.name, initials=inits[p.id], id=p.id,
-                      hex=fld.format(p.hex))]  # type: ignore[arg-type]
+                      hex=fld.format(p.hex))]
             if p.facing is not None:
                 bits.append(t("facing", direction=compass_word(p.facing, language)))
             bits.append(status_word(p.status, language))
@@ -344,7 +352,7 @@ def describe(
             lines.append("  " + ", ".join(bits) + ".")
         groups = []
         for loc, label in OFF_FIELD_GROUPS:
-            ps = [p for p in board.team_players(sd) if p.location is loc]  # type: ignore[arg-type]
+            ps = [p for p in board.team_players(sd) if p.location is loc]
             if ps or loc is Location.BENCH:
                 names = ", ".join(f"{number}{p.number} {p.name}" for p in ps) or side_word(None, language)
                 label = label if language == "en" else t(f"group.{loc.value}")

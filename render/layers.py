@@ -18,11 +18,11 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from engine.field import Field, standard_field
-from engine.hexes import Direction, Hex
+from engine import Direction, Field, Hex, SIDES, standard_field
 
 from . import palette as C
 
@@ -251,10 +251,10 @@ def _draw_markings(d: ImageDraw.ImageDraw, g: Geometry, fld: Field, hex_labels: 
     rb = s * 0.13
     d.ellipse((bx - rb, by - rb, bx + rb, by + rb), fill=C.YELLOW)
     # dugout stairways: steps beside each anchor, the anchor hex outlined in the entry colour
-    for side in ("west", "east"):
+    for side in SIDES:
         for st in fld.stairways[side]:
             d.polygon(g.hex_polygon(st.anchor, 0.86), outline=C.ENTRY_TINT, width=max(2, round(s * 0.09)))
-    for side in ("west", "east"):
+    for side in SIDES:
         for st in fld.stairways[side]:
             _draw_stairway(d, g, st.anchor, _stair_bearing(st.anchor))
     # coordinates as coaches type them, on every hex of the outer white line (never stood on)
@@ -314,14 +314,15 @@ def field_layer(width: int, hex_labels: bool = False) -> FieldLayer:
     small = im.reduce(SS)
     q = small.quantize(colors=200, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     pal = q.getpalette() or []
-    counts = sorted(((n, i) for n, i in q.getcolors(256) or []), key=lambda t: (-t[0], t[1]))
+    # a palette image's colours are palette indexes: ints
+    counts = sorted(((n, i) for n, i in q.getcolors(256) or [] if isinstance(i, int)), key=lambda t: (-t[0], t[1]))
     colours = tuple((pal[3 * i], pal[3 * i + 1], pal[3 * i + 2]) for _, i in counts)
     return FieldLayer(small, colours)
 
 
 # --- sprites ------------------------------------------------------------------------------------
-def _rounded_square(d: ImageDraw.ImageDraw, cx: float, cy: float, hw: float, hh: float, r: float, **kw: object) -> None:
-    d.rounded_rectangle((cx - hw, cy - hh, cx + hw, cy + hh), radius=r, **kw)  # type: ignore[arg-type]
+def _rounded_square(d: ImageDraw.ImageDraw, cx: float, cy: float, hw: float, hh: float, r: float, **kw: Any) -> None:
+    d.rounded_rectangle((cx - hw, cy - hh, cx + hw, cy + hh), radius=r, **kw)
 
 
 def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: C.RGB) -> None:
@@ -432,8 +433,8 @@ def token_sprite(
             for dx in (-0.2, 0.0, 0.2):
                 _star(d, c + dx * u, c - 0.43 * u + abs(dx) * 0.25 * u, 0.1 * u, C.DAZED_STARS)
         label = f"{number}{initial}"
-        size = LYING_LABEL if len(label) <= 3 else LYING_LABEL_LONG
-        d.text((c, c + 0.11 * u), label, font=font(round(size * u)), fill=text, anchor="ms")
+        label_size = LYING_LABEL if len(label) <= 3 else LYING_LABEL_LONG
+        d.text((c, c + 0.11 * u), label, font=font(round(label_size * u)), fill=text, anchor="ms")
     return im.reduce(k)
 
 

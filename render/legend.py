@@ -16,8 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.field import standard_field
-from engine.hexes import Direction
+from engine import Direction, standard_field
 
 from . import marks as M
 from . import palette as C

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.hexes import HEX_CIRCUMRADIUS
+from engine import HEX_CIRCUMRADIUS
 
 from . import palette as C
 from .layers import ball_sprite, counter_sprite, paste_centered, token_sprite

@@ -8,11 +8,10 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import Catalogue
-from engine.state import Location, MatchState
+from engine import Catalogue, Location, MatchState, SIDES
 
 from . import palette as C
-from .describe import OFF_FIELD_GROUPS, _t, initials, side_word, status_line
+from .describe import OFF_FIELD_GROUPS, initials, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
 
 __all__ = [
@@ -99,7 +98,7 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     text = _fit(text, size, g.width - 2.4 * s)
     x0 = half - text_length(text, size) / 2
     if side in fills:
-        team_icon(d, side, x0 - 0.45 * s, y4, 0.25 * s, fills[side], max(1, lw // 2 + 1))  # type: ignore[index]
+        team_icon(d, side, x0 - 0.45 * s, y4, 0.25 * s, fills[side], max(1, lw // 2 + 1))
     draw_text(canvas, (x0, y4), text, size, C.TEXT, "lm")
 
 
@@ -113,7 +112,7 @@ def _draw_momentum(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, sta
     draw_momentum_track(canvas, d, g.width / 2, y, s, state.momentum, owner, fills.get(owner or "", (150, 150, 150)), lw)
     draw_text(canvas, (x0 - 0.5 * s, y), t("picture.momentum"), size, C.TEXT_DIM, "rm")
     x6, _ = momentum_slot_centre(g, 6)
-    label = state.teams[owner].name if owner in state.teams else t("picture.nobody")  # type: ignore[index]
+    label = state.teams[owner].name if owner in state.teams else t("picture.nobody")
     room = g.width / 2 - 3.5 * MOMENTUM_PITCH * s - 1.2 * s
     draw_text(canvas, (x6 + 0.5 * s, y), _fit(label, size, room), size, C.TEXT if owner else C.TEXT_DIM, "lm")
 
@@ -176,11 +175,11 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     s = g.s
     size = g.fs(LABEL)
     rows = [g.footer_top + 0.5 * s + i * 0.8 * s for i in range(4)]
-    for k, side in enumerate(("west", "east")):
+    for k, side in enumerate(SIDES):
         x_min = 0.35 * s if k == 0 else g.width / 2 + 0.35 * s
         x_max = g.width / 2 - 0.35 * s if k == 0 else g.width - 0.35 * s
         inits = initials(state, side)
-        players = state.team_players(side)  # type: ignore[arg-type]
+        players = state.team_players(side)
         on_field = sum(1 for p in players if p.on_field)
         draw_text(canvas, (x_min, rows[0]), t(f"picture.on_field.{side}", count=on_field),
                   size, C.TEXT, "lm")
@@ -202,7 +201,7 @@ def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
             if not group:
                 draw_text(canvas, (x, rows[row]), "-", size, C.TEXT_DIM, "lm")
                 x += widths[0]
-            for p, chip, cw in zip(group, chips, widths):
+            for chip, cw in zip(chips, widths):
                 if x + cw > x_max:
                     row, x = row + 1, x_min + 0.3 * s
                     if row >= len(rows):

@@ -23,8 +23,20 @@ from typing import Any
 
 from PIL import GifImagePlugin, Image, ImageChops
 
-from engine.events import Event
-from engine.state import MatchState
+from engine import (
+    Command,
+    Event,
+    MAX_COMMANDS,
+    MatchState,
+    ReplayDice,
+    SeededDice,
+    Side,
+    TeamEntry,
+    apply,
+    default_roster,
+    new_match,
+    play_random_match,
+)
 
 from .board import board_image
 from .describe import as_events
@@ -186,13 +198,8 @@ def encode_gif(frames: Iterable[tuple[Image.Image, int]]) -> bytes:
 def fuzz_history(seed: int, *, max_commands: int | None = None) -> list[Step]:
     """A realistic match to draw: the fuzzer's random coaches play it (``engine.fuzz``), then it
     is replayed from the recorded commands and dice, keeping the state after every command."""
-    from engine.dice import ReplayDice, SeededDice
-    from engine.fuzz import MAX_COMMANDS, play_random_match
-    from engine.match import TeamEntry, apply, new_match
-    from engine.rosters import default_roster
-
     dice = SeededDice(seed)
-    record: list[tuple[str, Any]] = []
+    record: list[tuple[Side, Command]] = []
     final, _ = play_random_match(seed, dice=dice, record=record,
                                  max_commands=MAX_COMMANDS if max_commands is None else max_commands)
     source = ReplayDice(dice.record_json())
@@ -201,6 +208,6 @@ def fuzz_history(seed: int, *, max_commands: int | None = None) -> list[Step]:
                     source, options=final.options)
     steps = [Step(res.state, list(res.events), None)]
     for side, command in record:
-        res = apply(res.state, command, source, by=side)  # type: ignore[arg-type]
+        res = apply(res.state, command, source, by=side)
         steps.append(Step(res.state, list(res.events), res.view if res.state.in_progress else None))
     return steps

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.i18n import DEFAULT, Catalogue
+from engine import Catalogue, DEFAULT_LANGUAGE
 
 from .table import Column, render_table
 
@@ -22,7 +22,7 @@ _COLUMNS = (
 )
 
 
-def standings_columns(language: str = DEFAULT) -> tuple[Column, ...]:
+def standings_columns(language: str = DEFAULT_LANGUAGE) -> tuple[Column, ...]:
     """The table's columns, their heads in ``language``."""
     words = Catalogue("engine", "data/text", language)
     return tuple(Column(key if key == "#" else words.t(f"standings.column.{key}"), width, align)
@@ -40,7 +40,7 @@ def standings_cells(rows: Sequence[Any]) -> list[list[str]]:
 
 
 def render_standings(league: str, rows: Sequence[Any], *, subtitle: str = "", scale: float = 1.0,
-                     language: str = DEFAULT) -> bytes:
+                     language: str = DEFAULT_LANGUAGE) -> bytes:
     """PNG bytes of the standings, leader first, in ``language``."""
     words = Catalogue("engine", "data/text", language)
     leader = {0} if rows and rows[0].played else set()

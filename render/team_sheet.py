@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.abilities import ABILITIES
-from engine.i18n import DEFAULT, Catalogue
-from engine.rosters import Attributes, position_by_id, team_list
-from engine.teambuilding import Member, player_value
+from engine import ABILITIES, Attributes, Catalogue, DEFAULT_LANGUAGE, Member, player_value, position_by_id, team_list
 
 from .table import Column, render_table
 
@@ -20,7 +17,7 @@ def _words(language: str) -> Catalogue:
     return Catalogue("engine", "data/text", language)
 
 
-def sheet_columns(language: str = DEFAULT) -> tuple[Column, ...]:
+def sheet_columns(language: str = DEFAULT_LANGUAGE) -> tuple[Column, ...]:
     """The sheet's columns in ``language``: the attributes by their initial (``J M T D S G``)."""
     w = _words(language)
     return (
@@ -39,7 +36,7 @@ def _injuries(p: Any, words: Catalogue) -> str:
                      for i in p.injuries if i.get("kind") == "lasting")
 
 
-def sheet_cells(sheet: Any, language: str = DEFAULT) -> tuple[list[list[str]], list[set[int]]]:
+def sheet_cells(sheet: Any, language: str = DEFAULT_LANGUAGE) -> tuple[list[list[str]], list[set[int]]]:
     """One row per active player, and the cells to mark: attributes a lasting injury lowered,
     and XP when an ability is waiting to be learned."""
     words = _words(language)
@@ -60,7 +57,7 @@ def sheet_cells(sheet: Any, language: str = DEFAULT) -> tuple[list[list[str]], l
     return rows, marked
 
 
-def support_text(support: dict[str, Any], language: str = DEFAULT) -> str:
+def support_text(support: dict[str, Any], language: str = DEFAULT_LANGUAGE) -> str:
     """The team's support in words: ``2 Cheerleaders, 1 Magic Potion`` (``2 Pom-pom girls``...)."""
     words = _words(language)
     items = [words.t("sheet.support.item", count=int(n),
@@ -69,7 +66,7 @@ def support_text(support: dict[str, Any], language: str = DEFAULT) -> str:
     return ", ".join(items) or words.t("sheet.support.none")
 
 
-def render_team_sheet(sheet: Any, *, scale: float = 1.0, language: str = DEFAULT) -> bytes:
+def render_team_sheet(sheet: Any, *, scale: float = 1.0, language: str = DEFAULT_LANGUAGE) -> bytes:
     """PNG bytes of the team sheet, in ``language``."""
     words = _words(language)
     t = sheet.team

@@ -29,17 +29,29 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine import commands as Cmd
-from engine.abilities.reach import reach_interceptors
-from engine.challenges.intercept import string_path
-from engine.challenges.tackle import USES as TACKLE_USES
-from engine.errors import ElfballError
-from engine.events import Event
-from engine.field import Field, standard_field
-from engine.hexes import Direction, Hex, distance
-from engine.legal import LegalCommands
-from engine.setup import ZONES
-from engine.state import MatchState, Phase, Player
+from engine import (
+    Command,
+    Direction,
+    ElfballError,
+    Event,
+    Field,
+    Hex,
+    LegalCommands,
+    MatchState,
+    Move,
+    Phase,
+    Player,
+    SETUP_ZONES,
+    Shove,
+    Side,
+    TACKLE_USES,
+    Tackle,
+    Throw,
+    distance,
+    reach_interceptors,
+    standard_field,
+    string_path,
+)
 
 from . import marks as M
 from . import palette as C
@@ -184,7 +196,7 @@ def _reachable(state: MatchState, legal: LegalCommands, p: Player, fld: Field) -
                     continue
                 seen.add(h)
                 step = path + (h,)
-                if h in taken or (budget is not None and len(step) > budget) or not legal.is_legal(Cmd.Move(step)):
+                if h in taken or (budget is not None and len(step) > budget) or not legal.is_legal(Move(step)):
                     continue
                 info = fld.info(h)
                 if info.edge_line or (info.goal is not None and (not carrying or info.goal == p.side)):
@@ -196,23 +208,30 @@ def _reachable(state: MatchState, legal: LegalCommands, p: Player, fld: Field) -
     return frozenset(out)
 
 
-def _legal(legal: LegalCommands, c: Cmd.Command) -> bool:
+def _legal(legal: LegalCommands, c: Command) -> bool:
     try:
         return legal.is_legal(c)
     except ElfballError:
         return False
 
 
+def _hex(p: Player) -> Hex:
+    """The hex of a player on the field (the focus only looks at those)."""
+    assert p.hex is not None
+    return p.hex
+
+
 def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
     assert p.hex is not None
+    here = p.hex
     side = p.side
     legal = LegalCommands(state, side, fld)
     reach = _reachable(state, legal, p, fld) if p.standing else frozenset()
     opponents = [o for o in state.on_field() if o.side != side and o.hex is not None]
-    near = [o for o in opponents if distance(o.hex, p.hex) == 1]  # type: ignore[arg-type]
+    near = [o for o in opponents if distance(_hex(o), here) == 1]
     uses = [None, *TACKLE_USES]  # a plain Tackle, or one using an ability (Cheapshot on a Down player)
-    tackle = tuple(o for o in near if any(_legal(legal, Cmd.Tackle(o.id, u)) for u in uses))
-    shove = tuple(o for o in near if _legal(legal, Cmd.Shove(o.id)))
+    tackle = tuple(o for o in near if any(_legal(legal, Tackle(o.id, u)) for u in uses))
+    shove = tuple(o for o in near if _legal(legal, Shove(o.id)))
     receivers: list[Player] = []
     interceptors: list[Player] = []
     ihexes: set[Hex] = set()
@@ -220,36 +239,37 @@ def _action_focus(state: MatchState, p: Player, fld: Field) -> Focus:
     threats: dict[str, list[Hex]] = {}  # receiver -> the hexes of those who could intercept his pass
     if state.ball.carrier == p.id:
         mates = sorted((m for m in state.on_field(side) if m.id != p.id and m.hex is not None),
-                       key=lambda m: (distance(m.hex, p.hex), m.number))  # type: ignore[arg-type]
+                       key=lambda m: (distance(_hex(m), here), m.number))
         standing = [o for o in opponents if o.standing]
         for m in mates:
-            if not _legal(legal, Cmd.Throw(m.hex)):  # type: ignore[arg-type]
+            if not _legal(legal, Throw(_hex(m))):
                 continue
             receivers.append(m)
-            strings.append((p.hex, m.hex))  # type: ignore[arg-type]
-            span = distance(p.hex, m.hex)  # type: ignore[arg-type]
+            strings.append((here, _hex(m)))
+            span = distance(here, _hex(m))
             # only an opponent near the line can touch the string or Reach it: skip the
             # geometry (a few ms a pass) when nobody is
-            if not any(distance(o.hex, p.hex) + distance(o.hex, m.hex) <= span + 3 for o in standing):  # type: ignore[arg-type]
+            if not any(distance(_hex(o), here) + distance(_hex(o), _hex(m)) <= span + 3 for o in standing):
                 continue
-            path = _string(p.hex, m.hex)  # type: ignore[arg-type]
+            path = _string(here, _hex(m))
             on_string = [o for h in path[1:-1] if (o := state.player_at(h)) is not None and o.side != side and o.standing]
-            for o in on_string + reach_interceptors(state, p, list(path), m.hex):  # type: ignore[arg-type]
+            for o in on_string + reach_interceptors(state, p, list(path), _hex(m)):
                 if o.hex is not None:
                     threats.setdefault(m.id, []).append(o.hex)
                     ihexes.add(o.hex)
                     if o not in interceptors:
                         interceptors.append(o)
-    targets = tuple(dict.fromkeys([o.hex for o in (*tackle, *shove)] + [m.hex for m in receivers]))  # type: ignore[misc]
+    targets = tuple(dict.fromkeys([_hex(o) for o in (*tackle, *shove)] + [_hex(m) for m in receivers]))
     ball = [state.ball.hex] if state.ball.carrier is None and state.ball.hex is not None else []
     wanted = [*(o.hex for o in (*tackle, *shove)), *ball]
     for m in receivers:
         wanted.append(m.hex)
         wanted.extend(threats.get(m.id, ()))
-    wanted.extend(sorted(reach, key=lambda h: (distance(h, p.hex), h.r, h.q)))  # type: ignore[arg-type]
-    wanted.extend(o.hex for o in opponents if distance(o.hex, p.hex) <= 3)  # type: ignore[arg-type]
+    by_distance = sorted(reach, key=lambda h: (distance(h, here), h.r, h.q))
+    wanted.extend(by_distance)
+    wanted.extend(o.hex for o in opponents if distance(_hex(o), here) <= 3)
     return Focus("action", side, p, reach, targets, tackle, shove, tuple(receivers), tuple(interceptors),
-                 frozenset(ihexes), tuple(strings), must=(p.hex,), wanted=tuple(h for h in wanted if h is not None))
+                 frozenset(ihexes), tuple(strings), must=(here,), wanted=tuple(h for h in wanted if h is not None))
 
 
 @lru_cache(maxsize=4096)
@@ -260,8 +280,8 @@ def _string(a: Hex, b: Hex) -> tuple[Hex, ...]:
     return (a, *(h for h in path if h not in (a, b)), b)
 
 
-def _setup_focus(state: MatchState, side: str, fld: Field) -> Focus:
-    zone = [h for z in ZONES for h in fld.setup_hexes(side, z)]  # type: ignore[arg-type]
+def _setup_focus(state: MatchState, side: Side, fld: Field) -> Focus:
+    zone = [h for z in SETUP_ZONES for h in fld.setup_hexes(side, z)]
     free = frozenset(h for h in zone if state.player_at(h) is None)
     return Focus("setup", side, reachable=free, must=tuple(zone))
 
@@ -273,7 +293,7 @@ def _faceoff_focus(state: MatchState, side: str | None, fld: Field) -> Focus:
     winner = next((p for p in players if p is not None and p.side == side and p.hex in inner), None)
     free = frozenset(h for h in inner if state.player_at(h) is None) if winner is not None else frozenset()
     opponents = tuple(p for p in players if p is not None and p.side != side and p.hex in inner)
-    return Focus("faceoff", side, winner, free, tuple(p.hex for p in opponents if p.hex is not None),  # type: ignore[misc]
+    return Focus("faceoff", side, winner, free, tuple(p.hex for p in opponents if p.hex is not None),
                  must=tuple(inner))
 
 
@@ -283,7 +303,7 @@ def _turn_focus(state: MatchState, side: str | None) -> Focus | None:
     if ball is None:
         return None
     near = sorted((p for p in state.on_field() if p.hex is not None and distance(p.hex, ball) <= 4),
-                  key=lambda p: (distance(p.hex, ball), p.id))  # type: ignore[arg-type]
+                  key=lambda p: (distance(_hex(p), ball), p.id))
     return Focus("turn", side, must=(ball,), wanted=tuple(p.hex for p in near if p.hex is not None))
 
 
@@ -293,7 +313,7 @@ def _question_focus(state: MatchState, board: MatchState, fld: Field) -> Focus |
     ids = [o for o in q.get("options", []) if isinstance(o, str)] + [q[k] for k in ("player",) if isinstance(q.get(k), str)]
     people = [board.players[i] for i in dict.fromkeys(ids) if i in board.players and board.players[i].hex is not None]
     actor = board.players.get(board.action.player) if board.action is not None else None
-    must = [p.hex for p in people[:1]] or ([actor.hex] if actor is not None and actor.hex is not None else [])
+    must = [_hex(p) for p in people[:1]] or ([actor.hex] if actor is not None and actor.hex is not None else [])
     ball = board.ball.hex if board.ball.carrier is None else None
     if not must and ball is not None:
         must = [ball]
@@ -395,9 +415,9 @@ def _title(focus: Focus, state: MatchState, fld: Field, language: str) -> str:
     if focus.kind == "action" and focus.actor is not None:
         a = state.action
         jog = a.jog_left if a is not None else 0
-        return t("picture.view.title.action", player=focus.actor.name, hex=fld.format(focus.actor.hex), jog=jog,  # type: ignore[arg-type]
+        return t("picture.view.title.action", player=focus.actor.name, hex=fld.format(_hex(focus.actor)), jog=jog,
                  range=where)
-    team = state.teams[focus.side].name if focus.side in state.teams else ""  # type: ignore[index]
+    team = state.teams[focus.side].name if focus.side in state.teams else ""
     return t(f"picture.view.title.{focus.kind}", team=team, range=where)
 
 
@@ -560,12 +580,12 @@ def action_view_rgb(state: MatchState, focus: Focus, *, events: Iterable[Event |
         M.passing_string(d, g.hex_px(a), g.hex_px(b), s)
     token = Geometry(g.width, g.height, s * TOKEN_SCALE, g.header_h, g.field_top, g.field_h, g.footer_top,
                      g.cx, g.cy + TOKEN_DROP * s)
-    draw_pieces(canvas, _Scaled(g, token), board, fills, only=shown)  # type: ignore[arg-type]
+    draw_pieces(canvas, _Scaled(g, token), board, fills, only=shown)
     for h in focus.intercept_hexes:
         M.intercept_hex(d, *g.hex_px(h), s)
     for h in focus.targets:
         M.target_mark(d, *g.hex_px(h), s)
-    draw_counters(canvas, _Scaled(g, token), board, only=shown)  # type: ignore[arg-type]
+    draw_counters(canvas, _Scaled(g, token), board, only=shown)
     _draw_coordinates(canvas, g, focus, board, fld, shown)
     # the bands: what this is, and the marks it uses
     d.rectangle((0, 0, width, title), fill=C.PANEL)
@@ -577,7 +597,7 @@ def action_view_rgb(state: MatchState, focus: Focus, *, events: Iterable[Event |
     text = _title(focus, state, fld, language)
     x = 0.3 * s
     if focus.side in fills:
-        team_icon(d, focus.side, x + 0.22 * s, title / 2, 0.2 * s, fills[focus.side], max(1, round(s * 0.03)))  # type: ignore[index]
+        team_icon(d, focus.side, x + 0.22 * s, title / 2, 0.2 * s, fills[focus.side], max(1, round(s * 0.03)))
         x += 0.55 * s
     while text and text_length(text, size) > width - x - 0.2 * s:
         text = text[:-2] + "…"
@@ -625,7 +645,7 @@ def render_action_view(
 
 # --- in words --------------------------------------------------------------------------------------
 def _names(players: Iterable[Player], fld: Field) -> str:
-    return ", ".join(f"{p.name} ({fld.format(p.hex)})" for p in players if p.hex is not None)  # type: ignore[arg-type]
+    return ", ".join(f"{p.name} ({fld.format(p.hex)})" for p in players if p.hex is not None)
 
 
 def action_view_alt(state: MatchState, language: str = "en", *, view: MatchState | None = None) -> str:
@@ -641,7 +661,7 @@ def action_view_alt(state: MatchState, language: str = "en", *, view: MatchState
     parts = []
     if focus.kind == "action" and focus.actor is not None:
         a = state.action
-        head = t("picture.view.alt.action", range=where, player=focus.actor.name, hex=fld.format(focus.actor.hex),  # type: ignore[arg-type]
+        head = t("picture.view.alt.action", range=where, player=focus.actor.name, hex=fld.format(_hex(focus.actor)),
                  jog=a.jog_left if a is not None else 0)
         if focus.reachable:
             parts.append(t("picture.view.alt.reach", count=len(focus.reachable)))
@@ -654,7 +674,7 @@ def action_view_alt(state: MatchState, language: str = "en", *, view: MatchState
         if focus.interceptors:
             parts.append(t("picture.view.alt.intercept", players=_names(focus.interceptors, fld)))
     else:
-        team = state.teams[focus.side].name if focus.side in state.teams else ""  # type: ignore[index]
+        team = state.teams[focus.side].name if focus.side in state.teams else ""
         head = t(f"picture.view.alt.{focus.kind}", range=where, team=team)
         if focus.kind == "setup":
             parts.append(t("picture.view.alt.setup_free", count=len(focus.reachable)))

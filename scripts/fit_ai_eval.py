@@ -23,12 +23,16 @@ import sys
 
 from engine.ai import make_ai, play_match
 from engine.ai_eval import FEATURES, features
-from engine.dice import SeededDice
-from engine.field import standard_field
-from engine.fuzz import random_advanced_entry
-from engine.match import TeamEntry, pending
-from engine.rosters import all_team_lists, default_roster
-from engine.state import RuleOptions
+from engine import (
+    RuleOptions,
+    SeededDice,
+    TeamEntry,
+    all_team_lists,
+    default_roster,
+    pending,
+    random_advanced_entry,
+    standard_field,
+)
 
 
 def collect(matches: int, seed: int, levels: tuple[str, str] = ("easy", "easy")) -> list[tuple[list[float], int, int]]:

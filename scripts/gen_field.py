@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.hexes import HEX_CIRCUMRADIUS, Direction, Hex, distance  # noqa: E402
+from engine import Direction, HEX_CIRCUMRADIUS, Hex, distance  # noqa: E402
 
 OUT = ROOT / "engine" / "data" / "field.json"
 

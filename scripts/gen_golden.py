@@ -24,12 +24,21 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from builders import P, act, hx, position  # noqa: E402
 
-from engine import commands as C  # noqa: E402
-from engine.dice import SeededDice  # noqa: E402
-from engine.events import Event  # noqa: E402
-from engine.match import TeamEntry, apply, new_match  # noqa: E402
-from engine.rosters import default_roster, team_list  # noqa: E402
-from engine.state import MatchState  # noqa: E402
+from engine import (  # noqa: E402
+    AutoSetup,
+    Event,
+    MatchState,
+    Move,
+    SeededDice,
+    SetupDone,
+    Shove,
+    TeamEntry,
+    Throw,
+    apply,
+    default_roster,
+    new_match,
+    team_list,
+)
 
 GOLDEN = ROOT / "tests" / "golden"
 WIDTH = 1000  # the narrowest width the issue asks to be legible
@@ -61,8 +70,8 @@ def after_setup() -> Scenario:
     events: list[Event] = []
     while st.setup_side is not None and st.phase.value == "setup":
         side = st.setup_side
-        st = apply(st, C.AutoSetup(), dice, by=side).state
-        res = apply(st, C.SetupDone(), dice, by=side)
+        st = apply(st, AutoSetup(), dice, by=side).state
+        res = apply(st, SetupDone(), dice, by=side)
         st, events = res.state, list(res.events)
     return Scenario(st, events)
 
@@ -102,7 +111,7 @@ def carried_ball() -> Scenario:
     )
     st.last_moved = {"west": "w2", "east": "e3"}
     _dress(st)
-    res = act(st, C.Move((hx("I12"), hx("J12"), hx("J11"))))
+    res = act(st, Move((hx("I12"), hx("J12"), hx("J11"))))
     return Scenario(res.state, list(res.events))
 
 
@@ -125,7 +134,7 @@ def down_and_dazed() -> Scenario:
     )
     st.last_moved = {"west": "w4", "east": "e4"}
     _dress(st, "timberline-elves", "night-elves")
-    res = act(st, C.Shove("e1"), faces="O O O -")
+    res = act(st, Shove("e1"), faces="O O O -")
     return Scenario(res.state, list(res.events))
 
 
@@ -145,7 +154,7 @@ def throw_and_interception() -> Scenario:
     )
     st.last_moved = {"west": "w3", "east": "e3"}
     _dress(st, "gnolls", "valkyries")
-    res = act(st, C.Throw(hx("J12")), faces="O O O - O O", answers=[None])
+    res = act(st, Throw(hx("J12")), faces="O O O - O O", answers=[None])
     return Scenario(res.state, list(res.events))
 
 
@@ -162,7 +171,7 @@ def scatter_and_bounce() -> Scenario:
         jog=5,
     )
     _dress(st, "pharaohs-of-vihktora", "black-widows")
-    res = act(st, C.Throw(hx("N20")), faces="- - - -", d6=[3, 2, 5, 3, 1, 2, 5])
+    res = act(st, Throw(hx("N20")), faces="- - - -", d6=[3, 2, 5, 3, 1, 2, 5])
     return Scenario(res.state, list(res.events))
 
 
@@ -225,7 +234,7 @@ def view_tackle() -> Scenario:
     )
     st.last_moved = {"west": "w2", "east": "e4"}
     _dress(st)
-    res = act(st, C.Move((hx("I12"), hx("J12"))), faces="")
+    res = act(st, Move((hx("I12"), hx("J12"))), faces="")
     return Scenario(res.state, list(res.events))
 
 
@@ -237,7 +246,7 @@ def view_setup() -> Scenario:
                     TeamEntry("Night Elves", default_roster("night-elves")), dice)
     st = res.state
     side = st.setup_side
-    res = apply(st, C.AutoSetup(), dice, by=side)
+    res = apply(st, AutoSetup(), dice, by=side)
     return Scenario(res.state, list(res.events))
 
 

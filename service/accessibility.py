@@ -14,8 +14,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from engine.events import Event
-from engine.state import MatchState
+from engine import Event, MatchState
 
 __all__ = ["screen_reader_wanted", "board_words", "alt_text", "MAX_ALT"]
 
@@ -60,21 +59,21 @@ def board_words(state: MatchState, events: Iterable[Event | Mapping[str, Any]] =
 def alt_text(state: MatchState, prompt: str = "", language: str = "en") -> str:
     """The picture's alt text: the score, the Test, whose decision it is (and what), Momentum and
     the ball, in ``language`` (``prompt`` should be in it too)."""
-    from render.describe import _t, side_word, status_line
+    from render.describe import board_text, side_word, status_line
 
     w, e = state.teams["west"], state.teams["east"]
     _, now = status_line(state, language)
-    parts = [_t(language, "board.alt.head", west=w.name, west_score=w.score, east_score=e.score, east=e.name, test=state.test),
+    parts = [board_text(language, "board.alt.head", west=w.name, west_score=w.score, east_score=e.score, east=e.name, test=state.test),
              now if now.endswith((".", "?", "!")) else now + "."]
     if prompt and prompt not in now:
         parts.append(prompt)
     holder = side_word(state.momentum_side, language)
-    parts.append(_t(language, "board.alt.momentum", momentum=state.momentum, side=holder))
+    parts.append(board_text(language, "board.alt.momentum", momentum=state.momentum, side=holder))
     carrier = state.carrier()
     if carrier is not None:
-        parts.append(_t(language, "board.alt.carried", player=carrier.name, side=side_word(carrier.side, language)))
+        parts.append(board_text(language, "board.alt.carried", player=carrier.name, side=side_word(carrier.side, language)))
     elif state.ball.hex is not None:
-        from engine.field import standard_field
+        from engine import standard_field
 
-        parts.append(_t(language, "board.alt.loose", hex=standard_field().format(state.ball.hex)))
+        parts.append(board_text(language, "board.alt.loose", hex=standard_field().format(state.ball.hex)))
     return " ".join(parts)[:MAX_ALT]

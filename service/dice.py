@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from engine.dice import ChallengeRoll, Need, SeededDice
+from engine import ChallengeRoll, Need, SeededDice
 
 __all__ = ["free_roll"]
 

@@ -26,7 +26,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from engine.state import MatchState
+from engine import MatchState
 
 __all__ = ["Drawing", "render_processes"]
 
@@ -84,9 +84,7 @@ def _start_worker(warm: tuple[int, bool] | None) -> None:
 
 def _warm(width: int, close_up: bool) -> None:
     """Draw a board (and a close-up) of a fresh match: the renderer's fields are cached."""
-    from engine.dice import SeededDice
-    from engine.match import TeamEntry, new_match
-    from engine.rosters import default_roster, team_list
+    from engine import SeededDice, TeamEntry, default_roster, new_match, team_list
 
     west, east = team_list("gnolls"), team_list("sarcos")
     state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),

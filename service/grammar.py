@@ -20,13 +20,49 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from engine import commands as C
-from engine.abilities import ABILITIES, Ability
-from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError
-from engine.field import Field, Side, standard_field
-from engine.hexes import Direction, Hex
-from engine.i18n import DEFAULT, LANGUAGES, Catalogue
-from engine.state import MatchState, Player
+from engine import (
+    ABILITIES,
+    Ability,
+    AmbiguousInputError,
+    Answer,
+    AutoSetup,
+    CastSpell,
+    Catalogue,
+    Cheer,
+    Command,
+    Concede,
+    DEFAULT_LANGUAGE,
+    Dash,
+    Direction,
+    DrinkPotion,
+    ElfballError,
+    EndAction,
+    Face,
+    FaceoffContact,
+    FaceoffPickup,
+    Field,
+    Hex,
+    InvalidCoordinateError,
+    LANGUAGES,
+    MalformedInputError,
+    MatchState,
+    Move,
+    Place,
+    Player,
+    Quickling,
+    Replace,
+    SetupDone,
+    Shove,
+    Side,
+    StandUp,
+    StartAction,
+    StartTest,
+    Tackle,
+    Taunt,
+    Throw,
+    Unplace,
+    standard_field,
+)
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
            "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",
@@ -84,11 +120,11 @@ class Verb:
 
     @property
     def usage(self) -> str:
-        return self.usage_in(DEFAULT)
+        return self.usage_in(DEFAULT_LANGUAGE)
 
     @property
     def summary(self) -> str:
-        return self.summary_in(DEFAULT)
+        return self.summary_in(DEFAULT_LANGUAGE)
 
 
 VERBS: tuple[Verb, ...] = (
@@ -129,7 +165,7 @@ VERBS: tuple[Verb, ...] = (
 _BY_NAME = {v.name: v for v in VERBS} | {a: v for v in VERBS for a in v.aliases}
 #: Each verb's name in the other languages (``plaquer``, ``deplacer``), typed without accents,
 #: to the English name: the grammar reads them as that verb in any language.
-_WORDS: dict[str, str] = {_plain(v.word_in(lang)): v.name for lang in LANGUAGES if lang != DEFAULT for v in VERBS
+_WORDS: dict[str, str] = {_plain(v.word_in(lang)): v.name for lang in LANGUAGES if lang != DEFAULT_LANGUAGE for v in VERBS
                           if _plain(v.word_in(lang)) not in _BY_NAME}
 
 
@@ -140,7 +176,7 @@ def verb_name(word: str) -> str | None:
     return v.name if v else None
 
 
-def help_text(verb: str | None = None, language: str = DEFAULT) -> str:
+def help_text(verb: str | None = None, language: str = DEFAULT_LANGUAGE) -> str:
     """The list of commands, or one command's usage and summary, in ``language``; a verb
     whose name differs in ``language`` adds its English name, which prompts may show."""
 
@@ -295,7 +331,7 @@ def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: 
     raise MalformedInputError(f"no player{scope} matches {text!r}; try one of: {_listed(pool)}")
 
 
-def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) -> C.Command:
+def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) -> Command:
     """Read one command line for the coach of ``side``."""
     fld = fld or standard_field()
     tokens = check_length(text).split()
@@ -311,9 +347,9 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         words = OPTION_WORDS.get(q.get("kind", ""), {})
         said = _key(" ".join(tokens[1:]) if typed == "answer" else text)
         if said in words:
-            return C.Answer(words[said])
+            return Answer(words[said])
         try:
-            return C.Answer(match_option(state, q["options"], text))
+            return Answer(match_option(state, q["options"], text))
         except (MalformedInputError, AmbiguousInputError) as exc:
             unanswered = exc
     verb = _BY_NAME.get(typed)
@@ -332,41 +368,41 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if name == "place":
         need(3)  # the player's name may have spaces (Hunter #1): the hex and facing are the last words
         p = resolve_player(state, " ".join(args[:-2]), side=side)
-        return C.Place(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
+        return Place(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
     if name == "unplace":
         need(1)
-        return C.Unplace(resolve_player(state, args[0], side=side).id)
+        return Unplace(resolve_player(state, args[0], side=side).id)
     if name == "auto":
-        return C.AutoSetup()
+        return AutoSetup()
     if name == "done":
-        return C.SetupDone()
+        return SetupDone()
     if name == "faceoff":
         need(1)
         kind = args[0].lower()
         if kind in ("pickup", "pick-up", "ball"):
-            return C.FaceoffPickup()
+            return FaceoffPickup()
         if kind in ("shove", "tackle"):
             me = state.players.get(_faceoff_player(state, fld, side) or "")
             path = parse_path(args[1:], me.hex, fld) if (args[1:] and me and me.hex) else ()  # type: ignore[arg-type]
-            return C.FaceoffContact(path, kind)
+            return FaceoffContact(path, kind)
         raise MalformedInputError(f"usage: {verb.usage}")
     if name == "act":
         need(1)
-        return C.StartAction(resolve_player(state, " ".join(args), side=side, on_field=True).id)
+        return StartAction(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "replace":
         need(3)
         p = resolve_player(state, " ".join(args[:-2]), side=side)
-        return C.Replace(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
+        return Replace(p.id, fld.parse(args[-2]), parse_direction(args[-1]))
     if name == "move" or name in MOVER_VERBS:
         return _move(state, side, fld, name, args, verb)
     if name == "face":
         need(1)
         q = _question(state)
         if q is not None and any(o in Direction.__members__ for o in q.get("options", ())):  # Taunt, Bankshot
-            return C.Answer(match_option(state, q["options"], " ".join(args)))
-        return C.Face(parse_direction(" ".join(args)))
+            return Answer(match_option(state, q["options"], " ".join(args)))
+        return Face(parse_direction(" ".join(args)))
     if name == "stand":
-        return C.StandUp(parse_direction(" ".join(args)) if args else None)
+        return StandUp(parse_direction(" ".join(args)) if args else None)
     if name == "throw":
         need(1)
         long = None
@@ -374,32 +410,32 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             if args[1].lower() not in ("long", "short"):
                 raise MalformedInputError(f"usage: {verb.usage}")
             long = args[1].lower() == "long"
-        return C.Throw(fld.parse(args[0]), long)
+        return Throw(fld.parse(args[0]), long)
     if name == "tackle":
         need(1)
         use = typed if typed in TACKLE_USES else None
         if len(args) > 1 and args[-1].lower() in TACKLE_USES:
             use, args = args[-1].lower(), args[:-2] if args[-2].lower() == "with" else args[:-1]
         # A Cheapshot's target is Down or Dazed: any opponent on the field may be named.
-        return C.Tackle(resolve_player(state, " ".join(args), side=opp, on_field=True).id, use)
+        return Tackle(resolve_player(state, " ".join(args), side=opp, on_field=True).id, use)
     if name == "shove":
         need(1)
-        return C.Shove(resolve_player(state, " ".join(args), side=opp, on_field=True).id)
+        return Shove(resolve_player(state, " ".join(args), side=opp, on_field=True).id)
     if name == "dash":
         need(1)
         if args[0].lower() == "sprint":
-            return C.Dash(sprint=True)
+            return Dash(sprint=True)
         counters = whole_number(args[0]) if len(args) == 1 else None
         if counters is None or counters < 0:
             raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
-        return C.Dash(counters)
+        return Dash(counters)
     if name == "sprint":
-        return C.Dash(sprint=True)
+        return Dash(sprint=True)
     if name == "cheer":
-        return C.Cheer()
+        return Cheer()
     if name == "quickling":
         need(1)
-        return C.Quickling(resolve_player(state, " ".join(args), side=side, on_field=True).id)
+        return Quickling(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "taunt":
         need(3)
         counters = whole_number(args[-1])
@@ -407,45 +443,45 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             raise MalformedInputError(f"usage: {verb.usage} (COUNTERS: how many Momentum counters to roll)")
         taunter = resolve_player(state, args[0], side=side, on_field=True)
         target = resolve_player(state, " ".join(args[1:-1]), side=opp, on_field=True)
-        return C.Taunt(taunter.id, target.id, counters)
+        return Taunt(taunter.id, target.id, counters)
     if name == "potion":
         need(1)
-        return C.DrinkPotion(resolve_player(state, " ".join(args), side=side).id)
+        return DrinkPotion(resolve_player(state, " ".join(args), side=side).id)
     if name == "spell":
         return _spell(state, side, fld, args, verb)
     if name == "end":
-        return C.EndAction(parse_direction(" ".join(args)) if args else None)
+        return EndAction(parse_direction(" ".join(args)) if args else None)
     if name == "keep" or (name == "reroll" and args and args[0].lower() in ("none", "keep")):
         q = _question(state)
         if q is not None and "keep" in q.get("options", ()):  # a Zlurpee Keg kept for later
-            return C.Answer("keep")
-        return C.Answer(())
+            return Answer("keep")
+        return Answer(())
     if name == "reroll":
         need(1)
         dice = _dice_numbers(args)
         if dice is None:
             raise MalformedInputError("usage: reroll DIE [DIE ...] with the dice numbers shown")
-        return C.Answer(dice)
+        return Answer(dice)
     if name == "intercept":
         need(1)
         if args[0].lower() in ("none", "nobody", "no"):
-            return C.Answer(None)
-        return C.Answer(resolve_player(state, " ".join(args), side=side, on_field=True).id)
+            return Answer(None)
+        return Answer(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "answer":
         words = args if typed == "answer" else [typed, *args]
         if not words:
             raise MalformedInputError(f"usage: {verb.usage}")
-        return C.Answer(answer_value(state, " ".join(words)))
+        return Answer(answer_value(state, " ".join(words)))
     if name == "catch":
-        return C.Answer("catch")
+        return Answer("catch")
     if name == "decline":
-        return C.Answer("decline")
+        return Answer("decline")
     if name == "undo":
         raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
     if name == "next":
-        return C.StartTest()
+        return StartTest()
     if name == "concede":
-        return C.Concede()
+        return Concede()
     raise MalformedInputError(f"usage: {verb.usage}")  # pragma: no cover - every verb is handled above
 
 
@@ -485,7 +521,7 @@ def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
     return rest, groups
 
 
-def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str], verb: Verb) -> C.Command:
+def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str], verb: Verb) -> Command:
     """``move PATH [facing D] [with ABILITY] [player P]``, or ``lead|swarm|react PLAYER PATH``:
     the path starts from the hex of the player who moves."""
     rest, extra = _suffixes(args)
@@ -506,10 +542,10 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     if start is None or start.hex is None:
         raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
-    return C.Move(parse_path(rest, start.hex, fld), facing, ability, other)
+    return Move(parse_path(rest, start.hex, fld), facing, ability, other)
 
 
-def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Verb) -> C.Command:
+def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Verb) -> Command:
     words = list(args)
     if len(words) >= 2 and words[0].lower() == "system" and words[1].lower() == "shock":
         words = ["system_shock", *words[2:]]
@@ -519,21 +555,21 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
     if spell is None:
         raise MalformedInputError(f"no spell {words[0]!r}: system_shock, inferno or transformation")
     if spell == "inferno":
-        return C.CastSpell(spell, None, fld.parse(words[1]))
+        return CastSpell(spell, None, fld.parse(words[1]))
     return spell_on_player(state, side, spell, " ".join(words[1:]))
 
 
-def spell_on_player(state: MatchState, side: Side, spell: str, ref: str) -> C.CastSpell:
+def spell_on_player(state: MatchState, side: Side, spell: str, ref: str) -> CastSpell:
     """System Shock on an opponent, or Transformation: numbers and names mean an opponent first
     (as for tackles), then one of yours; ids name anybody on the field."""
     opp: Side = "east" if side == "west" else "west"
     if spell == "system_shock":
-        return C.CastSpell(spell, resolve_player(state, ref, side=opp, on_field=True).id)
+        return CastSpell(spell, resolve_player(state, ref, side=opp, on_field=True).id)
     try:
         target = resolve_player(state, ref, side=opp, on_field=True)
     except MalformedInputError:
         target = resolve_player(state, ref, side=side, on_field=True)
-    return C.CastSpell(spell, target.id)
+    return CastSpell(spell, target.id)
 
 
 def _key(text: object) -> str:

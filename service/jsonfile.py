@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.errors import MalformedInputError
+from engine import MalformedInputError
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "read_json", "parse_json", "depth"]
 

@@ -43,18 +43,36 @@ from db.models import (
     Team,
     TeamPublic,
 )
-from engine import commands as C
-from engine import teambuilding as tb
-from engine.abilities import ABILITIES
-from engine.dice import HashDice
-from engine.match import apply
-from engine.events import event_from_dict
-from engine.narrate import describe_question, narrate
-from engine.rosters import Attributes, position_by_id
-from engine.options import parse_rules
-from engine.state import Location, MatchState, RuleOptions
+from engine import (
+    ABILITIES,
+    ABILITY_COST,
+    Answer,
+    Attributes,
+    Catalogue,
+    Command,
+    DEFAULT_LANGUAGE,
+    DrinkPotion,
+    HashDice,
+    Location,
+    MatchState,
+    Member,
+    RuleOptions,
+    advances,
+    apply,
+    apply_lasting,
+    check_team,
+    describe_question,
+    eligible_abilities,
+    event_from_dict,
+    gains_experience,
+    lasting_choices,
+    narrate_events,
+    parse_rules,
+    phrase,
+    position_by_id,
+    uses_potions,
+)
 
-from engine.i18n import DEFAULT, Catalogue, phrase
 
 from .matches import MatchService, Outcome, Said, SessionFactory, _text, said
 
@@ -135,14 +153,14 @@ class FixtureView:
     def id(self) -> int:
         return self.fixture.id
 
-    def score(self, language: str = DEFAULT, *, name: Shown = _as_stored) -> str:
+    def score(self, language: str = DEFAULT_LANGUAGE, *, name: Shown = _as_stored) -> str:
         f = self.fixture
         tx = _text(language)
         conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
                     if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
 
-    def line(self, *, mention: bool = True, language: str = DEFAULT, name: Shown = _as_stored) -> str:
+    def line(self, *, mention: bool = True, language: str = DEFAULT_LANGUAGE, name: Shown = _as_stored) -> str:
         """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``, the team names
         written by ``name``."""
         f = self.fixture
@@ -232,7 +250,7 @@ def _entry(key: str, /, **values: Any) -> dict[str, Any]:
     return {"key": key, "values": values}
 
 
-def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None = None, *,
+def applied_lines(entry: Any, language: str = DEFAULT_LANGUAGE, state: MatchState | None = None, *,
                   name: Shown = _as_stored) -> list[str]:
     """One stored line of a post-match report in ``language``: a ``league.applied.*`` entry; a
     potion's events (``{"events": [...]}``), narrated with the report's ``state`` for the names;
@@ -242,7 +260,7 @@ def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None 
         return [entry]
     if "events" in entry:
         events = [event_from_dict(e) for e in entry["events"]]
-        return [ln for ln in narrate(events, state, language=language) if ln]
+        return [ln for ln in narrate_events(events, state, language=language) if ln]
     tx = _text(language)
     values = dict(entry.get("values", {}))
     if "player" in values:
@@ -508,7 +526,7 @@ class LeagueService:
         busy = db.team_busy(s, team_id)
         if busy:
             raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
-        tb.check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
+        check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
     def sync(self, league: LeaguePublic) -> None:
@@ -551,7 +569,7 @@ class LeagueService:
                 gained = []
                 for i, rp_id in enumerate(f.lineup.get(side, [])):
                     p, rp = state.players.get(_pid(side, i)), roster.get(rp_id)
-                    if p is None or rp is None or not p.xp or not tb.gains_experience(rp.position_id):
+                    if p is None or rp is None or not p.xp or not gains_experience(rp.position_id):
                         continue
                     rp.xp += p.xp
                     changed.append(rp)
@@ -592,7 +610,7 @@ class LeagueService:
         for p in state.team_players(side):  # type: ignore[arg-type]
             hurt = p.location in _HURT or (p.injury or {}).get("kind") == "lasting"
             ended = (p.injury or {}).get("kind") in ("career_ending", "dead")
-            if hurt and not ended and not p.potion_used and tb.uses_potions(p.position) and self._roster_id(f, side, p.id):
+            if hurt and not ended and not p.potion_used and uses_potions(p.position) and self._roster_id(f, side, p.id):
                 out.append(p.id)
         return out
 
@@ -615,7 +633,7 @@ class LeagueService:
                 changed.append(rp)
                 applied.append(_entry(f"league.applied.{kind}", id=rp.id, player=rp.name))
             elif kind == "lasting":
-                choices = [a for a in injury.get("attributes") or tb.lasting_choices(rp.attributes) if a in Attributes.FIELDS]
+                choices = [a for a in injury.get("attributes") or lasting_choices(rp.attributes) if a in Attributes.FIELDS]
                 if len(choices) == 1:
                     self._lower(rp, choices[0], choices, f.match_id)
                     changed.append(rp)
@@ -626,11 +644,11 @@ class LeagueService:
 
     @staticmethod
     def _lower(rp: RosterPlayer, attribute: str, choices: list[str], match_id: int | None) -> None:
-        rp.attributes = tb.apply_lasting(rp.attributes, attribute, choices)
+        rp.attributes = apply_lasting(rp.attributes, attribute, choices)
         rp.injuries = [*rp.injuries, {"kind": "lasting", "attribute": attribute, "match": match_id}]
 
     # -- post-match decisions ---------------------------------------------------------------------------
-    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT,
+    def open_aftermaths(self, guild_id: int, user_id: int, *, language: str = DEFAULT_LANGUAGE,
                         name: Shown = _as_stored) -> list[AftermathView]:
         """This coach's post-match reports with something still to decide."""
         with self.sessions() as s:
@@ -644,13 +662,13 @@ class LeagueService:
         views = [self.aftermath(i, language=language, name=name) for i in ids]
         return [v for v in views if not v.settled]
 
-    def aftermath_views(self, match_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> list[AftermathView]:
+    def aftermath_views(self, match_id: int, *, language: str = DEFAULT_LANGUAGE, name: Shown = _as_stored) -> list[AftermathView]:
         with self.sessions() as s:
             f = db.fixture_for_match(session=s, match_id=match_id)
             rows = db.aftermaths_of(session=s, fixture_id=f.id) if f else []
         return [self.aftermath(r.id, language=language, name=name) for r in rows]
 
-    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT, name: Shown = _as_stored) -> AftermathView:
+    def aftermath(self, aftermath_id: int, *, language: str = DEFAULT_LANGUAGE, name: Shown = _as_stored) -> AftermathView:
         """One team's post-match report; its offers (prompts, options) in ``language``, the names
         in its text written by ``name``."""
         with self.sessions() as s:
@@ -681,7 +699,7 @@ class LeagueService:
         return [tx.t("league.potions.revealed", seed=seed, commitment=am.seed_commitment, match_id=f.match_id)]
 
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
-                value: int, budget: int, language: str = DEFAULT, name: Shown = _as_stored) -> list[Offer]:
+                value: int, budget: int, language: str = DEFAULT_LANGUAGE, name: Shown = _as_stored) -> list[Offer]:
         state = MatchState.from_dict(am.state)
         tx = _text(language)
         words = Catalogue("engine", "data/text", language)
@@ -703,17 +721,17 @@ class LeagueService:
             rp = roster.get(entry["player"])
             if rp is None:
                 continue
-            opts = [(f"{a.title() if language == DEFAULT else words.get(f'attribute.{a}', a.title())} "
+            opts = [(f"{a.title() if language == DEFAULT_LANGUAGE else words.get(f'attribute.{a}', a.title())} "
                      f"{rp.attributes[a]} → {rp.attributes[a] - 1}", a, "") for a in entry["attributes"]]
             offers.append(Offer("injury", str(rp.id), tx.t("league.offer.injury", player=name(rp.name)), opts))
         for rp in sorted(roster.values(), key=lambda p: p.number):
             if rp.status != PlayerStatus.ACTIVE or rp.id in am.deferred:
                 continue
-            me = tb.Member(rp.position_id, tuple(rp.abilities), rp.xp)
-            if tb.advances(me) < 1:
+            me = Member(rp.position_id, tuple(rp.abilities), rp.xp)
+            if advances(me) < 1:
                 continue
-            can = [a for a in tb.eligible_abilities(team.team_list, me)][:24]
-            afford = value + tb.ABILITY_COST <= budget
+            can = [a for a in eligible_abilities(team.team_list, me)][:24]
+            afford = value + ABILITY_COST <= budget
             opts = [(a.name_in(language), a.id, (a.summary_in(language) if afford else
                                                   tx.t("league.offer.over_budget", summary=a.summary_in(language)))[:100])
                     for a in can]
@@ -738,7 +756,7 @@ class LeagueService:
         state = MatchState.from_dict(am.state)
         if am.potions_done or state.in_progress is not None or player not in self._potion_targets(state, am.side, f):
             raise InvalidInputError("that player cannot take a potion now")
-        return self._engine_step(am, state, C.DrinkPotion(player))
+        return self._engine_step(am, state, DrinkPotion(player))
 
     def answer(self, aftermath_id: int, version: int, user_id: int, value: str) -> AftermathView:
         """The answer to a question a potion asked (an ability or attribute to choose)."""
@@ -746,9 +764,9 @@ class LeagueService:
         state = MatchState.from_dict(am.state)
         if state.in_progress is None:
             raise InvalidInputError("there is no question to answer")
-        return self._engine_step(am, state, C.Answer(_decode(value)))
+        return self._engine_step(am, state, Answer(_decode(value)))
 
-    def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: C.Command) -> AftermathView:
+    def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: Command) -> AftermathView:
         """A potion drunk or its question answered; when that leaves nothing to drink (the last
         potion gone, the last hurt player cured), the potions are over by themselves, in the
         same write: the report never waits for a "no more potions" nobody is offered."""
@@ -876,7 +894,7 @@ class LeagueService:
         return self.sheet(guild_id, team, image=False), item_id, count
 
     def learn(self, guild_id: int, user_id: int, team: str, player: str, ability_id: str, *,
-              language: str = DEFAULT) -> tuple[TeamSheet, str]:
+              language: str = DEFAULT_LANGUAGE) -> tuple[TeamSheet, str]:
         """The player learns the ability; the sheet and ``X learns Y`` in ``language``."""
         with self.sessions() as s:
             _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
@@ -884,13 +902,13 @@ class LeagueService:
             label = _text(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
         return self.sheet(guild_id, team, image=False), label
 
-    def sheet(self, guild_id: int, team: int | str, *, image: bool = True, language: str = DEFAULT) -> TeamSheet:
+    def sheet(self, guild_id: int, team: int | str, *, image: bool = True, language: str = DEFAULT_LANGUAGE) -> TeamSheet:
         """The team's sheet; its picture (``image``) in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
             rules = db_roster.team_rules(s, tm)
             league = db_teams.get_league(session=s, guild_id=guild_id, league=tm.league_id).name if tm.league_id else None
-        adv = {p.id: tb.advances(tb.Member(p.position_id, tuple(p.abilities), p.xp))
+        adv = {p.id: advances(Member(p.position_id, tuple(p.abilities), p.xp))
                for p in tm.players if p.status == PlayerStatus.ACTIVE}
         sheet = TeamSheet(tm, db_roster.team_value(tm), rules["budget"], league, adv)
         if image and self.render:
@@ -899,18 +917,18 @@ class LeagueService:
             sheet.png = render_team_sheet(sheet, language=language)
         return sheet
 
-    def choices(self, guild_id: int, team: str, player: str, *, language: str = DEFAULT) -> list[tuple[str, str]]:
+    def choices(self, guild_id: int, team: str, player: str, *, language: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
         """The abilities a player may learn (for autocomplete), whether or not he has the XP yet,
         named in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
         p = db_roster.find_player(tm, player)
-        me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
+        me = Member(p.position_id, tuple(p.abilities), p.xp)
         tx = _text(language)
         return [(tx.t("league.ability_choice", ability=a.name_in(language),
                       level=tx.get(f"league.ability_level.{a.level}", a.level),
                       group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
-                for a in tb.eligible_abilities(tm.team_list, me)]
+                for a in eligible_abilities(tm.team_list, me)]
 
 
 def _named(state: MatchState, name: Shown) -> MatchState:
@@ -920,10 +938,10 @@ def _named(state: MatchState, name: Shown) -> MatchState:
     return state
 
 
-def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
+def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT_LANGUAGE) -> str:
     p = state.players[pid]
     kind = (p.injury or {}).get("kind")
-    if language == DEFAULT:
+    if language == DEFAULT_LANGUAGE:
         return p.location.value.replace("_", " ") + (f", {kind} injury" if kind else "")
     words = Catalogue("engine", "data/text", language)
     where = words.get(f"location.{p.location.value}", p.location.value)

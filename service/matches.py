@@ -26,15 +26,27 @@ from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
-from engine import commands as C
+from engine import (
+    Catalogue,
+    Command,
+    Concede,
+    DEFAULT_LANGUAGE,
+    Event,
+    MatchEnded,
+    MatchState,
+    Pending,
+    Phase,
+    RuleOptions,
+    Side,
+    describe_question,
+    event_from_dict,
+    load_text,
+    narrate_events,
+    pending,
+    phrase,
+    translate_refusal,
+)
 from engine.ai import AICoach, make_ai
-from engine.events import Event, MatchEnded, event_from_dict
-from engine.field import Side
-from engine.match import Pending, pending
-from engine.i18n import DEFAULT, Catalogue, load, phrase
-from engine.narrate import describe_question, narrate
-from engine.refusals import translate_refusal
-from engine.state import MatchState, Phase, RuleOptions
 
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import Drawing
@@ -78,7 +90,7 @@ class Said(str):
 
 def said(key: str, /, **values: Any) -> Said:
     """The service's line ``key`` in English, able to be said again in another language."""
-    line = Said(note_text(DEFAULT, key, values))
+    line = Said(note_text(DEFAULT_LANGUAGE, key, values))
     line.key, line.values = key, values
     return line
 
@@ -93,7 +105,7 @@ def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
 def structured_refusal(reason: BaseException | str, language: str) -> str | None:
     """A refusal that carries its own key or template and values (team building's limits, the
     store's refusals naming a team or a fixture), said in ``language``; None for the others."""
-    from engine.teambuilding import TeamBuildingError
+    from engine import TeamBuildingError
 
     if isinstance(reason, TeamBuildingError):
         return reason.text(language)
@@ -111,7 +123,7 @@ def refusal_text(reason: BaseException | str, language: str) -> str:
     if structured is not None:
         return structured
     message = str(reason)
-    if language == DEFAULT:
+    if language == DEFAULT_LANGUAGE:
         return message
     usage = usage_refusal(message, language)
     if usage is not None:
@@ -120,13 +132,13 @@ def refusal_text(reason: BaseException | str, language: str) -> str:
     return known if known != message else translate_refusal(message, language)
 
 
-def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:
+def side_names(state: MatchState, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """``West (Night Elves)`` for each side, in ``language``."""
     tx = _text(language)
     return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}  # type: ignore[index]
 
 
-def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT) -> str:
+def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT_LANGUAGE) -> str:
     """One line: who must decide what now (in ``language``)."""
     tx = _text(language)
     pend = pending(state)
@@ -134,7 +146,7 @@ def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, lan
         w, e = state.teams["west"].score, state.teams["east"].score
         result = tx.t("prompt.result.draw") if state.winner == "draw" else tx.t(
             "prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]
-        reason = phrase(load("engine", "data/text", language), state.end_reason or "") if language != DEFAULT else state.end_reason
+        reason = phrase(load_text("engine", "data/text", language), state.end_reason or "") if language != DEFAULT_LANGUAGE else state.end_reason
         return tx.t("prompt.match_over", result=result, west=w, east=e, reason=reason)
     who = (names or {}).get(pend.side or "", tx.get(f"side.{pend.side}", (pend.side or "").title()))
     if pend.question is not None:
@@ -165,7 +177,7 @@ class Outcome:
     #: Lines the finish listeners added (the league's), after the narration, as they wrote them.
     after: list[str] = field(default_factory=list)
     #: The language of ``png``'s panels (the match's server's, see ``MatchService.language_for``).
-    png_language: str = DEFAULT
+    png_language: str = DEFAULT_LANGUAGE
     #: Draws the board in another language; set by the service.
     renderer: Callable[[str], bytes] | None = field(default=None, repr=False, compare=False)
     _pictures: dict[str, bytes] = field(default_factory=dict, repr=False, compare=False)
@@ -194,20 +206,20 @@ class Outcome:
 
     def lines_in(self, language: str) -> list[str]:
         """``lines`` in ``language``: the notes and the narration again in its words."""
-        if language == DEFAULT:
+        if language == DEFAULT_LANGUAGE:
             return self.lines
         after = [x.in_language(language) if isinstance(x, Said) else x for x in self.after]
-        return [note_text(language, k, v) for k, v in self.notes] + narrate(self.events, self.state, language=language) + after
+        return [note_text(language, k, v) for k, v in self.notes] + narrate_events(self.events, self.state, language=language) + after
 
     def prompt_in(self, language: str) -> str:
         """``prompt`` in ``language``."""
-        if language == DEFAULT:
+        if language == DEFAULT_LANGUAGE:
             return self.prompt
         return prompt_for(self.state, side_names(self.state, language), language=language)
 
     def description_in(self, language: str) -> str | None:
         """``description`` (the board in words, when wanted) in ``language``."""
-        if self.description is None or language == DEFAULT:
+        if self.description is None or language == DEFAULT_LANGUAGE:
             return self.description
         return board_words(self.state, view=self.view, language=language)
 
@@ -379,13 +391,13 @@ class MatchService:
             return pending(match.engine_state()).side or "west"
         return sides[0]  # type: ignore[return-value]
 
-    def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT) -> list[str]:
+    def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT_LANGUAGE) -> list[str]:
         m = self.current(channel_id)
         with self.sessions() as s:
             rows = store.match_events(session=s, match_id=m.id)
         state = m.engine_state()
         events = [event_from_dict(e) for r in rows for e in r.events]
-        lines = narrate(events, state, language=language)
+        lines = narrate_events(events, state, language=language)
         return lines[-last:] if last else lines
 
     # -- acting ---------------------------------------------------------------------------------
@@ -393,7 +405,7 @@ class MatchService:
         self,
         channel_id: int,
         user_id: int,
-        command: str | C.Command | Callable[[MatchState, Side], C.Command],
+        command: str | Command | Callable[[MatchState, Side], Command],
         *,
         expected_version: int | None = None,
         as_side: Side | None = None,
@@ -423,7 +435,7 @@ class MatchService:
         state = m.engine_state()
         if isinstance(command, str):
             cmd = parse(command, state, side)
-        elif isinstance(command, C.Command):
+        elif isinstance(command, Command):
             cmd = command
         else:
             cmd = command(state, side)
@@ -453,7 +465,7 @@ class MatchService:
                                  deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, [], None)
         out.notes = [("note.undo", {})]
-        out.lines = [note_text(DEFAULT, "note.undo", {})]
+        out.lines = [note_text(DEFAULT_LANGUAGE, "note.undo", {})]
         return out
 
     def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
@@ -472,14 +484,14 @@ class MatchService:
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
-                                   command=C.Concede(), expected_version=m.version)
+                                   command=Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.notes.insert(0, ("note.forfeit", {"side": side, "hours": hours, "moderator": moderator_id}))
-        out.lines.insert(0, note_text(DEFAULT, *out.notes[0]))
+        out.lines.insert(0, note_text(DEFAULT_LANGUAGE, *out.notes[0]))
         return self._finished(out)
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
-        return self.act(channel_id, user_id, C.Concede(), as_side=as_side)
+        return self.act(channel_id, user_id, Concede(), as_side=as_side)
 
     def abandon(self, channel_id: int, user_id: int | None, reason: str = "") -> MatchPublic:
         m = self.current(channel_id)
@@ -598,16 +610,16 @@ class MatchService:
     # -- output ---------------------------------------------------------------------------------
     def _language(self, match: MatchPublic) -> str:
         if self.language_for is None:
-            return DEFAULT
+            return DEFAULT_LANGUAGE
         try:
             return self.language_for(match)
         except Exception:  # noqa: BLE001 - an English picture beats no picture
             log.warning("no language for match %s; drawing its board in English", match.id, exc_info=True)
-            return DEFAULT
+            return DEFAULT_LANGUAGE
 
     def _outcome(self, match: MatchPublic, state: MatchState, events: list[Event], view: MatchState | None) -> Outcome:
         names = side_names(state)
-        png, renderer, png_language = None, None, DEFAULT
+        png, renderer, png_language = None, None, DEFAULT_LANGUAGE
         close_up = None
         if self.render:
             width, drawing = self.width, self.drawing
@@ -629,7 +641,7 @@ class MatchService:
         words = None
         if state.phase is not Phase.MATCH_OVER and screen_reader_wanted(self.sessions, (match.west_coach_id, match.east_coach_id)):
             words = board_words(state, view=view)
-        out = Outcome(match, state, events, narrate(events, state), prompt_for(state, names), png, view, words,
+        out = Outcome(match, state, events, narrate_events(events, state), prompt_for(state, names), png, view, words,
                       renderer=renderer, png_language=png_language, close_up_renderer=close_up)
         if close_up is not None:
             out._close_ups[png_language] = first_close_up

@@ -30,10 +30,7 @@ from sqlmodel import Session
 from db import matches as store
 from db import posts as db_posts
 from db.models.match import MatchPublic
-from engine.events import event_from_dict
-from engine.i18n import DEFAULT
-from engine.narrate import narrate
-from engine.state import MatchState
+from engine import DEFAULT_LANGUAGE, MatchState, event_from_dict, narrate_events
 
 __all__ = ["BOUNDARIES", "Piece", "Plan", "plan", "plan_for", "record", "record_owed", "row_lines", "AI_COACH"]
 
@@ -98,14 +95,14 @@ class _Segment:
         return self.rows[-1].seq if self.rows else self.first
 
 
-def row_lines(row: Any, state: MatchState, language: str = DEFAULT, note: Callable[[str], str] | None = None) -> list[str]:
+def row_lines(row: Any, state: MatchState, language: str = DEFAULT_LANGUAGE, note: Callable[[str], str] | None = None) -> list[str]:
     """What one log row says in the channel: its events narrated; an undo says so."""
     command = row.command or {}
     if command.get("name") == "undo":
         return [note("note.undo")] if note else []
     if not row.events:
         return []
-    return narrate([event_from_dict(e) for e in row.events], state, language=language)
+    return narrate_events([event_from_dict(e) for e in row.events], state, language=language)
 
 
 def _is_boundary(row: Any) -> bool:
@@ -123,7 +120,7 @@ def plan(
     deciding_user: int | None,
     actor_user_id: int | None,
     header: str = "",
-    language: str = DEFAULT,
+    language: str = DEFAULT_LANGUAGE,
     note: Callable[[str], str] | None = None,
     budget: int = NARRATION_BUDGET,
     extra_lines: Sequence[str] = (),
@@ -205,7 +202,7 @@ SessionFactory = Callable[[], AbstractContextManager[Session]]
 
 
 def plan_for(sessions: SessionFactory, match: MatchPublic, state: MatchState, *, actor_user_id: int | None,
-             header: str = "", language: str = DEFAULT, note: Callable[[str], str] | None = None,
+             header: str = "", language: str = DEFAULT_LANGUAGE, note: Callable[[str], str] | None = None,
              extra_lines: Sequence[str] = ()) -> tuple[Plan, Any | None]:
     """Read the live message and the log since it began, and ``plan`` the messages."""
     with sessions() as s:

@@ -13,18 +13,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.abilities import ability
-from engine.dice import ScriptedDice
-from engine.errors import ElfballError, MalformedInputError
-from engine.events import Event
-from engine.field import Field, Side, standard_field
-from engine.hexes import Direction
-from engine.match import apply, pending
-from engine.rosters import position_by_id, singular_name, team_list
-from engine.clock import new_deck
-from engine.options import parse_rules
-from engine.support.impcrusher import french_abilities
-from engine.state import RULES_EDITION, ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
+from engine import (
+    ActionState,
+    Ball,
+    Direction,
+    ElfballError,
+    Event,
+    Field,
+    Location,
+    MalformedInputError,
+    MatchState,
+    Phase,
+    Player,
+    RULES_EDITION,
+    RuleOptions,
+    ScriptedDice,
+    Side,
+    Status,
+    Team,
+    ability,
+    apply,
+    french_impcrusher_abilities,
+    new_deck,
+    parse_rules,
+    pending,
+    position_by_id,
+    singular_name,
+    standard_field,
+    team_list,
+)
 
 from .grammar import parse
 from .scenario_tools import legal_lines, start_keys
@@ -107,7 +124,7 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
     # current rules edition unless it names one ("edition": 1, a match stored before it).
     options = parse_rules(rules) if isinstance(rules, str) else RuleOptions.from_dict({"edition": RULES_EDITION, **rules})
     for p in players.values():
-        french_abilities(options, p)  # fr_impcrusher: as new_match gives them
+        french_impcrusher_abilities(options, p)  # fr_impcrusher: as new_match gives them
     st = MatchState(options=options, teams=teams, players=players, ball=ball, deck=new_deck(options))
     m = data.get("momentum", {})
     st.momentum, st.momentum_side = _whole(m.get("counters", 0), "momentum counters"), m.get("side")
@@ -141,14 +158,14 @@ class ScenarioResult:
     view: MatchState | None = None
 
     def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
-        from engine.narrate import narrate
+        from engine import narrate_events
 
         pend = pending(self.state)
         shown = self.view or self.state
         return {
             "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
             "events": [e.to_dict() for e in self.events],
-            "narration": narrate(self.events, shown),
+            "narration": narrate_events(self.events, shown),
             "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
             "legal": legal_lines(self.state, fld or standard_field()),
             "steps": self.steps,

@@ -15,15 +15,26 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.abilities import ability
-from engine.errors import ElfballError, MalformedInputError
-from engine.field import Field, standard_field
-from engine.fuzz import invariant_violations
-from engine.hexes import Direction
-from engine.match import SUPPORT_LIMITS
-from engine.options import parse_rules, validate
-from engine.rosters import position_by_id, team_list
-from engine.state import RULES_EDITION, ActionState, Location, MatchState, RuleOptions, Status
+from engine import (
+    ActionState,
+    Direction,
+    ElfballError,
+    Field,
+    Location,
+    MalformedInputError,
+    MatchState,
+    RULES_EDITION,
+    RuleOptions,
+    SUPPORT_LIMITS,
+    Status,
+    ability,
+    invariant_violations,
+    parse_rules,
+    position_by_id,
+    standard_field,
+    team_list,
+    validate_options,
+)
 
 __all__ = ["MAX_COMMANDS", "MAX_DICE", "MAX_TEXT", "check_scenario", "check_position"]
 
@@ -141,7 +152,7 @@ def _rules(value: Any, where: str) -> RuleOptions:
         else:
             _flag(v, at)
     try:
-        return validate(RuleOptions.from_dict(dict(rules)))
+        return validate_options(RuleOptions.from_dict(dict(rules)))
     except ElfballError as exc:
         raise _fail(where, str(exc)) from None
 

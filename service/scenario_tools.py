@@ -14,15 +14,49 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import commands as C
-from engine.errors import ElfballError, MalformedInputError
-from engine.faceoff import faceoff_players
-from engine.field import Field, Side, other_side
-from engine.hexes import direction_between
-from engine.legal import legal_commands
-from engine.match import pending
-from engine.preview import Preview, contact_previews, step_previews, throw_preview
-from engine.state import ActionState, MatchState, Phase
+from engine import (
+    ActionState,
+    Answer,
+    AutoSetup,
+    CastSpell,
+    Cheer,
+    Command,
+    Concede,
+    Dash,
+    DrinkPotion,
+    ElfballError,
+    EndAction,
+    Face,
+    FaceoffContact,
+    FaceoffPickup,
+    Field,
+    MalformedInputError,
+    MatchState,
+    Move,
+    Phase,
+    Place,
+    Preview,
+    Quickling,
+    Replace,
+    SetupDone,
+    Shove,
+    Side,
+    StandUp,
+    StartAction,
+    StartTest,
+    Tackle,
+    Taunt,
+    Throw,
+    Unplace,
+    contact_previews,
+    direction_between,
+    faceoff_players,
+    legal_commands,
+    other_side,
+    pending,
+    step_previews,
+    throw_preview,
+)
 
 from .grammar import MOVER_VERBS, parse
 
@@ -70,14 +104,14 @@ def _side(data: Mapping[str, Any], key: str, *, required: bool = False) -> Side 
 
 
 # --- what the deciding coach may do -------------------------------------------------------------
-def command_line(cmd: C.Command, state: MatchState, fld: Field) -> str:
+def command_line(cmd: Command, state: MatchState, fld: Field) -> str:
     """``cmd`` in the console grammar (``move K11``, ``tackle e3 pummel``, ``reroll 0 2``)."""
     h = fld.format
-    if isinstance(cmd, C.Place):
+    if isinstance(cmd, Place):
         return f"place {cmd.player} {h(cmd.hex)} {cmd.facing.name}"
-    if isinstance(cmd, C.Replace):
+    if isinstance(cmd, Replace):
         return f"replace {cmd.player} {h(cmd.hex)} {cmd.facing.name}"
-    if isinstance(cmd, C.Move):
+    if isinstance(cmd, Move):
         steps = " ".join(h(x) for x in cmd.path)
         verb = {v: k for k, v in MOVER_VERBS.items()}.get(cmd.ability or "")
         if verb is not None and cmd.player is not None:
@@ -85,26 +119,26 @@ def command_line(cmd: C.Command, state: MatchState, fld: Field) -> str:
         extra = "".join((f" facing {cmd.facing.name}" if cmd.facing else "", f" with {cmd.ability}" if cmd.ability else "",
                          f" player {cmd.player}" if cmd.player else ""))
         return f"move {steps}{extra}"
-    if isinstance(cmd, C.FaceoffContact):
+    if isinstance(cmd, FaceoffContact):
         return " ".join(["faceoff", cmd.challenge, *(h(x) for x in cmd.path)])
-    if isinstance(cmd, C.Throw):
+    if isinstance(cmd, Throw):
         return f"throw {h(cmd.target)}" + ("" if cmd.long is None else " long" if cmd.long else " short")
-    if isinstance(cmd, C.Tackle):
+    if isinstance(cmd, Tackle):
         return f"tackle {cmd.target}" + (f" {cmd.use}" if cmd.use else "")
-    if isinstance(cmd, C.Dash):
+    if isinstance(cmd, Dash):
         return "sprint" if cmd.sprint else f"dash {cmd.counters}"
-    if isinstance(cmd, C.CastSpell):
+    if isinstance(cmd, CastSpell):
         return f"spell {cmd.spell} {h(cmd.hex) if cmd.hex is not None else cmd.target}"
-    if isinstance(cmd, C.Answer):
+    if isinstance(cmd, Answer):
         return _answer_line(cmd.value, state)
-    simple = {C.Unplace: "unplace {player}", C.AutoSetup: "auto", C.SetupDone: "done", C.StartTest: "next",
-              C.FaceoffPickup: "faceoff pickup", C.StartAction: "act {player}", C.Shove: "shove {target}",
-              C.Cheer: "cheer", C.Quickling: "quickling {player}", C.Taunt: "taunt {player} {target} {counters}",
-              C.DrinkPotion: "potion {player}", C.Concede: "concede"}
+    simple = {Unplace: "unplace {player}", AutoSetup: "auto", SetupDone: "done", StartTest: "next",
+              FaceoffPickup: "faceoff pickup", StartAction: "act {player}", Shove: "shove {target}",
+              Cheer: "cheer", Quickling: "quickling {player}", Taunt: "taunt {player} {target} {counters}",
+              DrinkPotion: "potion {player}", Concede: "concede"}
     if type(cmd) in simple:
         return simple[type(cmd)].format(**{k: getattr(cmd, k) for k in ("player", "target", "counters") if hasattr(cmd, k)})
     facing = getattr(cmd, "facing", None)
-    word = {C.Face: "face", C.StandUp: "stand", C.EndAction: "end"}[type(cmd)]  # type: ignore[index]
+    word = {Face: "face", StandUp: "stand", EndAction: "end"}[type(cmd)]  # type: ignore[index]
     return f"{word} {facing.name}" if facing is not None else word
 
 
@@ -129,24 +163,24 @@ def _odds(p: Preview) -> dict[str, Any]:
     return {"challenge": p.challenge, "dice": p.dice, "need": p.need, "success": round(p.success, 4), "flop": round(p.flop, 4)}
 
 
-def _previews(cmd: C.Command, state: MatchState, fld: Field) -> list[Preview]:
+def _previews(cmd: Command, state: MatchState, fld: Field) -> list[Preview]:
     if state.phase is Phase.FACEOFF:
         return _faceoff_previews(cmd, state, fld)
     actor = state.acting_player
     if actor is None:
         return []
-    if isinstance(cmd, C.Move) and cmd.ability is None and len(cmd.path) == 1:
+    if isinstance(cmd, Move) and cmd.ability is None and len(cmd.path) == 1:
         return step_previews(state, cmd.path[0])
-    if isinstance(cmd, C.Throw):
+    if isinstance(cmd, Throw):
         return [throw_preview(state, cmd.target, cmd.long)]
-    if isinstance(cmd, (C.Tackle, C.Shove)):
+    if isinstance(cmd, (Tackle, Shove)):
         target = state.players[cmd.target]
-        return contact_previews(state, actor, target, "shove" if isinstance(cmd, C.Shove) else "tackle",
+        return contact_previews(state, actor, target, "shove" if isinstance(cmd, Shove) else "tackle",
                                 getattr(cmd, "use", None))
     return []
 
 
-def _faceoff_previews(cmd: C.Command, state: MatchState, fld: Field) -> list[Preview]:
+def _faceoff_previews(cmd: Command, state: MatchState, fld: Field) -> list[Preview]:
     """The free challenge's odds, read on a copy where the winner has taken his free paces (the
     simplified face-off rolls nothing)."""
     if state.options.simple_faceoff or state.faceoff_winner is None:
@@ -155,9 +189,9 @@ def _faceoff_previews(cmd: C.Command, state: MatchState, fld: Field) -> list[Pre
     players = faceoff_players(st, fld)
     me, them = players[st.faceoff_winner], players[other_side(st.faceoff_winner)]
     st.action = ActionState(player=me.id, jog_left=0, faceoff_free=True)
-    if isinstance(cmd, C.FaceoffPickup):
+    if isinstance(cmd, FaceoffPickup):
         return [p for p in step_previews(st, fld.ball_spot) if p.challenge == "pickup"]
-    if isinstance(cmd, C.FaceoffContact):
+    if isinstance(cmd, FaceoffContact):
         if cmd.path:
             me.hex = cmd.path[-1]
         assert me.hex is not None and them.hex is not None
@@ -179,10 +213,10 @@ def legal_lines(state: MatchState, fld: Field) -> dict[str, Any]:
     kinds: dict[str, list[dict[str, Any]]] = {}
     grouped: dict[tuple[str, str, str], list[str]] = {}
     for cmd in legal_commands(state, side, fld):
-        if isinstance(cmd, C.Concede):
+        if isinstance(cmd, Concede):
             continue
         kind = cmd.name
-        if isinstance(cmd, (C.Place, C.Replace)):
+        if isinstance(cmd, (Place, Replace)):
             key = (kind, cmd.player, fld.format(cmd.hex))
             if key not in grouped:
                 grouped[key] = []
@@ -200,7 +234,7 @@ def legal_lines(state: MatchState, fld: Field) -> dict[str, Any]:
     return {"side": side, "kinds": kinds}
 
 
-def _reads_back(line: str, cmd: C.Command, state: MatchState, side: Side, fld: Field) -> bool:
+def _reads_back(line: str, cmd: Command, state: MatchState, side: Side, fld: Field) -> bool:
     try:
         return parse(line, state, side, fld) == cmd
     except ElfballError:

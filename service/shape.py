@@ -125,9 +125,7 @@ def _shown(value: Any) -> str:
 def state_from_json(data: Any, where: str) -> Any:
     """A ``MatchState`` from its saved JSON, refused (``MalformedInputError``) unless every field
     has its type and the position keeps the engine's invariants (``engine.fuzz``)."""
-    from engine.errors import MalformedInputError
-    from engine.fuzz import invariant_violations
-    from engine.state import MatchState
+    from engine import MalformedInputError, MatchState, invariant_violations
 
     if not isinstance(data, dict):
         raise MalformedInputError(f"{where}: a match state is a JSON object, not {type(data).__name__}")
@@ -166,8 +164,7 @@ def reference_errors(state: Any) -> list[str]:
 
 def events_from_json(data: Any, where: str) -> list[Any]:
     """Events from their saved JSON (``Event.to_dict()`` each), refused unless each has its type."""
-    from engine.errors import MalformedInputError
-    from engine.events import event_from_dict
+    from engine import MalformedInputError, event_from_dict
 
     if not isinstance(data, list):
         raise MalformedInputError(f"{where}: events are a JSON list, not {type(data).__name__}")

@@ -30,11 +30,34 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from engine import commands as C
-from engine.errors import MalformedInputError
-from engine.field import Field, Side, standard_field
-from engine.hexes import Direction, Hex
-from engine.state import MatchState, Player
+from engine import (
+    Answer,
+    CastSpell,
+    Cheer,
+    Command,
+    Dash,
+    Direction,
+    DrinkPotion,
+    EndAction,
+    Face,
+    Field,
+    Hex,
+    MalformedInputError,
+    MatchState,
+    Move,
+    Place,
+    Player,
+    Quickling,
+    Replace,
+    Shove,
+    Side,
+    StandUp,
+    StartAction,
+    Tackle,
+    Taunt,
+    Throw,
+    standard_field,
+)
 
 from .grammar import (SPELLS, TACKLE_USES, VERBS, check_length, match_option, parse_direction, parse_path,
                       resolve_ability, resolve_player, spell_on_player, whole_number)
@@ -86,28 +109,28 @@ def _opponent(side: Side) -> Side:
 
 # --- set-up and the turn ------------------------------------------------------------------------
 def place(state: MatchState, side: Side, *, player: str, hex: str, facing: str,
-          field: Field | None = None) -> C.Place:
+          field: Field | None = None) -> Place:
     """``/setup place``: one of ``side``'s players on a set-up hex, facing ``facing``."""
     fld = field or standard_field()
     p = resolve_player(state, _text(player, "place"), side=side)
-    return C.Place(p.id, _hex(hex, "place", fld), _direction(facing, "place"))
+    return Place(p.id, _hex(hex, "place", fld), _direction(facing, "place"))
 
 
 def replace(state: MatchState, side: Side, *, player: str, hex: str, facing: str,
-            field: Field | None = None) -> C.Replace:
+            field: Field | None = None) -> Replace:
     """``/replace``: a Bench player on near a stairway instead of an action."""
     fld = field or standard_field()
     p = resolve_player(state, _text(player, "replace"), side=side)
-    return C.Replace(p.id, _hex(hex, "replace", fld), _direction(facing, "replace"))
+    return Replace(p.id, _hex(hex, "replace", fld), _direction(facing, "replace"))
 
 
-def act(state: MatchState, side: Side, *, player: str) -> C.StartAction:
+def act(state: MatchState, side: Side, *, player: str) -> StartAction:
     """``/act``: the player of ``side`` on the field who takes this turn's action."""
-    return C.StartAction(resolve_player(state, _text(player, "act"), side=side, on_field=True).id)
+    return StartAction(resolve_player(state, _text(player, "act"), side=side, on_field=True).id)
 
 
 def move(state: MatchState, side: Side, *, path: str, facing: str | None = None, ability: str | None = None,
-         player: str | None = None, field: Field | None = None) -> C.Move:
+         player: str | None = None, field: Field | None = None) -> Move:
     """``/move``: ``path`` (hexes or directions, from the hex of the player who moves), then
     ``facing``; ``ability`` pays the steps with Momentum; ``player`` is another of ``side``'s
     players who moves (Lead Pass, Swarm, React)."""
@@ -121,33 +144,33 @@ def move(state: MatchState, side: Side, *, path: str, facing: str | None = None,
         raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
     steps = _text(path, "move").replace(",", " ").split()
-    return C.Move(parse_path(steps, start.hex, fld), turn, paid, other)
+    return Move(parse_path(steps, start.hex, fld), turn, paid, other)
 
 
-def face(state: MatchState, side: Side, *, direction: str) -> C.Face | C.Answer:
+def face(state: MatchState, side: Side, *, direction: str) -> Face | Answer:
     """``/face``: turn the acting player; while a question asks for a direction (Taunt,
     Bankshot), it answers that question, as the console's ``face`` does."""
     d = _direction(direction, "face")
     q = state.in_progress.question if state.in_progress is not None else None
     if q is not None and any(o in Direction.__members__ for o in q.get("options", ())):
-        return C.Answer(match_option(state, q["options"], d.name))
-    return C.Face(d)
+        return Answer(match_option(state, q["options"], d.name))
+    return Face(d)
 
 
-def stand(state: MatchState, side: Side, *, facing: str | None = None) -> C.StandUp:
+def stand(state: MatchState, side: Side, *, facing: str | None = None) -> StandUp:
     """``/stand``: the acting player stands up, facing ``facing`` if given."""
-    return C.StandUp(_direction(facing, "stand") if _given(facing) else None)
+    return StandUp(_direction(facing, "stand") if _given(facing) else None)
 
 
-def end(state: MatchState, side: Side, *, facing: str | None = None) -> C.EndAction:
+def end(state: MatchState, side: Side, *, facing: str | None = None) -> EndAction:
     """``/end``: the action ends, the player facing ``facing`` if given."""
-    return C.EndAction(_direction(facing, "end") if _given(facing) else None)
+    return EndAction(_direction(facing, "end") if _given(facing) else None)
 
 
-def throw(state: MatchState, side: Side, *, target: str, long: bool = False, field: Field | None = None) -> C.Throw:
+def throw(state: MatchState, side: Side, *, target: str, long: bool = False, field: Field | None = None) -> Throw:
     """``/throw``: to a hex (a team-mate's or an empty one); ``long`` declares a long throw,
     otherwise the distance decides, as ``throw HEX`` does."""
-    return C.Throw(_hex(target, "throw", field or standard_field()), True if long else None)
+    return Throw(_hex(target, "throw", field or standard_field()), True if long else None)
 
 
 def _tackle_use(value: object) -> str:
@@ -163,55 +186,55 @@ def _tackle_use(value: object) -> str:
     return key
 
 
-def tackle(state: MatchState, side: Side, *, target: str, use: str | None = None) -> C.Tackle:
+def tackle(state: MatchState, side: Side, *, target: str, use: str | None = None) -> Tackle:
     """``/tackle``: an opponent on the field; ``use`` a Tackle ability (cutblock, steal,
     pummel, cheapshot)."""
     who = resolve_player(state, _text(target, "tackle"), side=_opponent(side), on_field=True)
-    return C.Tackle(who.id, _tackle_use(use) if _given(use) else None)
+    return Tackle(who.id, _tackle_use(use) if _given(use) else None)
 
 
-def shove(state: MatchState, side: Side, *, target: str) -> C.Shove:
+def shove(state: MatchState, side: Side, *, target: str) -> Shove:
     """``/shove``: an opponent on the field."""
-    return C.Shove(resolve_player(state, _text(target, "shove"), side=_opponent(side), on_field=True).id)
+    return Shove(resolve_player(state, _text(target, "shove"), side=_opponent(side), on_field=True).id)
 
 
-def dash(state: MatchState, side: Side, *, counters: int | str | None = None, sprint: bool = False) -> C.Dash:
+def dash(state: MatchState, side: Side, *, counters: int | str | None = None, sprint: bool = False) -> Dash:
     """``/dash``: spend ``counters`` Momentum counters, or ``sprint`` (a Sprinter's Dash, no
     counters): one or the other."""
     if sprint:
         if _given(counters):
             raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
-        return C.Dash(sprint=True)
+        return Dash(sprint=True)
     if not _given(counters):
         raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
-    return C.Dash(_counters(counters, "dash"))
+    return Dash(_counters(counters, "dash"))
 
 
-def cheer(state: MatchState, side: Side) -> C.Cheer:
+def cheer(state: MatchState, side: Side) -> Cheer:
     """``/cheer``: a Cheerleader's counter at the beginning of an action."""
-    return C.Cheer()
+    return Cheer()
 
 
-def quickling(state: MatchState, side: Side, *, player: str) -> C.Quickling:
+def quickling(state: MatchState, side: Side, *, player: str) -> Quickling:
     """``/quickling``: ``side``'s Little Guy on the field who then takes the action."""
-    return C.Quickling(resolve_player(state, _text(player, "quickling"), side=side, on_field=True).id)
+    return Quickling(resolve_player(state, _text(player, "quickling"), side=side, on_field=True).id)
 
 
-def taunt(state: MatchState, side: Side, *, player: str, target: str, counters: int | str) -> C.Taunt:
+def taunt(state: MatchState, side: Side, *, player: str, target: str, counters: int | str) -> Taunt:
     """``/taunt``: ``side``'s Little Guy spends ``counters`` to turn ``target``, an opponent on
     the field, to face him."""
     taunter = resolve_player(state, _text(player, "taunt"), side=side, on_field=True)
     victim = resolve_player(state, _text(target, "taunt"), side=_opponent(side), on_field=True)
-    return C.Taunt(taunter.id, victim.id, _counters(counters, "taunt"))
+    return Taunt(taunter.id, victim.id, _counters(counters, "taunt"))
 
 
-def potion(state: MatchState, side: Side, *, player: str) -> C.DrinkPotion:
+def potion(state: MatchState, side: Side, *, player: str) -> DrinkPotion:
     """``/potion``: a Magic Potion for one of ``side``'s players (the rules want him off the field)."""
-    return C.DrinkPotion(resolve_player(state, _text(player, "potion"), side=side).id)
+    return DrinkPotion(resolve_player(state, _text(player, "potion"), side=side).id)
 
 
 def spell(state: MatchState, side: Side, *, spell: str, target: str | None = None, hex: str | None = None,
-          field: Field | None = None) -> C.CastSpell:
+          field: Field | None = None) -> CastSpell:
     """``/spell``: Inferno at ``hex`` (no target); System Shock at ``target``, an opponent, or
     Transformation at ``target``, an opponent first, else one of ``side``'s (no hex)."""
     key = "".join(c for c in _text(spell, "spell").lower() if c.isalnum())
@@ -221,7 +244,7 @@ def spell(state: MatchState, side: Side, *, spell: str, target: str | None = Non
     if chosen == "inferno":
         if _given(target):
             raise _usage("spell")
-        return C.CastSpell(chosen, None, _hex(hex, "spell", field or standard_field()))
+        return CastSpell(chosen, None, _hex(hex, "spell", field or standard_field()))
     if _given(hex):
         raise _usage("spell")
     return spell_on_player(state, side, chosen, _text(target, "spell"))
@@ -229,14 +252,14 @@ def spell(state: MatchState, side: Side, *, spell: str, target: str | None = Non
 
 # --- by the slash command's name ------------------------------------------------------------------
 #: Each slash command of the bot (its qualified name) and its builder.
-BUILDERS: Mapping[str, Callable[..., C.Command]] = MappingProxyType({
+BUILDERS: Mapping[str, Callable[..., Command]] = MappingProxyType({
     "setup place": place, "act": act, "move": move, "face": face, "throw": throw, "tackle": tackle, "shove": shove,
     "stand": stand, "dash": dash, "cheer": cheer, "quickling": quickling, "taunt": taunt, "potion": potion,
     "spell": spell, "end": end, "replace": replace,
 })
 
 
-def build(command: str, state: MatchState, side: Side, /, **options: Any) -> C.Command:
+def build(command: str, state: MatchState, side: Side, /, **options: Any) -> Command:
     """The engine command of slash command ``command`` (a key of ``BUILDERS``) with ``options``."""
     if command == "undo":
         raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
@@ -260,7 +283,7 @@ class Request:
         """Undo is the match service's, not a rule's: it has no engine command."""
         return self.command == "undo"
 
-    def build(self, state: MatchState, side: Side) -> C.Command:
+    def build(self, state: MatchState, side: Side) -> Command:
         return build(self.command, state, side, **self.options)
 
     def __repr__(self) -> str:

@@ -26,16 +26,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import commands as C
-from engine.dice import HashDice
-from engine.dice.commit import commitment_of, entropy_part
-from engine.errors import ElfballError, MalformedInputError
-from engine.i18n import DEFAULT, Catalogue
-from engine.match import PlayerEntry, TeamEntry, apply, new_match
-from engine.rosters import TeamRoster, position_by_id, team_list
-from engine.options import validate as validate_options
-from engine.state import MatchState, RuleOptions
-from engine.teambuilding import MAX_PLAYERS
+from engine import (
+    Catalogue,
+    Command,
+    DEFAULT_LANGUAGE,
+    ElfballError,
+    HashDice,
+    MAX_PLAYERS,
+    MalformedInputError,
+    MatchState,
+    PlayerEntry,
+    RuleOptions,
+    TeamEntry,
+    TeamRoster,
+    apply,
+    command_from_dict,
+    commitment_of,
+    entropy_part,
+    new_match,
+    position_by_id,
+    team_list,
+    validate_options,
+)
 
 from .shape import shape_errors
 
@@ -175,10 +187,10 @@ class Mismatch:
 
     @property
     def message(self) -> str:
-        return self.message_in(DEFAULT)
+        return self.message_in(DEFAULT_LANGUAGE)
 
     def message_in(self, language: str) -> str:
-        from engine.refusals import translate_refusal
+        from engine import translate_refusal
 
         tx = _text(language)
         values = dict(self.values)
@@ -198,7 +210,7 @@ class Verdict:
     dice: int  # dice re-derived from the seed and compared
     mismatch: Mismatch | None = None
 
-    def summary(self, language: str = DEFAULT) -> str:
+    def summary(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The verdict in one sentence, in ``language``."""
         tx = _text(language)
         if self.ok:
@@ -272,10 +284,10 @@ def _entry(data: Mapping[str, Any]) -> TeamEntry:
     return entry
 
 
-def _command(data: Mapping[str, Any]) -> C.Command:
+def _command(data: Mapping[str, Any]) -> Command:
     """A log row's command, refused (``MalformedInputError``) unless its fields have their types."""
     try:
-        cmd = C.command_from_dict(dict(data))
+        cmd = command_from_dict(dict(data))
     except (KeyError, TypeError, ValueError) as exc:  # a hex or a direction that is not one
         raise MalformedInputError(f"malformed {str(data.get('name'))[:40]} command: {exc}") from None
     problems = shape_errors(cmd, where=str(data.get("name"))[:40])

@@ -19,7 +19,7 @@ from sqlmodel import Field, SQLModel
 from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
 
 if TYPE_CHECKING:
-    from engine.state import MatchState
+    from engine import MatchState
 
 __all__ = ["MatchStatus", "MatchBase", "Match", "MatchPublic", "ACTIVE_CHANNEL_INDEX"]
 
@@ -103,6 +103,6 @@ class MatchPublic(MatchBase):
 
     def engine_state(self) -> MatchState:
         """The snapshot as the engine's ``MatchState`` (parsed on each call)."""
-        from engine.state import MatchState
+        from engine import MatchState
 
         return MatchState.from_dict(self.state)

@@ -34,6 +34,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..errors import MalformedInputError
+
 __all__ = [
     "Ability",
     "ABILITIES",
@@ -94,8 +96,6 @@ def ability(ability_id: str) -> Ability:
     try:
         return ABILITIES[ability_id]
     except KeyError:
-        from ..errors import MalformedInputError
-
         raise MalformedInputError(f"unknown ability {ability_id!r}") from None
 
 

@@ -19,6 +19,7 @@ from .. import effects
 from ..challenges.base import Spec, resolve
 from ..challenges.impact import IMPACT_RESULT, impact_need
 from ..context import Ctx
+from ..dice import ChallengeRoll
 from ..events import AbilityUsed
 from ..state import ActionState, MatchState, Player, Status
 from . import collision, enrage, has
@@ -33,7 +34,7 @@ def clipper(state: MatchState, mover: Player, opponents: list[Player]) -> Player
     return max(clippers, key=lambda o: o.might) if clippers else None
 
 
-def _extra(roll):  # type: ignore[no-untyped-def]
+def _extra(roll: ChallengeRoll) -> int:
     return roll.extra
 
 

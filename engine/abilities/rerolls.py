@@ -21,16 +21,12 @@ player's action" hold.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..challenges.spec import Spec
 from ..context import Ctx
 from ..dice import ChallengeRoll, Reason
 from ..events import AbilityUsed
 from ..state import Player
 from . import has
-
-if TYPE_CHECKING:
-    from ..challenges.base import Spec
 
 __all__ = ["REROLL_BY_ATTRIBUTE", "reroll_ability", "offer_ability_reroll", "ask_reroll", "faceoff_buff"]
 

@@ -11,17 +11,18 @@ changing a Spec (dice, need, earning) or by adding a replacement step, not by ne
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..abilities.focused import focused_modifiers
 from ..abilities.helping_hand import helping_hand_modifier, helping_hands
 from ..abilities.rerolls import offer_ability_reroll
 from ..actions import take_dash_die
 from ..context import Ctx
-from ..dice import ChallengeRoll, Modifier, Need, Reason
+from ..dice import ChallengeRoll, Modifier, Reason
 from ..events import ChallengeRolled, MomentumGained, MomentumSpent
+from ..field import Side
 from ..hexes import is_in_front
 from ..state import MatchState, Player
+from .spec import Spec
 
 __all__ = [
     "Spec",
@@ -37,29 +38,6 @@ __all__ = [
 ]
 
 MOMENTUM_CAP = 6
-
-
-def _all_extra(roll: ChallengeRoll) -> int:
-    return roll.extra
-
-
-@dataclass(frozen=True)
-class Spec:
-    challenge: str  # language-neutral id: pickup, throw, tackle...
-    roller: str  # player id
-    attribute: str  # the attribute rolled, or "momentum" (Dash), "grit 6" (Punishing Hit)
-    dice: int
-    need: Need
-    target: str | None = None
-    earns: Callable[[ChallengeRoll], int] | None = _all_extra  # None: earns no Momentum
-    flop_shifts: bool = True  # a flop by the acting team is a SiM (not for the face-off challenge)
-    #: The opposing coach may not force re-rolls of these dice (Cover, Everlasting).
-    no_forced_rerolls: bool = False
-    #: The rolling side when the roller is not a player on the field (the Hired Gun Wizard).
-    side: str | None = None
-    #: Changes the roll once every re-roll is done, before it is read (Pummel's +1 success, a
-    #: Zlurpee Keg): gets the context and the roll, returns the roll to use.
-    adjust: Callable[[Ctx, ChallengeRoll], ChallengeRoll] | None = None
 
 
 def standing_adjacent(state: MatchState, p: Player) -> list[Player]:
@@ -125,12 +103,12 @@ def contact_modifiers(state: MatchState, attacker: Player, target: Player) -> li
     return mods
 
 
-def gain_momentum(ctx: Ctx, side: str, amount: int, source: str) -> None:
+def gain_momentum(ctx: Ctx, side: Side, amount: int, source: str) -> None:
     st = ctx.state
     if amount <= 0:
         return
     if st.momentum_side != side:
-        st.momentum, st.momentum_side = 0, side  # type: ignore[assignment]
+        st.momentum, st.momentum_side = 0, side
     new = min(MOMENTUM_CAP, st.momentum + amount)
     if new != st.momentum:
         ctx.emit(MomentumGained(side, new - st.momentum, new, source))
@@ -178,7 +156,7 @@ def _offer_replacements(ctx: Ctx, spec: Spec, roll: ChallengeRoll) -> ChallengeR
     return roll
 
 
-def _side(st: MatchState, spec: Spec) -> str:
+def _side(st: MatchState, spec: Spec) -> Side:
     """The rolling team: the roller's, or ``spec.side`` for a roller who is not a player."""
     p = st.players.get(spec.roller)
     if p is not None:

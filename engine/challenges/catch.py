@@ -9,11 +9,10 @@ ball comes to rest with an opponent, is a SiM, a loose ball too (``footnote_chec
 
 from __future__ import annotations
 
-from .. import ball as _ball
-from .. import effects
 from ..context import Ctx
 from ..dice import Band, Need
 from ..events import BallCaught, CatchDeclined
+from ..falling import knock_down
 from ..options import variant
 from ..state import Player, Status
 from .base import Spec, facing_modifiers, resolve
@@ -29,10 +28,11 @@ def give(ctx: Ctx, player: Player, how: str) -> None:
     ctx.emit(BallCaught(player.id, how))
 
 
-def attempt_catch(ctx: Ctx, player: Player, kind: str, *, fail_scatters: bool = True, depth: int = 0) -> bool:
+def attempt_catch(ctx: Ctx, player: Player, kind: str) -> bool:
     """``kind``: "automatic" (adjacent wobbly pass), "perfect spiral", "wobbly" (must roll) or
-    "loose" (may decline). On a failure the ball bounces one pace from the catcher, unless
-    ``fail_scatters`` is off (a catch on a white line: the line bounces it instead)."""
+    "loose" (may decline). Returns whether he caught it; on a decline or a failure the ball
+    moves on from him, which ``ball.py`` resolves (it scatters one pace, or a white line
+    bounces it)."""
     if kind in ("automatic", "perfect spiral"):
         give(ctx, player, kind)
         return True
@@ -48,10 +48,6 @@ def attempt_catch(ctx: Ctx, player: Player, kind: str, *, fail_scatters: bool = 
         )
         if choice == "decline":
             ctx.emit(CatchDeclined(player.id))
-            if fail_scatters:
-                assert player.hex is not None
-                _ball.scatter(ctx, player.hex, depth=depth)
-                footnote_check(ctx, player)
             return False
     need = Need(2, facing_modifiers(ctx.state, player))
     roll = resolve(ctx, Spec("catch", player.id, "skill", player.skill, need), result=lambda r: _RESULT[r.band])
@@ -59,11 +55,8 @@ def attempt_catch(ctx: Ctx, player: Player, kind: str, *, fail_scatters: bool = 
         give(ctx, player, "catch")
         return True
     if roll.flopped:
-        effects.fall(ctx, player, Status.DOWN, "flopped a Catch")
-    if fail_scatters:
-        assert player.hex is not None
-        _ball.scatter(ctx, player.hex, depth=depth)
-        footnote_check(ctx, player)
+        # He holds no ball yet, so the fall alone (``effects.fall`` would add a carrier's drop).
+        knock_down(ctx, player, Status.DOWN, "flopped a Catch")
     return False
 
 

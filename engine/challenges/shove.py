@@ -20,7 +20,7 @@ from ..context import Ctx
 from ..options import variant
 from ..dice import Band, ChallengeRoll, Need
 from ..events import PlayerShoved
-from ..hexes import direction_between
+from ..hexes import Hex, direction_between
 from ..state import ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 
@@ -29,7 +29,7 @@ __all__ = ["shove", "shove_destination", "shove_need", "shove_limit"]
 _RESULT = {Band.FLOP: "shover Down, SiM", Band.FAILURE: "holds his ground", Band.EXACT: "pushed back", Band.EXTRA: "pushed back"}
 
 
-def shove_destination(ctx: Ctx, attacker: Player, target: Player):  # type: ignore[no-untyped-def]
+def shove_destination(ctx: Ctx, attacker: Player, target: Player) -> Hex | None:
     assert attacker.hex is not None and target.hex is not None
     d = direction_between(attacker.hex, target.hex)
     assert d is not None

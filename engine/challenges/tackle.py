@@ -102,6 +102,7 @@ def use_refusal(state: MatchState, action: ActionState, attacker: Player, target
     """The ability a Tackle on ``target`` uses (a Down or Dazed target makes it a Cheapshot),
     or why it may not: ``(use, None)`` or ``(None, (message, rule))``. ``use`` must be one of
     ``USES`` or None."""
+    why: str | None  # the refusal's reason
     if not target.standing:
         if use not in (None, "cheapshot"):
             why = f"{target.name} is {target.status.value}: a Tackle on him can only be a Cheapshot"
@@ -115,7 +116,7 @@ def use_refusal(state: MatchState, action: ActionState, attacker: Player, target
     rule = _USE_RULES[use]
     if not has(attacker, use):
         return None, (f"{attacker.name} does not have {ABILITIES[use].name}", rule)
-    why: str | None = None  # Pummel asks nothing more
+    why = None  # Pummel asks nothing more
     if use == "cheapshot":
         why = cheapshot.refusal(target)
     elif use == "cutblock":

@@ -1,7 +1,8 @@
 """Challenge dice: faces, injectable dice sources, challenge rolls and exact odds.
 
-The engine's only randomness comes from a ``DiceSource`` passed in by the caller; chat text
-comes from ``engine.dice.stringify``, never from here.
+The engine's only randomness comes from a ``DiceSource`` passed in by the caller. A roll's
+plain text is its ``str()`` (``challenge.py``); Discord markdown comes from
+``engine.dice.stringify``.
 
 ``engine.dice.odds`` here is the function (the usual front door); to reach the module's other
 names, use ``from engine.dice.odds import clear_cache, MAX_DICE``.

@@ -29,16 +29,21 @@ __all__ = [
     "ChallengeRoll",
     "Die",
     "MAX_DICE_PER_CHALLENGE",
+    "MOMENTUM_CAP",
     "Modifier",
     "Need",
     "Origin",
+    "PlainStringifier",
     "Reason",
+    "outcome_text",
 ]
 
 # A hostile or broken source could show stars forever; no fair roll comes near this.
 MAX_DICE_PER_CHALLENGE = 1000
 
 _RULE_MOMENTUM = "Momentum (p. 5)"
+
+MOMENTUM_CAP = 6  # extra successes are reported 0..5 and "6 or more": the track tops out at 6
 
 
 class Band(StrEnum):
@@ -362,8 +367,6 @@ class ChallengeRoll:
         return roll
 
     def __str__(self) -> str:
-        from engine.dice.stringify import PlainStringifier  # formatting stays out of the core
-
         return PlainStringifier().roll(self)
 
 
@@ -383,3 +386,59 @@ def _resolve_stars(dice: list[Die], new: Iterable[int], source: DiceSource, star
             if dice[-1].face is Face.STAR:
                 next_frontier.append(len(dice) - 1)
         frontier = next_frontier
+
+
+# -- plain text ------------------------------------------------------------------------
+# ``str(roll)`` is the roll's own text, so it lives beside the roll; ``stringify.py`` adds the
+# Discord markdown flavour on top of it.
+
+
+def outcome_text(roll: ChallengeRoll, *, arrow: str = "→") -> str:
+    """"flop", "failure", "success, exactly" or "success, 2 extra → Momentum +2" (track max 6)."""
+    band = roll.band
+    if band is Band.FLOP:
+        return "flop"
+    if band is Band.FAILURE:
+        return "failure"
+    if band is Band.EXACT:
+        return "success, exactly"
+    return f"success, {roll.extra} extra {arrow} Momentum +{min(roll.extra, MOMENTUM_CAP)}"
+
+
+class PlainStringifier:
+    faces: dict[Face, str] = {f: f.symbol for f in Face}
+    star_link = ">"
+    replaced_by = "=>"
+    separator = " "
+    arrow = "→"
+
+    def face(self, face: Face) -> str:
+        return self.faces[face]
+
+    def struck(self, text: str) -> str:
+        return f"({text})"
+
+    def chain(self, roll: ChallengeRoll, index: int) -> str:
+        """The die at ``index`` followed by the dice rolled for its stars."""
+        die = roll.dice[index]
+        text = self.struck(self.face(die.face)) if die.struck else self.face(die.face)
+        for child in roll.star_dice(index):
+            text += self.star_link + self.chain(roll, child)
+        replacement = roll.replacement_of(index)
+        if replacement is not None:
+            text += self.replaced_by + self.chain(roll, replacement)
+        return text
+
+    def dice(self, roll: ChallengeRoll) -> str:
+        rolled = [i for i, d in enumerate(roll.dice) if d.origin is Origin.ROLLED]
+        text = self.separator.join(self.chain(roll, i) for i in rolled) or "no dice"
+        return f"{text} +{roll.bonus}" if roll.bonus else text
+
+    def outcome(self, roll: ChallengeRoll) -> str:
+        return outcome_text(roll, arrow=self.arrow)
+
+    def roll(self, roll: ChallengeRoll) -> str:
+        return (
+            f"{self.dice(roll)}: {roll.successes} successes, {roll.flops} flops, net {roll.net} "
+            f"vs {roll.need.value} needed: {self.outcome(roll)}"
+        )

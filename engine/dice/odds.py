@@ -25,14 +25,13 @@ from functools import lru_cache
 from math import factorial
 from typing import Any
 
-from engine.dice.challenge import Need
+from engine.dice.challenge import MOMENTUM_CAP, Need
 from engine.errors import MalformedInputError
 
 __all__ = ["ExactOdds", "MAX_DICE", "MAX_MOMENTUM", "MOMENTUM_CAP", "Odds", "clear_cache", "odds"]
 
 MAX_DICE = 12
 MAX_MOMENTUM = 6  # the Momentum track runs 0-6
-MOMENTUM_CAP = 6  # extra successes are reported 0..5 and "6 or more": the track tops out at 6
 
 _SIXTH = Fraction(1, 6)
 # Components of a result vector: flop, failure, extra 0..5, extra 6+, counters spent.

@@ -38,13 +38,22 @@ from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import NotAllowedError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
-from engine.abilities import ABILITIES
-from engine.events import Event, event_from_dict
-from engine.i18n import DEFAULT, LANGUAGES, Catalogue
-from engine.narrate import narrate
-from engine.rosters import Attributes, position_by_id, team_list
-from engine.state import MatchState
-from engine.teambuilding import Member, advances, player_value
+from engine import (
+    ABILITIES,
+    Attributes,
+    Catalogue,
+    DEFAULT_LANGUAGE,
+    Event,
+    LANGUAGES,
+    MatchState,
+    Member,
+    advances,
+    event_from_dict,
+    narrate_events,
+    player_value,
+    position_by_id,
+    team_list,
+)
 
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
@@ -125,7 +134,7 @@ def league_language(guild_id: int, *, sessions: SessionFactory = session_scope) 
 
     with sessions() as s:
         chosen = get_guild_settings(session=s, guild_id=guild_id).language
-    return chosen if chosen in LANGUAGES else DEFAULT
+    return chosen if chosen in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def check_exporter(league: LeaguePublic, user_id: int, *, moderator: bool = False) -> None:
@@ -211,12 +220,12 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
     steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
     final = history[-1][1]
     events = m.events = [e for st in steps for e in st.events]
-    m.log = [ln for ln in narrate(events, final, language=language) if ln]
+    m.log = [ln for ln in narrate_events(events, final, language=language) if ln]
     for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
         path = f"matches/{f.id}/frame-{i:03d}.png"
         files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
         budget(len(files[path]))
-        lines = [ln for ln in narrate(frame.events, frame.state, language=language) if ln]
+        lines = [ln for ln in narrate_events(frame.events, frame.state, language=language) if ln]
         m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
                          "lines": lines, "number": i})
     board = f"matches/{f.id}/board.png"
