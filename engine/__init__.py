@@ -5,6 +5,7 @@ comes from an injected dice source, so a match is a deterministic function of it
 and dice.
 """
 
+from .commands import Undo
 from .errors import (
     AmbiguousInputError,
     DiceScriptError,
@@ -31,6 +32,7 @@ __all__ = [
     "MalformedInputError",
     "OffFieldError",
     "RosterError",
+    "Undo",
     "distance",
     "standard_field",
 ]

@@ -39,6 +39,7 @@ __all__ = [
     "CastSpell",
     "StartTest",
     "Concede",
+    "Undo",
     "command_from_dict",
     "COMMAND_TYPES",
 ]
@@ -274,3 +275,9 @@ class CastSpell(Command):
 @_command("concede")
 class Concede(Command):
     pass
+
+
+@_command("undo")
+class Undo(Command):
+    """Take back the acting coach's last step or turn, until a die is rolled. The match service
+    answers it from the match's log; ``apply`` never sees it."""

@@ -389,20 +389,55 @@ class MatchService:
         return lines[-last:] if last else lines
 
     # -- acting ---------------------------------------------------------------------------------
+    def read(self, channel_id: int, user_id: int, text: str, *, as_side: Side | None = None,
+             match: MatchPublic | None = None) -> C.Command:
+        """The engine command a coach typed (the console's grammar, in any of its languages),
+        read against the match as it stands and the side he speaks for; ``undo`` is ``C.Undo``.
+        ``as_side`` and ``match`` as for ``act``: pass the same ``match`` to both so the command
+        is applied to the version it was read against."""
+        if len(text.split()) == 1 and verb_name(text.strip()) == "undo":
+            return C.Undo()
+        m = self._loaded(channel_id, match)
+        return parse(text, m.engine_state(), self._speaker(m, user_id, as_side))
+
+    def build(self, channel_id: int, user_id: int, command: C.Command | Callable[[MatchState, Side], C.Command], *,
+              as_side: Side | None = None, match: MatchPublic | None = None) -> C.Command:
+        """The engine command of a builder of the position and the coach's side (the bot's typed
+        options, ``service.typed``); an engine command as it is. ``as_side`` and ``match`` as for
+        ``act``."""
+        if isinstance(command, C.Command):
+            return command
+        m = self._loaded(channel_id, match)
+        return command(m.engine_state(), self._speaker(m, user_id, as_side))
+
+    def _loaded(self, channel_id: int, match: MatchPublic | None) -> MatchPublic:
+        """``match`` if the caller loaded it (it must be the channel's), else the channel's."""
+        if match is not None and match.channel_id != channel_id:
+            raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
+        return match if match is not None else self.current(channel_id)
+
+    def _speaker(self, m: MatchPublic, user_id: int, as_side: Side | None) -> Side:
+        side = self.side_of(m, user_id)
+        if as_side is not None and as_side != side:
+            if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
+                raise NotYourSideError(f"you do not coach {as_side} in this match")
+            side = as_side
+        return side
+
     def act(
         self,
         channel_id: int,
         user_id: int,
-        command: str | C.Command | Callable[[MatchState, Side], C.Command],
+        command: C.Command,
         *,
         expected_version: int | None = None,
         as_side: Side | None = None,
         match: MatchPublic | None = None,
     ) -> Outcome:
-        """Apply one command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
+        """Apply one engine command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
 
-        ``command``: typed text (the console's grammar), an engine command, or a function of the
-        state and the coach's side that builds one (the bot's typed options, ``service.typed``).
+        ``command``: an engine command; ``C.Undo`` takes back a step (``undo``). Typed text is
+        read first (``read``), a builder of typed options built first (``build``).
 
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
@@ -410,28 +445,17 @@ class MatchService:
         ``match``: the channel's active match as the caller just loaded it (``current``), so it
         is not loaded again; the write still refuses it if another command was saved since.
         """
-        if isinstance(command, str) and len(command.split()) == 1 and verb_name(command.strip()) == "undo":
+        if not isinstance(command, C.Command):
+            raise TypeError(f"not an engine command: {command!r}")  # read typed text first
+        if isinstance(command, C.Undo):
             return self.undo(channel_id, user_id, expected_version=expected_version)
-        if match is not None and match.channel_id != channel_id:
-            raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
-        m = match if match is not None else self.current(channel_id)
-        side = self.side_of(m, user_id)
-        if as_side is not None and as_side != side:
-            if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
-                raise NotYourSideError(f"you do not coach {as_side} in this match")
-            side = as_side
-        state = m.engine_state()
-        if isinstance(command, str):
-            cmd = parse(command, state, side)
-        elif isinstance(command, C.Command):
-            cmd = command
-        else:
-            cmd = command(state, side)
+        m = self._loaded(channel_id, match)
+        side = self._speaker(m, user_id, as_side)
         # The command was read against this version (a path of directions, the hot-seat side):
         # if another click was saved meanwhile, refuse it rather than apply it to a newer state.
         seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
-            applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
+            applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
                                    expected_version=seen, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._finished(self._run_ai(out))

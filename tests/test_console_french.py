@@ -253,4 +253,4 @@ def test_refusals_in_french_with_the_usage_in_french_words(sessions):
     svc.start(guild_id=1, channel_id=20, west=MatchSide(ALICE, team_list="gnolls"),
               east=MatchSide(ALICE, team_list="sarcos"), seed="annuler")
     with pytest.raises(InvalidInputError, match="only the acting coach can undo"):
-        svc.act(20, ALICE, "annuler")
+        svc.act(20, ALICE, svc.read(20, ALICE, "annuler"))
