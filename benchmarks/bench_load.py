@@ -158,7 +158,7 @@ def service_over(engine):
 
 def preplay(service, table: Table, commands: int) -> None:
     """Start the channel's match and play its first ``commands`` through the service."""
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from engine.match import pending
 
     service.start(guild_id=table.guild.id, channel_id=table.pitch.id,
@@ -174,7 +174,7 @@ def preplay(service, table: Table, commands: int) -> None:
 
 def finished_match_bytes(service, size, guild_id: int, matches: int = 3) -> float:
     """Bytes the database grows by per match played to its end (through the service)."""
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from engine.ai import AICoach
     from engine.match import pending
 

@@ -105,7 +105,7 @@ def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _local(args: argparse.Namespace) -> int:
-    from db.matches import MatchSide
+    from service.matches import MatchSide
     from render import describe
     from service.grammar import help_text
     from service.matches import AI_COACH_ID, MatchService, refusal_text

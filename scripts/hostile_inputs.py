@@ -280,7 +280,7 @@ def _record(folder: Path) -> tuple[dict[str, Any], Path]:
     from sqlmodel import Session
 
     from db.engine import make_engine
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from db.migrate import upgrade
     from service.matches import AI_COACH_ID, MatchService
     from service.verify import load_record

@@ -29,7 +29,6 @@ from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
 from db.locks import valid_id
-from db.matches import MatchSide
 from db.models import (
     AftermathPublic,
     FixturePublic,
@@ -56,7 +55,7 @@ from engine.state import Location, MatchState, RuleOptions
 
 from engine.i18n import DEFAULT, Catalogue, phrase
 
-from .matches import MatchService, Outcome, Said, SessionFactory, _text, said
+from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
     "round_robin",
@@ -137,7 +136,7 @@ class FixtureView:
 
     def score(self, language: str = DEFAULT, *, name: Shown = _as_stored) -> str:
         f = self.fixture
-        tx = _text(language)
+        tx = catalogue(language)
         conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
                     if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
@@ -146,7 +145,7 @@ class FixtureView:
         """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``, the team names
         written by ``name``."""
         f = self.fixture
-        tx = _text(language)
+        tx = catalogue(language)
         home, away = name(self.home), name(self.away)
         who = (tx.t("league.teams.mention", home=home, home_coach=self.home_coach, away=away,
                     away_coach=self.away_coach) if mention else tx.t("league.teams", home=home, away=away))
@@ -243,7 +242,7 @@ def applied_lines(entry: Any, language: str = DEFAULT, state: MatchState | None 
     if "events" in entry:
         events = [event_from_dict(e) for e in entry["events"]]
         return [ln for ln in narrate(events, state, language=language) if ln]
-    tx = _text(language)
+    tx = catalogue(language)
     values = dict(entry.get("values", {}))
     if "player" in values:
         values["player"] = name(str(values["player"]))
@@ -674,7 +673,7 @@ class LeagueService:
         drunk = any(isinstance(e, dict) and "command" in e for e in am.applied)
         if not am.seed_commitment or (am.potions_done and not drunk):
             return []
-        tx = _text(language)
+        tx = catalogue(language)
         seed = db.revealed_potion_seed(session=s, aftermath_id=am.id)
         if seed is None:
             return [tx.t("league.potions.committed", commitment=am.seed_commitment, entropy=am.entropy)]
@@ -683,7 +682,7 @@ class LeagueService:
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
                 value: int, budget: int, language: str = DEFAULT, name: Shown = _as_stored) -> list[Offer]:
         state = MatchState.from_dict(am.state)
-        tx = _text(language)
+        tx = catalogue(language)
         words = Catalogue("engine", "data/text", language)
         offers: list[Offer] = []
         if not am.potions_done:
@@ -881,7 +880,7 @@ class LeagueService:
         with self.sessions() as s:
             _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
                                            ability_id=ability_id)
-            label = _text(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
+            label = catalogue(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
         return self.sheet(guild_id, team, image=False), label
 
     def sheet(self, guild_id: int, team: int | str, *, image: bool = True, language: str = DEFAULT) -> TeamSheet:
@@ -906,7 +905,7 @@ class LeagueService:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
         p = db_roster.find_player(tm, player)
         me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
-        tx = _text(language)
+        tx = catalogue(language)
         return [(tx.t("league.ability_choice", ability=a.name_in(language),
                       level=tx.get(f"league.ability_level.{a.level}", a.level),
                       group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
@@ -928,7 +927,7 @@ def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT) -> str:
     words = Catalogue("engine", "data/text", language)
     where = words.get(f"location.{p.location.value}", p.location.value)
     injury = phrase(words.text, f"{str(kind).replace('_', '-')} injury") if kind else ""  # "lasting injury"
-    return where + (_text(language).t("league.whereabouts.injury", kind=injury) if kind else "")
+    return where + (catalogue(language).t("league.whereabouts.injury", kind=injury) if kind else "")
 
 
 def _option_label(option: Any, words: Catalogue) -> str:

@@ -23,8 +23,7 @@ from sqlmodel import Session
 
 from db import matches as store
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
-from db.matches import MatchSide
+from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, StoreError
 from db.models.match import MatchPublic
 from engine import commands as C
 from engine.ai import AICoach, make_ai
@@ -36,11 +35,15 @@ from engine.narrate import describe_question, narrate
 from engine.refusals import translate_refusal
 from engine.state import MatchState, Phase, RuleOptions
 
+from . import authority
+from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import Drawing
 from .grammar import parse, usage_refusal, verb_name
+from .match_rules import MatchSide
 
-__all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
+__all__ = ["AI_COACH_ID", "ai_level", "catalogue", "MatchSide", "Outcome", "Said", "said", "MatchService", "prompt_for",
+           "side_names", "refusal_text"]
 
 log = logging.getLogger("elfball.service")
 
@@ -59,7 +62,7 @@ MAX_AI_COMMANDS = 400
 #: How long a coach has before the bot reminds him that a decision is waiting.
 DEFAULT_REMINDER = timedelta(hours=24)
 
-def _text(language: str) -> Catalogue:
+def catalogue(language: str) -> Catalogue:
     """The service's words in ``language`` (``service/text/<language>.json``)."""
     return Catalogue("service", "text", language)
 
@@ -85,7 +88,7 @@ def said(key: str, /, **values: Any) -> Said:
 
 def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     """A note of the service (``note.undo``…) in ``language``; a ``side`` value is named."""
-    tx = _text(language)
+    tx = catalogue(language)
     side = values.get("side")
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
 
@@ -116,19 +119,19 @@ def refusal_text(reason: BaseException | str, language: str) -> str:
     usage = usage_refusal(message, language)
     if usage is not None:
         return usage
-    known = phrase(_text(language).text, message)
+    known = phrase(catalogue(language).text, message)
     return known if known != message else translate_refusal(message, language)
 
 
 def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:
     """``West (Night Elves)`` for each side, in ``language``."""
-    tx = _text(language)
+    tx = catalogue(language)
     return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}  # type: ignore[index]
 
 
 def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT) -> str:
     """One line: who must decide what now (in ``language``)."""
-    tx = _text(language)
+    tx = catalogue(language)
     pend = pending(state)
     if state.phase is Phase.MATCH_OVER:
         w, e = state.teams["west"].score, state.teams["east"].score
@@ -324,7 +327,7 @@ class MatchService:
         ``ai_level``: the AI coach's level for a match against it (stored with the match)."""
         with self.sessions() as s:
             committed = before(s) if before is not None else None
-            applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
+            applied = rules.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
                                          options=options, seed=committed or seed, deadline=self.next_deadline(),
                                          ai_level=ai_level)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
@@ -371,13 +374,9 @@ class MatchService:
         return self._outcome(m, state, [], None)
 
     def side_of(self, match: MatchPublic, user_id: int) -> Side:
-        """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side."""
-        sides = [s for s in ("west", "east") if (match.west_coach_id if s == "west" else match.east_coach_id) == user_id]
-        if not sides:
-            raise NotYourSideError("you are not a coach in this match")
-        if len(sides) == 2:
-            return pending(match.engine_state()).side or "west"
-        return sides[0]  # type: ignore[return-value]
+        """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side.
+        Refused if he coaches neither (``authority.coach_side``)."""
+        return authority.coach_side(match, user_id)
 
     def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT) -> list[str]:
         m = self.current(channel_id)
@@ -398,7 +397,7 @@ class MatchService:
         if len(text.split()) == 1 and verb_name(text.strip()) == "undo":
             return C.Undo()
         m = self._loaded(channel_id, match)
-        return parse(text, m.engine_state(), self._speaker(m, user_id, as_side))
+        return parse(text, m.engine_state(), authority.coach_side(m, user_id, as_side))
 
     def build(self, channel_id: int, user_id: int, command: C.Command | Callable[[MatchState, Side], C.Command], *,
               as_side: Side | None = None, match: MatchPublic | None = None) -> C.Command:
@@ -408,21 +407,13 @@ class MatchService:
         if isinstance(command, C.Command):
             return command
         m = self._loaded(channel_id, match)
-        return command(m.engine_state(), self._speaker(m, user_id, as_side))
+        return command(m.engine_state(), authority.coach_side(m, user_id, as_side))
 
     def _loaded(self, channel_id: int, match: MatchPublic | None) -> MatchPublic:
         """``match`` if the caller loaded it (it must be the channel's), else the channel's."""
         if match is not None and match.channel_id != channel_id:
             raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
         return match if match is not None else self.current(channel_id)
-
-    def _speaker(self, m: MatchPublic, user_id: int, as_side: Side | None) -> Side:
-        side = self.side_of(m, user_id)
-        if as_side is not None and as_side != side:
-            if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
-                raise NotYourSideError(f"you do not coach {as_side} in this match")
-            side = as_side
-        return side
 
     def act(
         self,
@@ -450,12 +441,12 @@ class MatchService:
         if isinstance(command, C.Undo):
             return self.undo(channel_id, user_id, expected_version=expected_version)
         m = self._loaded(channel_id, match)
-        side = self._speaker(m, user_id, as_side)
+        side = authority.coach_side(m, user_id, as_side)
         # The command was read against this version (a path of directions, the hot-seat side):
         # if another click was saved meanwhile, refuse it rather than apply it to a newer state.
         seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
-            applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
+            applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
                                    expected_version=seen, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._finished(self._run_ai(out))
@@ -467,12 +458,9 @@ class MatchService:
         same Undo is refused instead of taking back one more step.
         """
         m = self.current(channel_id)
-        state = m.engine_state()
-        side = state.turn_side if state.phase is Phase.ACTION else self.side_of(m, user_id)
-        if (m.west_coach_id if side == "west" else m.east_coach_id) != user_id:
-            raise NotYourSideError("only the acting coach can undo")
+        side = authority.acting_coach_side(m, user_id)
         with self.sessions() as s:
-            applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id,
+            applied = rules.undo(session=s, match_id=m.id, by_side=side, actor_user_id=user_id,
                                  expected_version=m.version if expected_version is None else expected_version,
                                  deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, [], None)
@@ -495,7 +483,7 @@ class MatchService:
             raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
-            applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
+            applied = rules.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
                                    command=C.Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.notes.insert(0, ("note.forfeit", {"side": side, "hours": hours, "moderator": moderator_id}))
@@ -551,7 +539,7 @@ class MatchService:
                 with self.sessions() as s:
                     # At the version it chose from: a second worker resuming the same match at
                     # the same time is refused instead of moving twice.
-                    applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
+                    applied = rules.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
                                            command=cmd, expected_version=match.version, deadline=self.next_deadline())
             except MatchChangedError:
                 log.info("match %s moved on while the AI coach was choosing; the newer version goes on", match.id)
@@ -589,15 +577,8 @@ class MatchService:
         """Resume every active match that waits on the AI coach (at start-up, and on each
         reminder sweep): a crash or a restart never leaves one stuck. ``accept``: the matches
         this process serves."""
-        from sqlmodel import col, select
-
-        from db.models import Match, MatchStatus
-
         with self.sessions() as s:
-            ids = s.exec(select(Match.id).where(Match.status == MatchStatus.ACTIVE.value,
-                                                Match.deciding_user_id == AI_COACH_ID)
-                         .order_by(col(Match.id)).limit(limit)).all()
-            waiting = [store.get_match(session=s, match_id=i) for i in ids]
+            waiting = store.waiting_on(session=s, user_id=AI_COACH_ID, limit=limit)
         out = []
         for m in waiting:
             if accept(m):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from builders import P, position
 
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.settings import update_coach_preferences
 from service.accessibility import alt_text, board_words
 from service.matches import AI_COACH_ID, MatchService

@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 import service.matches as svcmod
 from cli.main import main
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from engine.ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 

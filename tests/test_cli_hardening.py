@@ -161,7 +161,7 @@ def record(tmp_path) -> tuple[dict, Path]:
     """A finished match's record, and the SQLite database it was played in."""
 
 
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from service.matches import MatchService
     from service.verify import load_record
 

@@ -13,7 +13,7 @@ import pytest
 from cli.language import default_language
 from cli.local_commands import CONSOLE_WORDS, console_word
 from cli.main import main
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from engine import commands as C
 from engine.errors import MalformedInputError
 from engine.i18n import load

@@ -196,7 +196,7 @@ def test_random_matches_read_in_french_with_no_phrase_left_in_english(seed):
 
 # --- the service: the same outcome in either language ---------------------------------------------
 def test_an_outcome_reads_in_french(sessions):
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from service.matches import MatchService
 
     svc = MatchService(sessions=sessions, render=False)

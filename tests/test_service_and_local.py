@@ -9,7 +9,7 @@ import pytest
 
 from cli.main import main
 from db.errors import MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
-from db.matches import MatchSide, rebuild
+from service.match_rules import MatchSide, rebuild
 from engine import commands as C
 from engine.errors import IllegalCommandError, MalformedInputError
 from engine.legal import legal_commands
@@ -126,7 +126,7 @@ def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
 
 def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
     from db.errors import InvalidInputError
-    from db.matches import rebuild
+    from service.match_rules import rebuild
     from engine import commands as C
 
     svc = MatchService(sessions=sessions, render=False)

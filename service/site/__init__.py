@@ -46,6 +46,7 @@ from engine.rosters import Attributes, position_by_id, team_list
 from engine.state import MatchState
 from engine.teambuilding import Member, advances, player_value
 
+from .. import match_rules
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
 from ..matches import SessionFactory
@@ -205,7 +206,7 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
 
     f = m.fixture
     with sessions() as s:
-        history = store.history(session=s, match_id=f.match_id)
+        history = match_rules.history(session=s, match_id=f.match_id)
         match = store.get_match(session=s, match_id=f.match_id)
         record = load_record(session=s, match_id=f.match_id)
     steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
