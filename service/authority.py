@@ -24,6 +24,8 @@ __all__ = [
     "acting_coach_side",
     "require_match_coach",
     "require_team_owner",
+    "require_fixture_coach",
+    "require_report_owner",
     "require_commissioner",
 ]
 
@@ -37,13 +39,12 @@ class _League(Protocol):
     commissioner_id: int
 
 
-#: What a member does with a stored team, and the refusal when it is not his (keyed by the
-#: English template, as every refusal of the store is translated).
-TEAM_USES: dict[str, str] = {
-    "play": "{team} is coached by <@{coach}>: only he can play it",
-    "enter": "{team} is coached by <@{coach}>: only he can enter it",
-    "change": "{team} is coached by <@{coach}>: only he can change it",
-}
+class _Report(Protocol):
+    coach_id: int
+
+
+#: What a member does with a stored team (``require_team_owner``).
+TEAM_USES = ("play", "enter", "change")
 
 
 def _coach(match: MatchPublic, side: str | None) -> int | None:
@@ -102,8 +103,26 @@ def require_team_owner(team: _Team, user_id: int, use: Literal["play", "enter", 
     fire, support, abilities). The one exception is documented where it is made: the league's
     commissioner corrects a fixture's result (``service.leagues.LeagueService.correct``) between
     teams he need not own."""
-    if team.coach_id != user_id:
-        raise NotAllowedError(TEAM_USES[use], team=team.name, coach=team.coach_id)
+    if team.coach_id == user_id:
+        return
+    # One literal template per use: each refusal is translated by its English template.
+    if use == "enter":
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=team.name, coach=team.coach_id)
+    if use == "change":
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=team.name, coach=team.coach_id)
+    raise NotAllowedError("{team} is coached by <@{coach}>: only he can play it", team=team.name, coach=team.coach_id)
+
+
+def require_fixture_coach(home_coach: int, away_coach: int, user_id: int) -> None:
+    """Only the coaches of a league fixture's two teams start it."""
+    if user_id not in (home_coach, away_coach):
+        raise NotAllowedError("only the two coaches of a fixture may start it")
+
+
+def require_report_owner(report: _Report, user_id: int) -> None:
+    """A team's post-match decisions (potions, injuries, advances) are its coach's."""
+    if report.coach_id != user_id:
+        raise NotAllowedError("only <@{coach}> decides for this team", coach=report.coach_id)
 
 
 def require_commissioner(league: _League, user_id: int, *, moderator: bool = False) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from db import matches as store
 from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from db.errors import InvalidInputError, MatchChangedError, NotFoundError
 from db.locks import valid_id
 from db.models import (
     AftermathPublic,
@@ -55,6 +55,7 @@ from engine.state import Location, MatchState, RuleOptions
 
 from engine.i18n import DEFAULT, Catalogue, phrase
 
+from . import authority
 from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
@@ -338,15 +339,19 @@ class LeagueService:
                         moderator: bool = False) -> LeaguePublic:
         """The commissioner's change; ``moderator``: the member may manage the server, and so may
         stand in for an absent commissioner (audited as such)."""
+        stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator)
         with self.sessions() as s:
             updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
-                                         moderator=moderator)
+                                         stand_in=stand_in)
         self._refresh_points(updated)
         return updated
 
     def join(self, guild_id: int, user_id: int, league: int | str, team: int | str) -> tuple[LeaguePublic, TeamPublic, int]:
+        """The member enters his own team (``authority.require_team_owner``)."""
+        lg = self.league(guild_id, league)
         with self.sessions() as s:
-            return db.join(session=s, guild_id=guild_id, league=league, team=team, coach_id=user_id)
+            authority.require_team_owner(db_teams.get_team(session=s, guild_id=guild_id, team=team), user_id, "enter")
+            return db.join(session=s, guild_id=guild_id, league=lg.id, team=team, coach_id=user_id)
 
     def teams(self, guild_id: int, league: int | str) -> list[TeamPublic]:
         with self.sessions() as s:
@@ -358,12 +363,13 @@ class LeagueService:
         """The commissioner (or a moderator standing in) draws the round robin (teams in a random
         order, so the draw is fair)."""
         lg = self.league(guild_id, league)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = [t.id for t in self.teams(guild_id, lg.id)]
         secrets.SystemRandom().shuffle(teams)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double, moderator=moderator)
+                             pairings=round_robin(teams, double=double), double_round=double, stand_in=stand_in)
         return self.fixtures(guild_id, lg.id)
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
@@ -408,16 +414,22 @@ class LeagueService:
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
                 home_casualties: int | None = None, away_casualties: int | None = None,
                 reason: str, moderator: bool = False) -> tuple[FixtureView, dict[str, Any]]:
-        """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover)."""
+        """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover), or a
+        moderator's standing in for him (``authority.require_commissioner``).
+
+        The documented exception to "a team is used by its owner only": the commissioner corrects
+        the result of two teams he need not own, for the league's sake, and the audit trail keeps
+        who did it, why, and what the result was before."""
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
+        stand_in = authority.require_commissioner(self.league(guild_id, f.league_id), user_id, moderator=moderator)
         result = {"home_score": home_score, "away_score": away_score,
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
                   "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
                   "conceded_by": None}  # the commissioner's score stands on its own
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
-                                              result=result, reason=reason, moderator=moderator)
+                                              result=result, reason=reason, stand_in=stand_in)
         self._refresh_points(self.league(guild_id, fixed.league_id))
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
@@ -447,8 +459,7 @@ class LeagueService:
             fixture_id = mine[0].id
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
-        if user_id not in (view.home_coach, view.away_coach):
-            raise NotAllowedError("only the two coaches of a fixture may start it")
+        authority.require_fixture_coach(view.home_coach, view.away_coach, user_id)
         if f.status != FixtureStatus.SCHEDULED:
             if f.channel_id:
                 raise InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=f.id, status=f.status,
@@ -723,8 +734,7 @@ class LeagueService:
     def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
-        if am.coach_id != user_id:
-            raise NotAllowedError("only <@{coach}> decides for this team", coach=am.coach_id)
+        authority.require_report_owner(am, user_id)
         if am.version != version:
             raise InvalidInputError("this panel is out of date: use the newest post-match panel")
         return am
@@ -856,20 +866,27 @@ class LeagueService:
         return self.aftermath(am.id)
 
     # -- rosters ---------------------------------------------------------------------------------------
+    def _own_team(self, s: Session, guild_id: int, team: int | str, user_id: int) -> None:
+        """Only the team's owner changes it (``authority.require_team_owner``)."""
+        authority.require_team_owner(db_teams.get_team(session=s, guild_id=guild_id, team=team), user_id, "change")
+
     def hire(self, guild_id: int, user_id: int, team: str, position: str, name: str | None = None) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
+            self._own_team(s, guild_id, team, user_id)
             _t, p = db_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
             label = f"#{p.number} {p.name} ({position_by_id(p.position_id).name})"
         return self.sheet(guild_id, team, image=False), label
 
     def fire(self, guild_id: int, user_id: int, team: str, player: str) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
+            self._own_team(s, guild_id, team, user_id)
             _t, p = db_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
             label = f"#{p.number} {p.name}"
         return self.sheet(guild_id, team, image=False), label
 
     def support(self, guild_id: int, user_id: int, team: str, item: str, change: int) -> tuple[TeamSheet, str, int]:
         with self.sessions() as s:
+            self._own_team(s, guild_id, team, user_id)
             _t, item_id, count = db_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
                                                         item=item, change=change)
         return self.sheet(guild_id, team, image=False), item_id, count
@@ -878,6 +895,7 @@ class LeagueService:
               language: str = DEFAULT) -> tuple[TeamSheet, str]:
         """The player learns the ability; the sheet and ``X learns Y`` in ``language``."""
         with self.sessions() as s:
+            self._own_team(s, guild_id, team, user_id)
             _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
                                            ability_id=ability_id)
             label = catalogue(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
