@@ -9,14 +9,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from .names import MAX_NAME, clean_name
+from .names import MAX_NAME, clean_name, name_key
 
 __all__ = ["MAX_NAME", "clean_name", "name_key", "violates", "upsert", "in_utc", "is_sqlite"]
-
-
-def name_key(name: str) -> str:
-    """How names compare: spaces tidied, case folded ("Elf  Cup" is "elf cup")."""
-    return " ".join(name.split()).casefold()
 
 
 def violates(error: IntegrityError, constraint: str) -> bool:

@@ -18,7 +18,7 @@ import unicodedata
 
 from .errors import InvalidInputError
 
-__all__ = ["MAX_NAME", "unseen_character", "check_name", "clean_name"]
+__all__ = ["MAX_NAME", "unseen_character", "check_name", "clean_name", "name_key"]
 
 #: The longest name of a team, a league or a player.
 MAX_NAME = 64
@@ -70,3 +70,8 @@ def clean_name(name: object, what: str) -> str:
                                 given=len(text))
     check_name(text, what)
     return text
+
+
+def name_key(name: str) -> str:
+    """How names compare: spaces tidied, case folded ("Elf  Cup" is "elf cup")."""
+    return " ".join(name.split()).casefold()

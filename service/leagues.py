@@ -24,7 +24,6 @@ from sqlmodel import Session
 
 from db import leagues as db
 from db import matches as store
-from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, NotFoundError
@@ -56,6 +55,7 @@ from engine.state import Location, MatchState, RuleOptions
 from engine.i18n import DEFAULT, Catalogue, phrase
 
 from . import authority
+from . import roster as team_roster
 from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
@@ -518,7 +518,7 @@ class LeagueService:
         busy = db.team_busy(s, team_id)
         if busy:
             raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
-        tb.check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
+        tb.check_team(team.team_list, team_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
     def sync(self, league: LeaguePublic) -> None:
@@ -670,8 +670,8 @@ class LeagueService:
             assert team is not None
             opponent = s.get(Team, f.away_team_id if am.side == "west" else f.home_team_id)
             roster = {p.id: p for p in team.players}
-            rules = db_roster.team_rules(s, team)
-            value = db_roster.team_value(team)
+            rules = team_roster.team_rules(s, team)
+            value = team_roster.team_value(team)
             offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)
             state = _named(MatchState.from_dict(am.state), name)
             lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state, name=name)]
@@ -859,7 +859,7 @@ class LeagueService:
                 db.save_aftermath(session=s, aftermath=am, changes={
                     "deferred": [*am.deferred, player], "applied": [*am.applied, later]})
             else:
-                _team, rp, _name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
+                _team, rp, _name = team_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
                                                    player=f"id:{player}", ability_id=choice, commit=False)
                 db.save_aftermath(session=s, aftermath=am, changes={"applied": [
                     *am.applied, _entry("league.applied.learns", id=rp.id, player=rp.name, ability=rp.abilities[-1])]})
@@ -873,21 +873,21 @@ class LeagueService:
     def hire(self, guild_id: int, user_id: int, team: str, position: str, name: str | None = None) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
             self._own_team(s, guild_id, team, user_id)
-            _t, p = db_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
+            _t, p = team_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
             label = f"#{p.number} {p.name} ({position_by_id(p.position_id).name})"
         return self.sheet(guild_id, team, image=False), label
 
     def fire(self, guild_id: int, user_id: int, team: str, player: str) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
             self._own_team(s, guild_id, team, user_id)
-            _t, p = db_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
+            _t, p = team_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
             label = f"#{p.number} {p.name}"
         return self.sheet(guild_id, team, image=False), label
 
     def support(self, guild_id: int, user_id: int, team: str, item: str, change: int) -> tuple[TeamSheet, str, int]:
         with self.sessions() as s:
             self._own_team(s, guild_id, team, user_id)
-            _t, item_id, count = db_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
+            _t, item_id, count = team_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
                                                         item=item, change=change)
         return self.sheet(guild_id, team, image=False), item_id, count
 
@@ -896,7 +896,7 @@ class LeagueService:
         """The player learns the ability; the sheet and ``X learns Y`` in ``language``."""
         with self.sessions() as s:
             self._own_team(s, guild_id, team, user_id)
-            _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
+            _t, p, _name = team_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
                                            ability_id=ability_id)
             label = catalogue(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
         return self.sheet(guild_id, team, image=False), label
@@ -905,11 +905,11 @@ class LeagueService:
         """The team's sheet; its picture (``image``) in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
-            rules = db_roster.team_rules(s, tm)
+            rules = team_roster.team_rules(s, tm)
             league = db_teams.get_league(session=s, guild_id=guild_id, league=tm.league_id).name if tm.league_id else None
         adv = {p.id: tb.advances(tb.Member(p.position_id, tuple(p.abilities), p.xp))
                for p in tm.players if p.status == PlayerStatus.ACTIVE}
-        sheet = TeamSheet(tm, db_roster.team_value(tm), rules["budget"], league, adv)
+        sheet = TeamSheet(tm, team_roster.team_value(tm), rules["budget"], league, adv)
         if image and self.render:
             from render.team_sheet import render_team_sheet
 
@@ -921,7 +921,7 @@ class LeagueService:
         named in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
-        p = db_roster.find_player(tm, player)
+        p = team_roster.find_player(tm, player)
         me = tb.Member(p.position_id, tuple(p.abilities), p.xp)
         tx = catalogue(language)
         return [(tx.t("league.ability_choice", ability=a.name_in(language),

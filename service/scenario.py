@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.abilities import ability
 from engine.dice import ScriptedDice
 from engine.errors import ElfballError, MalformedInputError
-from engine.events import Event
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction
 from engine.match import apply, pending
@@ -27,7 +25,9 @@ from engine.support.impcrusher import french_abilities
 from engine.state import RULES_EDITION, ActionState, Ball, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 
 from .grammar import parse
-from .scenario_tools import legal_lines, start_keys
+from .jsonfile import read_json
+from .scenario_check import check_position, check_scenario
+from .scenario_tools import ScenarioResult, start_keys
 
 __all__ = ["build_state", "load_scenario", "run_scenario", "ScenarioResult", "player_from_spec"]
 
@@ -128,37 +128,7 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
     return st
 
 
-@dataclass
-class ScenarioResult:
-    """``state``: what the next command applies to (while a question waits, the position before
-    the paused command, as the engine resumes it); ``view``: the position as it stands, with
-    everything ``events`` tell (the same state when nothing waits)."""
-
-    state: MatchState
-    events: list[Event] = field(default_factory=list)
-    error: str | None = None
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    view: MatchState | None = None
-
-    def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
-        from engine.narrate import narrate
-
-        pend = pending(self.state)
-        shown = self.view or self.state
-        return {
-            "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
-            "events": [e.to_dict() for e in self.events],
-            "narration": narrate(self.events, shown),
-            "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
-            "legal": legal_lines(self.state, fld or standard_field()),
-            "steps": self.steps,
-            "error": self.error,
-        }
-
-
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    from .jsonfile import read_json
-
     data = read_json(path, "scenario")
     if not isinstance(data, dict):
         raise MalformedInputError(f"{path}: a scenario is a JSON object")
@@ -167,8 +137,6 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioResult:
     """Play the scenario's commands with exactly its dice; stop at the first refusal."""
-    from .scenario_check import check_position, check_scenario
-
     fld = fld or standard_field()
     check_scenario(data, fld)  # types, ranges and names first: the builder trusts them
     state = build_state(data, fld)

@@ -12,24 +12,24 @@ coach may do next, and whether a run holds its ``expect`` block.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine import commands as C
 from engine.errors import ElfballError, MalformedInputError
+from engine.events import Event
 from engine.faceoff import faceoff_players
-from engine.field import Field, Side, other_side
+from engine.field import Field, Side, other_side, standard_field
 from engine.hexes import direction_between
 from engine.legal import legal_commands
 from engine.match import pending
+from engine.narrate import narrate
 from engine.preview import Preview, contact_previews, step_previews, throw_preview
 from engine.state import ActionState, MatchState, Phase
 
 from .grammar import MOVER_VERBS, parse
 
-if TYPE_CHECKING:
-    from .scenario import ScenarioResult
-
-__all__ = ["start_keys", "legal_lines", "command_line", "check_expect", "EXPECT_KEYS"]
+__all__ = ["ScenarioResult", "start_keys", "legal_lines", "command_line", "check_expect", "EXPECT_KEYS"]
 
 _SIDES = ("west", "east")
 
@@ -284,3 +284,29 @@ def _differences(exp: Mapping[str, Any], result: ScenarioResult, fld: Field) -> 
     for kind in exp.get("no_events", ()):
         if kind in kinds:
             yield f"no_events: a {kind!r} event happened"
+
+
+@dataclass
+class ScenarioResult:
+    """``state``: what the next command applies to (while a question waits, the position before
+    the paused command, as the engine resumes it); ``view``: the position as it stands, with
+    everything ``events`` tell (the same state when nothing waits)."""
+
+    state: MatchState
+    events: list[Event] = field(default_factory=list)
+    error: str | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    view: MatchState | None = None
+
+    def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
+        pend = pending(self.state)
+        shown = self.view or self.state
+        return {
+            "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
+            "events": [e.to_dict() for e in self.events],
+            "narration": narrate(self.events, shown),
+            "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
+            "legal": legal_lines(self.state, fld or standard_field()),
+            "steps": self.steps,
+            "error": self.error,
+        }

@@ -161,8 +161,8 @@ SAMPLE = {"status": "played", "side": "west", "setting": "budget", "what": "team
 
 
 #: The service's modules that raise the store's refusals: the league service, and the rules and
-#: rights that moved out of the store (``service.match_rules``, ``service.authority``).
-SERVICE_REFUSING = ("leagues.py", "match_rules.py", "authority.py")
+#: rights that moved out of the store (``service.match_rules``, ``service.authority``, ``service.roster``).
+SERVICE_REFUSING = ("leagues.py", "match_rules.py", "authority.py", "roster.py")
 
 
 def _store_refusals() -> list[tuple[str, int, type, str, bool]]:

@@ -33,7 +33,6 @@ from markupsafe import Markup
 
 from db import leagues as db_leagues
 from db import matches as store
-from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import NotAllowedError
@@ -47,6 +46,7 @@ from engine.state import MatchState
 from engine.teambuilding import Member, advances, player_value
 
 from .. import match_rules
+from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
 from ..matches import SessionFactory
@@ -248,7 +248,7 @@ def _leaders(matches: Iterable[_Match]) -> tuple[Counter[int], Counter[int]]:
         f = m.fixture
         lineup = {"west": f.lineup.get("west", []), "east": f.lineup.get("east", [])}
 
-        def roster_id(pid: str) -> int | None:
+        def roster_id(pid: str, lineup: dict[str, list[int]] = lineup) -> int | None:  # this match's lineup
             ids = lineup["west" if pid.startswith("w") else "east"]
             index = int(pid[1:]) - 1 if pid[1:].isdigit() else -1
             return ids[index] if 0 <= index < len(ids) else None
@@ -315,7 +315,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         sheets = {}
         for t in teams:
             tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
-            sheets[t.id] = (db_roster.team_value(tm), db_roster.team_rules(s, tm)["budget"])
+            sheets[t.id] = (team_roster.team_value(tm), team_roster.team_rules(s, tm)["budget"])
     by_id = {t.id: t for t in teams}
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}

@@ -1,8 +1,9 @@
 """Changing a stored team's roster under the Advanced Rules: hire, fire, support, abilities.
 
-The rules are ``engine.teambuilding``'s; this module loads the team, asks them, and writes the
-change (audited when the team plays in a league) in one transaction. Only the team's coach may
-change it, never while it plays a match. A team in no league builds to the default 180 points
+The rules are ``engine.teambuilding``'s; this module (the service's: the store only keeps rows)
+loads the team from the store, asks them, and writes the change (audited when the team plays in
+a league) in one transaction. Only the team's coach may change it (the league service asks
+``service.authority`` first), never while it plays a match. A team in no league builds to the default 180 points
 without extra players.
 
 Each change locks the team's row before it reads the team (``db.locks``), so two changes at
@@ -19,12 +20,11 @@ from sqlmodel import Session
 from engine import rosters
 from engine import teambuilding as tb
 
-from ._util import clean_name, name_key
-from .errors import InvalidInputError, NotFoundError
-from .leagues import add_audit, settings_of, team_busy
-from .models import League, PlayerStatus, RosterPlayer, Team, TeamPublic
-from .models._common import utcnow
-from .teams import find_team, public_team
+from db.errors import InvalidInputError, NotFoundError
+from db.leagues import add_audit, settings_of, team_busy
+from db.models import League, PlayerStatus, RosterPlayer, Team, TeamPublic, utcnow
+from db.names import clean_name, name_key
+from db.teams import find_team, public_team
 
 __all__ = [
     "members",
@@ -86,7 +86,7 @@ def _digits(text: str) -> bool:
 
 def _editable(session: Session, guild_id: int, team: int | str) -> Team:
     """The team, locked for this change, if it is not playing (that the member changing it owns
-    it, the service asked first: ``service.authority.require_team_owner``)."""
+    it, the league service asked first: ``service.authority.require_team_owner``)."""
     tm = find_team(session, guild_id, team, lock=True)
     busy = team_busy(session, tm.id)  # type: ignore[arg-type]
     if busy:
