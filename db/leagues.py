@@ -155,7 +155,7 @@ def update_settings(*, session: Session, guild_id: int, league: int | str, actor
 
 
 # --- members ---------------------------------------------------------------------------------------
-def league_teams(*, session: Session, league_id: int) -> list[Team]:
+def league_teams(*, session: Session, league_id: int | None) -> list[Team]:
     return list(session.exec(select(Team).where(Team.league_id == league_id).order_by(Team.name_key)).all())
 
 
@@ -246,7 +246,7 @@ def _move(session: Session, fixture_id: int, frm: FixtureStatus, values: Mapping
     return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]
 
 
-def _fresh_secrets(session: Session) -> dict[str, str]:
+def _fresh_secrets(session: Session) -> dict[str, Any]:
     """A fixture's two dice secrets, sealed, and their commitments (published with the schedule)."""
     (dice, dice_commitment), (potion, potion_commitment) = (draw_committed(session.get_bind()) for _ in range(2))
     return {"dice_secret": dice, "dice_commitment": dice_commitment, "potion_secret": potion,

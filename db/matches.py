@@ -127,7 +127,7 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
     return TeamEntry(data["name"], TeamRoster(team=rosters.team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                     tuple(data.get("player_names", ())), careers,
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
@@ -292,7 +292,7 @@ def list_matches(
 def active_count(*, session: Session) -> dict[int, int]:
     """How many matches are in progress in every server, by rules edition (the metrics' gauge)."""
     query = (select(Match.rules_edition, func.count()).where(Match.status == MatchStatus.ACTIVE.value)
-             .group_by(Match.rules_edition))
+             .group_by(col(Match.rules_edition)))
     return {int(edition): int(n) for edition, n in session.exec(query).all()}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from .errors import MalformedInputError
 from .hexes import Direction, Hex
@@ -69,6 +69,7 @@ def _dump(v: Any) -> Any:
     return v
 
 
+@dataclass_transform(frozen_default=True)
 def _command(name: str):  # type: ignore[no-untyped-def]
     def wrap(cls):  # type: ignore[no-untyped-def]
         cls.name = name

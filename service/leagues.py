@@ -47,6 +47,7 @@ from engine.abilities import ABILITIES
 from engine.dice import HashDice
 from engine.match import apply
 from engine.events import event_from_dict
+from engine.field import Side
 from engine.narrate import describe_question, narrate
 from engine.rosters import Attributes, position_by_id
 from engine.options import parse_rules
@@ -407,7 +408,7 @@ class LeagueService:
 
     def _refresh_points(self, league: LeaguePublic) -> None:
         with self.sessions() as s:
-            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id)]
+            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id) if t.id is not None]
             rows = standings_rows(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league))
             db.set_points(session=s, points={r.team_id: r.points for r in rows})
 
@@ -555,8 +556,9 @@ class LeagueService:
             result = {"home_score": state.teams["west"].score, "away_score": state.teams["east"].score,
                       "home_casualties": cas["west"], "away_casualties": cas["east"], "conceded_by": conceded}
             aftermaths, changed, lines = [], [], []
-            for side, team_id, coach in (("west", f.home_team_id, match.west_coach_id),
-                                         ("east", f.away_team_id, match.east_coach_id)):
+            sides: tuple[tuple[Side, int, int], ...] = (("west", f.home_team_id, match.west_coach_id),
+                                                        ("east", f.away_team_id, match.east_coach_id))
+            for side, team_id, coach in sides:
                 roster = self._roster_rows(s, team_id)
                 gained = []
                 for i, rp_id in enumerate(f.lineup.get(side, [])):
@@ -669,7 +671,7 @@ class LeagueService:
             team = s.get(Team, am.team_id)
             assert team is not None
             opponent = s.get(Team, f.away_team_id if am.side == "west" else f.home_team_id)
-            roster = {p.id: p for p in team.players}
+            roster = {p.id: p for p in team.players if p.id is not None}
             rules = team_roster.team_rules(s, team)
             value = team_roster.team_value(team)
             offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)

@@ -126,7 +126,7 @@ def refusal_text(reason: BaseException | str, language: str) -> str:
 def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:
     """``West (Night Elves)`` for each side, in ``language``."""
     tx = catalogue(language)
-    return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}  # type: ignore[index]
+    return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}
 
 
 def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT) -> str:

@@ -61,7 +61,7 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
         str(spec.get("name") or f"{singular_name(pos.name)} {pid}"),
         pos,
         location=location,
-        hex=fld.parse(hex_label) if on else None,
+        hex=fld.parse(str(hex_label)) if on else None,  # (checked above: a player on the field has one)
         facing=Direction.parse(spec.get("facing", "E")) if on else None,
         status=Status(spec.get("status", "standing")),
     )
@@ -91,8 +91,8 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
         if t.get("list"):
             tl = team_list(str(t["list"]))
             colours = tl.colours
-        teams[side] = Team(  # type: ignore[index]
-            side,  # type: ignore[arg-type]
+        teams[side] = Team(
+            side,
             str(t.get("name", side.title())),
             str(t.get("list", "scenario")),
             colours,

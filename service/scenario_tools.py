@@ -31,7 +31,7 @@ from .grammar import MOVER_VERBS, parse
 
 __all__ = ["ScenarioResult", "start_keys", "legal_lines", "command_line", "check_expect", "EXPECT_KEYS"]
 
-_SIDES = ("west", "east")
+_SIDES: tuple[Side, Side] = ("west", "east")
 
 
 # --- where a scenario starts ------------------------------------------------------------------
@@ -66,7 +66,7 @@ def _side(data: Mapping[str, Any], key: str, *, required: bool = False) -> Side 
         return None
     if value not in _SIDES:
         raise MalformedInputError(f"{key} is west or east, not {value!r}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 # --- what the deciding coach may do -------------------------------------------------------------
@@ -104,7 +104,7 @@ def command_line(cmd: C.Command, state: MatchState, fld: Field) -> str:
     if type(cmd) in simple:
         return simple[type(cmd)].format(**{k: getattr(cmd, k) for k in ("player", "target", "counters") if hasattr(cmd, k)})
     facing = getattr(cmd, "facing", None)
-    word = {C.Face: "face", C.StandUp: "stand", C.EndAction: "end"}[type(cmd)]  # type: ignore[index]
+    word = {C.Face: "face", C.StandUp: "stand", C.EndAction: "end"}[type(cmd)]
     return f"{word} {facing.name}" if facing is not None else word
 
 
@@ -152,8 +152,8 @@ def _faceoff_previews(cmd: C.Command, state: MatchState, fld: Field) -> list[Pre
     if state.options.simple_faceoff or state.faceoff_winner is None:
         return []
     st = state.copy()
-    players = faceoff_players(st, fld)
-    me, them = players[st.faceoff_winner], players[other_side(st.faceoff_winner)]
+    players, winner = faceoff_players(st, fld), state.faceoff_winner
+    me, them = players[winner], players[other_side(winner)]
     st.action = ActionState(player=me.id, jog_left=0, faceoff_free=True)
     if isinstance(cmd, C.FaceoffPickup):
         return [p for p in step_previews(st, fld.ball_spot) if p.challenge == "pickup"]

@@ -263,7 +263,7 @@ def _entry(data: Mapping[str, Any]) -> TeamEntry:
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
     entry = TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                      tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                      tuple(data.get("player_names", ())), careers,
                       tuple((str(item), int(n)) for item, n in data.get("support", ())))
     problems = shape_errors(entry.player_names, tuple[str, ...], "player_names") + \
         shape_errors(entry.players, tuple[PlayerEntry | None, ...], "players")

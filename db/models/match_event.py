@@ -46,7 +46,7 @@ class MatchEventBase(SQLModel):
 
 
 class MatchEvent(MatchEventBase, table=True):
-    __tablename__ = "match_events"  # type: ignore[assignment]
+    __tablename__ = "match_events"
     __table_args__ = (
         sa.UniqueConstraint("match_id", "seq"),
         sa.CheckConstraint(f"kind IN ({_KINDS})", name="kind"),

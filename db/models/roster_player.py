@@ -35,7 +35,7 @@ class RosterPlayerBase(SQLModel):
 
 
 class RosterPlayer(RosterPlayerBase, table=True):
-    __tablename__ = "roster_players"  # type: ignore[assignment]
+    __tablename__ = "roster_players"
     __table_args__ = (
         sa.UniqueConstraint("team_id", "number"),
         sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),

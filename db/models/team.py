@@ -29,7 +29,7 @@ class TeamBase(SQLModel):
 
 
 class Team(TeamBase, table=True):
-    __tablename__ = "teams"  # type: ignore[assignment]
+    __tablename__ = "teams"
     __table_args__ = (sa.UniqueConstraint("guild_id", "name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)

@@ -38,7 +38,7 @@ from db.engine import session_scope
 from db.errors import NotAllowedError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
 from engine.abilities import ABILITIES
-from engine.events import Event, event_from_dict
+from engine.events import ActionStarted, Event, GoalScored, PlayerRemoved, event_from_dict
 from engine.i18n import DEFAULT, LANGUAGES, Catalogue
 from engine.narrate import narrate
 from engine.rosters import Attributes, position_by_id, team_list
@@ -114,7 +114,7 @@ def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFa
     if not found:
         raise SiteError(f"there is no league {text!r}" + (f" on server {guild_id}" if guild_id is not None else ""))
     if len(found) > 1:
-        where = ", ".join(f"#{lg.id} on server {lg.guild_id}" for lg in sorted(found, key=lambda lg: lg.id))
+        where = ", ".join(f"#{lg.id} on server {lg.guild_id}" for lg in sorted(found, key=lambda lg: lg.id or 0))
         raise SiteError(f"several servers have a league {text!r} ({where}): give its number or --guild")
     return LeaguePublic.model_validate(found[0])
 
@@ -255,13 +255,13 @@ def _leaders(matches: Iterable[_Match]) -> tuple[Counter[int], Counter[int]]:
 
         acting = None
         for e in m.events:
-            if e.kind == "action_started":
+            if isinstance(e, ActionStarted):
                 acting = e.player
             elif e.kind in ("action_ended", "turn_passed"):
                 acting = None
-            elif e.kind == "goal_scored" and (rid := roster_id(e.player)) is not None:
+            elif isinstance(e, GoalScored) and (rid := roster_id(e.player)) is not None:
                 goals[rid] += 1
-            elif (e.kind == "player_removed" and e.location == "infirmary" and "injur" in e.reason and acting
+            elif (isinstance(e, PlayerRemoved) and e.location == "infirmary" and "injur" in e.reason and acting
                   and acting[0] != e.player[0] and (rid := roster_id(acting)) is not None):
                 hurt[rid] += 1
     return goals, hurt
