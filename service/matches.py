@@ -21,7 +21,9 @@ from typing import Any
 
 from sqlmodel import Session
 
+from db import abandon as abandon_votes
 from db import matches as store
+from db.abandon import AbandonVote
 from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, StoreError
 from db.models.match import MatchPublic
@@ -492,6 +494,16 @@ class MatchService:
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
         return self.act(channel_id, user_id, C.Concede(), as_side=as_side)
+
+    def vote_abandon(self, channel_id: int, user_id: int, *, reason: str = "both coaches agreed",
+                     match: MatchPublic | None = None) -> AbandonVote:
+        """``user_id``, a coach of the channel's match (``authority.require_match_coach``), votes to
+        abandon it; the last human coach's vote ends it (``db.abandon``: exactly one caller)."""
+        m = self._loaded(channel_id, match)
+        authority.require_match_coach(m, user_id)
+        coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
+        with self.sessions() as s:
+            return abandon_votes.vote_abandon(session=s, match_id=m.id, user_id=user_id, coaches=coaches, reason=reason)
 
     def abandon(self, channel_id: int, user_id: int | None, reason: str = "") -> MatchPublic:
         m = self.current(channel_id)

@@ -20,7 +20,7 @@ from db.errors import (
     NotAllowedError,
     UnknownTeamError,
 )
-from service import match_rules
+from service import authority, match_rules
 from service.match_rules import MatchSide
 from engine.state import RuleOptions
 
@@ -203,8 +203,9 @@ def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -
             first = abandon.vote_abandon(session=s, match_id=m.id, user_id=11, coaches=COACHES, reason="agreed")
             assert (first.voters, first.complete, first.match) == (frozenset({11}), False, None)
         assert abandon.abandon_voters(session=s, match_id=m.id) == {11}
+        # Who may vote, the service asks first (service.authority), before the store counts a vote.
         with pytest.raises(NotAllowedError, match=f"only the coaches of match #{m.id} can vote to end it") as stranger:
-            abandon.vote_abandon(session=s, match_id=m.id, user_id=99, coaches=COACHES, reason="agreed")
+            authority.require_match_coach(m, 99)
         assert stranger.value.text("fr") == f"seuls les entraîneurs de la partie n°{m.id} peuvent voter pour l'arrêter"
         last = abandon.vote_abandon(session=s, match_id=m.id, user_id=22, coaches=COACHES, reason="agreed")
         assert last.complete and last.match.status == "abandoned"

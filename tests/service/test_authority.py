@@ -53,3 +53,18 @@ def test_typed_text_and_builders_are_read_before_acting(sessions):
     assert svc.build(12, coach, lambda state, side: C.AutoSetup()) == C.AutoSetup()
     with pytest.raises(TypeError):
         svc.act(12, coach, "auto")  # type: ignore[arg-type]  # text is read first, never acted on
+
+
+def test_only_a_coach_votes_to_abandon_and_the_last_human_vote_ends_it(sessions):
+    svc = MatchService(sessions=sessions, render=False)
+    svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(BOB, team_list="night-elves"))
+    with pytest.raises(NotAllowedError, match="only the coaches of match #1 can vote to end it"):
+        svc.vote_abandon(13, CAROL)
+    assert not svc.vote_abandon(13, ALICE).complete
+    ended = svc.vote_abandon(13, BOB)
+    assert ended.complete and ended.match is not None and ended.match.status == "abandoned"
+    # Against the AI coach, the one human's vote is enough.
+    svc.start(guild_id=1, channel_id=14, west=MatchSide(ALICE, team_list="gnolls"),
+              east=MatchSide(AI_COACH_ID, team_list="night-elves"))
+    assert svc.vote_abandon(14, ALICE).complete
