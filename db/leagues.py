@@ -37,6 +37,7 @@ from .models import (
     Match,
     MatchStatus,
     Team,
+    TeamPublic,
 )
 from .models._common import utcnow
 from .seeds import draw_committed, is_sealed, key_for, open_seed
@@ -48,7 +49,8 @@ __all__ = [
     "clean_settings",
     "find_league",
     "update_settings",
-    "join",
+    "rows_to_join",
+    "enter",
     "league_teams",
     "make_schedule",
     "fixtures",
@@ -159,10 +161,13 @@ def league_teams(*, session: Session, league_id: int | None) -> list[Team]:
     return list(session.exec(select(Team).where(Team.league_id == league_id).order_by(Team.name_key)).all())
 
 
-def join(*, session: Session, guild_id: int, league: int | str, team: int | str, coach_id: int) -> tuple[LeaguePublic, Any, int]:
-    """The coach's team joins the league, if it meets the league's rules; before the schedule only
-    (that he owns it, the service asked first). Returns the league, the team and its value."""
-    lg = find_league(session, guild_id, league, lock=True)  # joins and the schedule one at a time
+def rows_to_join(*, session: Session, guild_id: int, league: int | str, team: int | str,
+                 coach_id: int) -> tuple[League, Team]:
+    """The league and the team a coach enters, both locked until the session commits (joins and
+    the schedule one at a time), or why the team cannot join: it plays in a league already, the
+    schedule is made, or the coach has a team there. Whether he owns it and whether it meets the
+    league's rules, the service asks (``service.leagues.LeagueService.join``); ``enter`` writes."""
+    lg = find_league(session, guild_id, league, lock=True)
     tm = find_team(session, guild_id, team, lock=True)
     if tm.league_id == lg.id:
         raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=lg.name)
@@ -175,16 +180,18 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
         raise InvalidInputError("{league}'s schedule is made: ask the commissioner to start a new league", league=lg.name)
     if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
         raise InvalidInputError("you already coach a team in {league}", league=lg.name)
-    settings = settings_of(lg)
-    members = [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
-    value = tb.check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
-                          budget=settings["budget"], allow_extra=settings["extra_players"])
+    return lg, tm
+
+
+def enter(*, session: Session, league: League, team: Team, coach_id: int, value: int) -> tuple[LeaguePublic, TeamPublic]:
+    """Write ``team`` (locked by ``rows_to_join``) into ``league``, audited with its ``value``; committed."""
+    lg, tm = league, team
     tm.league_id = lg.id
     tm.updated_at = utcnow()
-    add_audit(session, lg.id, "team_joined", actor_id=coach_id, detail={"team": tm.name, "value": value})  # type: ignore[arg-type]
+    add_audit(session, lg.id, "team_joined", actor_id=coach_id, detail={"team": tm.name, "value": value})  # type: ignore[arg-type]  # a stored league has its id
     session.add(tm)
     session.commit()
-    return LeaguePublic.model_validate(lg), public_team(tm), value
+    return LeaguePublic.model_validate(lg), public_team(tm)
 
 
 # --- schedule and results --------------------------------------------------------------------------

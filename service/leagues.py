@@ -352,7 +352,13 @@ class LeagueService:
         lg = self.league(guild_id, league)
         with self.sessions() as s:
             authority.require_team_owner(db_teams.get_team(session=s, guild_id=guild_id, team=team), user_id, "enter")
-            return db.join(session=s, guild_id=guild_id, league=lg.id, team=team, coach_id=user_id)
+            league_row, team_row = db.rows_to_join(session=s, guild_id=guild_id, league=lg.id, team=team, coach_id=user_id)
+            settings = db.settings_of(league_row)
+            members = [tb.Member(p.position_id, tuple(p.abilities), p.xp) for p in team_row.players if p.status == "active"]
+            value = tb.check_team(team_row.team_list, members, {k: int(v) for k, v in team_row.support.items()},
+                                  budget=settings["budget"], allow_extra=settings["extra_players"])
+            joined, entered = db.enter(session=s, league=league_row, team=team_row, coach_id=user_id, value=value)
+        return joined, entered, value
 
     def teams(self, guild_id: int, league: int | str) -> list[TeamPublic]:
         with self.sessions() as s:
