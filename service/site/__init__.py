@@ -35,7 +35,6 @@ from db import leagues as db_leagues
 from db import matches as store
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import NotAllowedError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
 from engine.abilities import ABILITIES
 from engine.events import ActionStarted, Event, GoalScored, PlayerRemoved, event_from_dict
@@ -46,6 +45,7 @@ from engine.state import MatchState
 from engine.teambuilding import Member, advances, player_value
 
 from .. import match_rules
+from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
@@ -130,9 +130,9 @@ def league_language(guild_id: int, *, sessions: SessionFactory = session_scope) 
 
 
 def check_exporter(league: LeaguePublic, user_id: int, *, moderator: bool = False) -> None:
-    """The commissioner exports (or a moderator standing in, as for every commissioner's command)."""
-    if league.commissioner_id != user_id and not moderator:
-        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+    """The commissioner exports (or a moderator standing in, as for every commissioner's command:
+    ``authority.require_commissioner``)."""
+    require_commissioner(league, user_id, moderator=moderator)
 
 
 # --- the data -----------------------------------------------------------------------------------
