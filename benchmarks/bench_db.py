@@ -32,9 +32,10 @@ from sqlmodel import Session
 
 from db import matches
 from db.engine import make_engine
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.migrate import upgrade
 from engine import RandomCoach, all_team_lists, pending, standard_field
+from service import match_rules
 
 
 @contextmanager
@@ -80,7 +81,7 @@ def bench(engine: Engine, label: str, n_matches: int, n_actions: int, seed: int)
     for i in range(n_matches):
         west, east = rng.sample(lists, 2)
         with Session(engine, expire_on_commit=False) as s:
-            m = matches.create_match(session=s, guild_id=1 + i % 20, channel_id=10_000 + i,
+            m = match_rules.create_match(session=s, guild_id=1 + i % 20, channel_id=10_000 + i,
                                      west=MatchSide(1, team_list=west), east=MatchSide(2, team_list=east),
                                      seed=f"bench-{seed}-{i}").match
         ids.append(m.id)
@@ -112,7 +113,7 @@ def bench(engine: Engine, label: str, n_matches: int, n_actions: int, seed: int)
             command = coach.choose(state, side, fld)
             t = time.perf_counter()
             with Session(engine, expire_on_commit=False) as s:
-                matches.submit(session=s, match_id=match_id, by_side=side, actor_user_id=None, command=command,
+                match_rules.submit(session=s, match_id=match_id, by_side=side, actor_user_id=None, command=command,
                                expected_version=m.version)
             submits.append(time.perf_counter() - t)
     finally:

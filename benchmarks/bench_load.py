@@ -158,7 +158,7 @@ def service_over(engine):
 
 def preplay(service, table: Table, commands: int) -> None:
     """Start the channel's match and play its first ``commands`` through the service."""
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from engine import pending
 
     service.start(guild_id=table.guild.id, channel_id=table.pitch.id,
@@ -174,7 +174,7 @@ def preplay(service, table: Table, commands: int) -> None:
 
 def finished_match_bytes(service, size, guild_id: int, matches: int = 3) -> float:
     """Bytes the database grows by per match played to its end (through the service)."""
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from engine.ai import AICoach
     from engine import pending
 
@@ -308,7 +308,7 @@ async def run(args: argparse.Namespace) -> int:
               f"board; {rss_half[0] / 1024:.0f} MB with half the boards up); {per_match:.1f} KB per active match "
               f"(the second half's boards)")
         print(f"  database: {size() / 1024 / 1024:.1f} MB, {per_finished / 1024:.0f} KB per finished match")
-        print(f"  gestures: " + ", ".join(f"{k} {v / max(1, total):.0%}" for k, v in kinds.most_common()))
+        print("  gestures: " + ", ".join(f"{k} {v / max(1, total):.0%}" for k, v in kinds.most_common()))
         print(f"  lost: {lost}, doubled: {doubled} (moves acknowledged to the coach against the match's log of moves)")
         p95_ok = latencies and pct(latencies, 0.95) <= 150
         mem_ok = per_match <= 100

@@ -29,6 +29,7 @@ from engine.options import describe as describe_rules
 from engine.events import MatchEnded
 from engine.rosters import extra_players, team_list
 from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
+from service import match_rules
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
@@ -514,7 +515,7 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
         if view.fixture.match_id is None:
             raise Refusal("league.refuse.no_replay", id=view.id)
         with session_scope() as s:  # each action drawn from the state after it, not the final one
-            history = store.history(session=s, match_id=view.fixture.match_id)
+            history = match_rules.history(session=s, match_id=view.fixture.match_id)
         return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r, state in history], width=600,
                              language=lang)
 

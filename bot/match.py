@@ -25,13 +25,13 @@ from db import challenges as db_challenges
 from db import matches as store
 from db.engine import session_scope
 from db.errors import StoreError
-from db.matches import MatchSide
 from engine import commands as C
 from engine.errors import ElfballError
 from engine.options import describe as describe_rules
 from engine.rosters import all_team_lists, team_list
 from engine.state import RULES_EDITION
-from service.matches import AI_COACH_ID, Outcome, ai_level
+from service import match_rules
+from service.matches import AI_COACH_ID, MatchSide, Outcome, ai_level
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 
@@ -331,7 +331,7 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
             m = bot.service.latest(interaction.channel_id or 0)
             same_guild(m, interaction)
             with session_scope() as s:  # each action drawn from the state after it, not the final one
-                history = store.history(session=s, match_id=m.id)
+                history = match_rules.history(session=s, match_id=m.id)
             steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
             return render_replay(steps, width=600, language=lang) if steps else b""
 

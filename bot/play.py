@@ -68,7 +68,8 @@ async def act(interaction: discord.Interaction, command: Any) -> None:
     def work() -> Outcome:
         m = bot.service.current(channel)
         same_guild(m, interaction)
-        return bot.service.act(channel, interaction.user.id, command, match=m)
+        return bot.service.act(channel, interaction.user.id, bot.service.build(channel, interaction.user.id, command, match=m),
+                               match=m)
 
     await show(interaction, work)
 
@@ -381,7 +382,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="undo", description="Take back your last step or turn of this action (until a die is rolled)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await act(interaction, "undo")
+        await act(interaction, C.Undo())
 
     @app_commands.command(name="replace", description="Bring a Bench player on near a stairway instead of an action")
     @app_commands.choices(facing=DIRECTIONS)

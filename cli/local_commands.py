@@ -129,7 +129,7 @@ def _local(args: argparse.Namespace) -> int:
                 service.abandon(channel, LOCAL_USER, "abandoned at the console")  # stored as the bot stores its reasons
                 print(tx.t("console.abandoned"))
                 return 0
-            outcome = service.act(channel, LOCAL_USER, line)
+            outcome = service.act(channel, LOCAL_USER, service.read(channel, LOCAL_USER, line))
         except (ElfballError, StoreError) as exc:
             print("  " + tx.t("console.refused", reason=refusal_text(exc, language)))
             continue

@@ -4,7 +4,7 @@
   unit of work (``session_scope``), with a provider tests can replace.
 * ``db.migrate.upgrade(url)``: Alembic migrations, run at start-up (never ``create_all``).
 * ``db.matches``: the match store (one active match per channel, optimistic concurrency,
-  the append-only log that rebuilds every match).
+  the append-only log that rebuilds every match in ``service.match_rules``).
 * ``db.challenges``: pending challenges, one per channel, answered exactly once;
   ``db.abandon``: abandoning a match when every coach has voted (exactly one caller ends it).
 * ``db.posts``: the message the bot last posted for each match (never rolled back to an older
@@ -14,7 +14,9 @@
   coach preferences.
 * ``db.aio``: all of the above as coroutines that run in worker threads, for the bot.
 
-No rules live here: the engine decides, the store only keeps what it decided.
+No rules live here, and no one's right to act: the service decides (``service.authority``,
+``service.match_rules``), the store only keeps what it decided and checks that nothing changed
+since it was read.
 """
 
 from .abandon import AbandonVote, abandon_voters, vote_abandon
@@ -44,13 +46,11 @@ from .errors import (
     UnknownLeagueError,
     UnknownTeamError,
 )
-from .matches import Applied, MatchSide
 from .migrate import upgrade
 from .posts import claim_owed, get_post, mark_owed, owed_posts, save_post
 
 __all__ = [
     "AbandonVote",
-    "Applied",
     "ChallengePendingError",
     "ChannelBusyError",
     "DuplicateNameError",
@@ -59,7 +59,6 @@ __all__ = [
     "MatchChangedError",
     "MatchNotActiveError",
     "MatchNotFoundError",
-    "MatchSide",
     "NoChallengeError",
     "NotAllowedError",
     "NotFoundError",

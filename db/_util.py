@@ -9,32 +9,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from .errors import InvalidInputError
-from .names import check_name
+from .names import MAX_NAME, clean_name, name_key
 
 __all__ = ["MAX_NAME", "clean_name", "name_key", "violates", "upsert", "in_utc", "is_sqlite"]
-
-MAX_NAME = 64
-
-
-def clean_name(name: object, what: str) -> str:
-    """``name`` with its spaces tidied; refuses an empty or over-long name, and one a reader
-    could not see as written (``db.names.check_name``)."""
-    if not isinstance(name, str):
-        raise InvalidInputError("the {what} name must be text", what=what)
-    text = " ".join(name.split())
-    if not text:
-        raise InvalidInputError("give the {what} a name", what=what)
-    if len(text) > MAX_NAME:
-        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what=what, most=MAX_NAME,
-                                given=len(text))
-    check_name(text, what)
-    return text
-
-
-def name_key(name: str) -> str:
-    """How names compare: spaces tidied, case folded ("Elf  Cup" is "elf cup")."""
-    return " ".join(name.split()).casefold()
 
 
 def violates(error: IntegrityError, constraint: str) -> bool:

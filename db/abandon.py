@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 
 from . import matches
 from ._util import is_sqlite
-from .errors import MatchNotActiveError, MatchNotFoundError, NotAllowedError
+from .errors import MatchNotActiveError, MatchNotFoundError
 from .models import AbandonBallot, Match, MatchPublic, MatchStatus
 
 __all__ = ["AbandonVote", "vote_abandon", "abandon_voters"]
@@ -54,15 +54,13 @@ def abandon_voters(*, session: Session, match_id: int) -> frozenset[int]:
 
 def vote_abandon(*, session: Session, match_id: int, user_id: int, coaches: frozenset[int], reason: str) -> AbandonVote:
     """``user_id`` votes to abandon the match; committed. ``coaches``: whose votes are needed
-    (the caller leaves out the AI coach). When they have all voted, the match is abandoned
-    with ``reason`` in the same transaction and ``complete`` is True, for this one caller.
+    (the caller leaves out the AI coach); that ``user_id`` is one of them, the service asked
+    first (``service.authority.require_match_coach``). When they have all voted, the match is
+    abandoned with ``reason`` in the same transaction and ``complete`` is True, for this one caller.
 
     Refused with nothing written: ``MatchNotActiveError`` (the match is over, perhaps
-    abandoned by the vote that just completed), ``NotAllowedError`` (``user_id`` is not one of
-    ``coaches``), ``MatchNotFoundError``.
+    abandoned by the vote that just completed), ``MatchNotFoundError``.
     """
-    if user_id not in coaches:
-        raise NotAllowedError("only the coaches of match #{match} can vote to end it", match=match_id)
     row = _lock_match(session, match_id)
     if row.status != MatchStatus.ACTIVE:
         status = row.status

@@ -2,8 +2,9 @@
 
 Choice: the sync engine in worker threads (``asyncio.to_thread``), not SQLAlchemy's async
 engine. Each call opens one short-lived session from ``db.engine.session_scope`` *in the
-worker thread*, runs the sync function (which also runs the rules engine: ``submit`` applies
-the command there, so the CPU work is off the loop too) and closes the session. One code path
+worker thread*, runs the sync function and closes the session; ``run`` does the same for any
+function of a session (``service.match_rules.submit``, which applies the rules there, so the
+CPU work is off the loop too). One code path
 serves the bot, the command line and the tests, with the plain drivers (sqlite3, psycopg).
 
 Concurrency: the loop's default executor bounds how many run at once (``min(32, cpus + 4)``
@@ -11,8 +12,8 @@ threads); the connection pool (5 + 10 overflow) is larger than that on small mac
 that wants more can give its loop a bigger executor (``loop.set_default_executor``).
 
     match = await aio.active_match(channel_id=cid)
-    done = await aio.submit(match_id=match.id, by_side="west", actor_user_id=uid, command=cmd,
-                            expected_version=match.version)
+    done = await aio.run(match_rules.submit, match_id=match.id, by_side="west", actor_user_id=uid,
+                         command=cmd, expected_version=match.version)
 """
 
 from __future__ import annotations
@@ -31,17 +32,12 @@ __all__ = [
     "run",
     "upgrade",
     # matches
-    "create_match",
     "get_match",
     "active_match",
     "list_matches",
     "due_matches",
     "match_events",
-    "submit",
-    "rebuild",
-    "undo",
     "claim_reminder",
-    "restore",
     "abandon",
     "finish",
     # teams and leagues
@@ -100,17 +96,12 @@ async def upgrade(url: str | None = None, revision: str = "head") -> None:
     await asyncio.to_thread(migrate.upgrade, url, revision)
 
 
-create_match = _off_loop(matches.create_match)
 get_match = _off_loop(matches.get_match)
 active_match = _off_loop(matches.active_match)
 list_matches = _off_loop(matches.list_matches)
 due_matches = _off_loop(matches.due_matches)
 match_events = _off_loop(matches.match_events)
-submit = _off_loop(matches.submit)
-rebuild = _off_loop(matches.rebuild)
-undo = _off_loop(matches.undo)
 claim_reminder = _off_loop(matches.claim_reminder)
-restore = _off_loop(matches.restore)
 abandon = _off_loop(matches.abandon)
 finish = _off_loop(matches.finish)
 

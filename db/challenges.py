@@ -9,7 +9,7 @@ lapsed one is ignored and replaced by the next.
 Answering is a guarded ``DELETE ... WHERE id = ? AND version = ? AND expires_at > now`` plus
 who may answer: of an accept racing a decline, exactly one deletes the row and the other gets
 ``NoChallengeError``. ``consume_challenge`` does not commit: the caller starts the match in
-the same transaction (``db.matches.create_match`` commits it), so a match that fails to start
+the same transaction (``service.match_rules.create_match`` commits it), so a match that fails to start
 leaves the challenge standing.
 
 The match's dice secret is drawn with the challenge (``dice_secret``, sealed as a live

@@ -130,8 +130,8 @@ def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: 
             target = target.set(database=f"file:{target.database}").update_query_dict(query)
     elif read_only and target.get_backend_name() == "postgresql":
         connect_args = dict(kwargs.pop("connect_args", {}))
-        given = connect_args.get("options") or target.query.get("options") or ""
-        connect_args["options"] = f"{given} -c default_transaction_read_only=on".strip()
+        extra = connect_args.get("options") or target.query.get("options") or ""
+        connect_args["options"] = f"{extra} -c default_transaction_read_only=on".strip()
         options["connect_args"] = connect_args
     options.update(kwargs)
     try:

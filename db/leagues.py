@@ -17,9 +17,9 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from engine import DEFAULT_BUDGET, ElfballError, Member, check_team, join_seed, parse_rules, rules_string
+from engine import DEFAULT_BUDGET, ElfballError, join_seed, parse_rules, rules_string
 
-from .errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from .errors import InvalidInputError, MatchChangedError, NotFoundError
 from .locks import lock_row, valid_id
 from .models import (
     Aftermath,
@@ -34,10 +34,11 @@ from .models import (
     Match,
     MatchStatus,
     Team,
+    TeamPublic,
 )
 from .models._common import utcnow
 from .seeds import draw_committed, is_sealed, key_for, open_seed
-from .teams import _league, _public, _team
+from .teams import find_team, league_row, public_team
 
 __all__ = [
     "DEFAULT_SETTINGS",
@@ -45,7 +46,8 @@ __all__ = [
     "clean_settings",
     "find_league",
     "update_settings",
-    "join",
+    "rows_to_join",
+    "enter",
     "league_teams",
     "make_schedule",
     "fixtures",
@@ -129,16 +131,6 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _commissioner(league: League, actor_id: int, moderator: bool = False) -> dict[str, Any]:
-    """The commissioner may; so may a server moderator (Manage Server) standing in for an absent
-    one. Returns what the audit row adds: who stood in."""
-    if league.commissioner_id == actor_id:
-        return {}
-    if moderator:
-        return {"stand_in_for": league.commissioner_id}
-    raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
-
-
 def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | None, fixture_id: int | None = None,
               detail: Mapping[str, Any] | None = None, reason: str = "") -> None:
     """One row of the audit trail (committed with the caller's change)."""
@@ -147,32 +139,33 @@ def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | 
 
 
 def update_settings(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                    changes: Mapping[str, Any], moderator: bool = False) -> LeaguePublic:
-    """The commissioner (or a moderator standing in) changes the league's settings; audited."""
-    row = _league(session, guild_id, league)
-    stand_in = _commissioner(row, actor_id, moderator)
+                    changes: Mapping[str, Any], stand_in: Mapping[str, Any] | None = None) -> LeaguePublic:
+    """Change the league's settings, audited with ``actor_id`` and ``stand_in`` (who a moderator
+    stood in for: ``service.authority.require_commissioner`` decided he may)."""
+    row = find_league(session, guild_id, league)
     clean = clean_settings(changes)
     before = settings_of(row)
     row.settings = {**dict(row.settings), **clean}
     add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]
-              detail={"before": {k: before[k] for k in clean}, "after": clean, **stand_in})
+              detail={"before": {k: before[k] for k in clean}, "after": clean, **(stand_in or {})})
     session.add(row)
     session.commit()
     return LeaguePublic.model_validate(row)
 
 
 # --- members ---------------------------------------------------------------------------------------
-def league_teams(*, session: Session, league_id: int) -> list[Team]:
+def league_teams(*, session: Session, league_id: int | None) -> list[Team]:
     return list(session.exec(select(Team).where(Team.league_id == league_id).order_by(Team.name_key)).all())
 
 
-def join(*, session: Session, guild_id: int, league: int | str, team: int | str, coach_id: int) -> tuple[LeaguePublic, Any, int]:
-    """The coach's team joins the league, if it meets the league's rules; before the schedule only.
-    Returns the league, the team and its value."""
-    lg = _league(session, guild_id, league, lock=True)  # joins and the schedule one at a time
-    tm = _team(session, guild_id, team, lock=True)
-    if tm.coach_id != coach_id:
-        raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=tm.name, coach=tm.coach_id)
+def rows_to_join(*, session: Session, guild_id: int, league: int | str, team: int | str,
+                 coach_id: int) -> tuple[League, Team]:
+    """The league and the team a coach enters, both locked until the session commits (joins and
+    the schedule one at a time), or why the team cannot join: it plays in a league already, the
+    schedule is made, or the coach has a team there. Whether he owns it and whether it meets the
+    league's rules, the service asks (``service.leagues.LeagueService.join``); ``enter`` writes."""
+    lg = find_league(session, guild_id, league, lock=True)
+    tm = find_team(session, guild_id, team, lock=True)
     if tm.league_id == lg.id:
         raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=lg.name)
     if tm.league_id is not None:
@@ -184,26 +177,27 @@ def join(*, session: Session, guild_id: int, league: int | str, team: int | str,
         raise InvalidInputError("{league}'s schedule is made: ask the commissioner to start a new league", league=lg.name)
     if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
         raise InvalidInputError("you already coach a team in {league}", league=lg.name)
-    settings = settings_of(lg)
-    members = [Member(p.position_id, tuple(p.abilities), p.xp) for p in tm.players if p.status == "active"]
-    value = check_team(tm.team_list, members, {k: int(v) for k, v in tm.support.items()},
-                          budget=settings["budget"], allow_extra=settings["extra_players"])
+    return lg, tm
+
+
+def enter(*, session: Session, league: League, team: Team, coach_id: int, value: int) -> tuple[LeaguePublic, TeamPublic]:
+    """Write ``team`` (locked by ``rows_to_join``) into ``league``, audited with its ``value``; committed."""
+    lg, tm = league, team
     tm.league_id = lg.id
     tm.updated_at = utcnow()
-    add_audit(session, lg.id, "team_joined", actor_id=coach_id, detail={"team": tm.name, "value": value})  # type: ignore[arg-type]
+    add_audit(session, lg.id, "team_joined", actor_id=coach_id, detail={"team": tm.name, "value": value})  # type: ignore[arg-type]  # a stored league has its id
     session.add(tm)
     session.commit()
-    return LeaguePublic.model_validate(lg), _public(tm), value
+    return LeaguePublic.model_validate(lg), public_team(tm)
 
 
 # --- schedule and results --------------------------------------------------------------------------
 def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
                   pairings: Sequence[tuple[int, int, int]], double_round: bool,
-                  moderator: bool = False) -> list[FixturePublic]:
-    """Store the season's fixtures ``(round, home team id, away team id)``; the commissioner (or
-    a moderator standing in) only, once."""
-    lg = _league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
-    stand_in = _commissioner(lg, actor_id, moderator)
+                  stand_in: Mapping[str, Any] | None = None) -> list[FixturePublic]:
+    """Store the season's fixtures ``(round, home team id, away team id)``, once; audited with
+    ``actor_id`` and ``stand_in`` (as ``update_settings``)."""
+    lg = find_league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
         raise InvalidInputError("{league} already has its schedule", league=lg.name)
     members = {t.id for t in league_teams(session=session, league_id=lg.id)}
@@ -223,7 +217,7 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     session.add(lg)
     add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]
               detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
-                      **stand_in})
+                      **(stand_in or {})})
     session.commit()
     return [FixturePublic.model_validate(r) for r in rows]
 
@@ -256,7 +250,7 @@ def _move(session: Session, fixture_id: int, frm: FixtureStatus, values: Mapping
     return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]
 
 
-def _fresh_secrets(session: Session) -> dict[str, str]:
+def _fresh_secrets(session: Session) -> dict[str, Any]:
     """A fixture's two dice secrets, sealed, and their commitments (published with the schedule)."""
     (dice, dice_commitment), (potion, potion_commitment) = (draw_committed(session.get_bind()) for _ in range(2))
     return {"dice_secret": dice, "dice_commitment": dice_commitment, "potion_secret": potion,
@@ -323,14 +317,14 @@ def record_result(*, session: Session, fixture_id: int, result: Mapping[str, Any
 
 
 def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id: int, result: Mapping[str, Any],
-                   reason: str, moderator: bool = False) -> tuple[FixturePublic, dict[str, Any]]:
-    """The commissioner sets or corrects a fixture's result, with a reason; the old one is kept in
-    the audit trail. Returns the fixture and its result before."""
+                   reason: str, stand_in: Mapping[str, Any] | None = None) -> tuple[FixturePublic, dict[str, Any]]:
+    """Set or correct a fixture's result, with a reason; the old one is kept in the audit trail
+    (with ``actor_id`` and ``stand_in``, as ``update_settings``). Returns the fixture and its
+    result before."""
     row = _fixture(session, fixture_id)
     lg = session.get(League, row.league_id)
     if lg is None or lg.guild_id != guild_id:
         raise NotFoundError("there is no fixture #{fixture} on this server", fixture=fixture_id)
-    stand_in = _commissioner(lg, actor_id, moderator)
     if row.status == FixtureStatus.PLAYING:
         raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
     if not reason.strip():
@@ -348,7 +342,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row.played_at = row.played_at or utcnow()
     row.updated_at = utcnow()
     add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]
-              detail={"before": before, "after": _result(row), **stand_in}, reason=reason.strip())
+              detail={"before": before, "after": _result(row), **(stand_in or {})}, reason=reason.strip())
     session.add(row)
     session.commit()
     return FixturePublic.model_validate(row), before
@@ -496,7 +490,8 @@ def lock_team(session: Session, team_id: int) -> None:
     lock_row(session, Team, team_id)
 
 
-def find_league(session: Session, guild_id: int, league: int | str) -> League:
-    """The league row of this server (``UnknownLeagueError`` otherwise)."""
-    return _league(session, guild_id, league)
+def find_league(session: Session, guild_id: int, league: int | str, *, lock: bool = False) -> League:
+    """The league row of this server (``UnknownLeagueError`` otherwise); ``lock``: held until the
+    session commits."""
+    return league_row(session, guild_id, league, lock=lock)
 

@@ -12,24 +12,26 @@ UPDATE matches no row: ``MatchChangedError("the match changed, try again")`` and
 written, so no action is ever lost or saved twice. ``seq`` equals the version it produced,
 and ``(match_id, seq)`` is unique as a second guard.
 
-The log alone rebuilds the match (``rebuild``): the creation row holds both team entries (as
-roster dicts), the rule options and the dice-off results, and every later row its command,
-the side that gave it and the fresh dice it drew, so ``ReplayDice`` retraces each step.
+The log alone rebuilds the match (``service.match_rules.rebuild``): the creation row holds both
+team entries (as roster dicts), the rule options and the dice-off results, and every later row
+its command, the side that gave it and the fresh dice it drew, so ``ReplayDice`` retraces each
+step; ``checked_log`` gives the rows once they hold together.
 
 Dice come from ``HashDice(seed, offset=state.dice_drawn)`` with ``seed = secret + "+" +
 entropy`` (``engine.dice.commit``): the secret's SHA-256 (``seed_commitment``) was public
 before the coaches' entropy (``dice_entropy``) existed, the secret stays sealed while the
 match is active and is revealed once it is over, so anyone can check every roll afterwards.
 
-Every function takes ``session`` keyword-only and is one unit of work on it; engine errors
-(an illegal command, a malformed one) pass through untouched with nothing written.
+No rule lives here: the match service applies commands, replays the log and takes back steps
+(``service.match_rules``) and hands the store what to write; the store checks once that the
+match is still at the version the caller read (the guarded UPDATE above) and writes it.
+
+Every function takes ``session`` keyword-only and is one unit of work on it.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -40,33 +42,22 @@ from sqlmodel import Session, col, select
 from engine import (
     Answer,
     Command,
-    HashDice,
-    MalformedInputError,
     MatchState,
-    Pending,
     Phase,
     PlayerEntry,
-    ReplayDice,
     Result,
     RuleOptions,
+    Side,
     TeamEntry,
     TeamRoster,
-    apply,
-    command_from_dict,
+    Undo,
     commitment_of,
-    committed_part,
-    default_roster,
-    entropy_part,
     join_seed,
-    new_match,
-    pending,
     position_by_id,
     team_list,
-    validate_basic_team,
 )
-from engine.ai import LEVELS as AI_LEVELS
 
-from ._util import clean_name, violates
+from ._util import violates
 from .errors import (
     ChannelBusyError,
     InvalidInputError,
@@ -74,8 +65,6 @@ from .errors import (
     MatchChangedError,
     MatchNotActiveError,
     MatchNotFoundError,
-    NotYourSideError,
-    UnknownTeamError,
 )
 from .models import (
     ACTIVE_CHANNEL_INDEX,
@@ -88,31 +77,30 @@ from .models import (
 )
 from .models._common import utcnow
 from .seeds import is_sealed, key_for, open_seed, seal
-from .teams import get_team, team_entry
 
 __all__ = [
     "active_count",
     "SIDES",
-    "MatchSide",
-    "Applied",
+    "UNDO",
     "seed_commitment",
     "public_match",
     "entry_to_json",
     "entry_from_json",
-    "create_match",
+    "check_channel_free",
+    "insert_match",
     "get_match",
     "active_match",
     "latest_match",
     "list_matches",
     "due_matches",
+    "waiting_on",
     "match_events",
+    "checked_log",
+    "load_for_write",
     "append",
-    "submit",
-    "rebuild",
-    "history",
-    "undo",
+    "append_undo",
     "claim_reminder",
-    "restore",
+    "replace_snapshot",
     "abandon",
     "finish",
 ]
@@ -120,36 +108,8 @@ __all__ = [
 SIDES = ("west", "east")
 
 
-@dataclass(frozen=True)
-class MatchSide:
-    """Who plays one side of a new match, and with which team.
-
-    Either ``team`` (a stored team of the server, by id or name) or ``team_list`` (a team
-    list's Basic team for a friendly: ``lineup`` or its default lineup, named ``name`` or
-    after the list).
-    """
-
-    coach_id: int
-    team: int | str | None = None
-    team_list: str | None = None
-    lineup: str | Mapping[str, int] | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class Applied:
-    """What a saved action gives back: the match as now stored and the engine's result."""
-
-    match: MatchPublic
-    result: Result
-
-    @property
-    def state(self) -> MatchState:
-        return self.result.state
-
-    @property
-    def pending(self) -> Pending:
-        return pending(self.result.state)
+#: The log row name of an undo (``engine.Undo``'s; the row also names the version it returns to).
+UNDO = Undo.name
 
 
 def seed_commitment(seed: str) -> str:
@@ -177,7 +137,7 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
     return TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                     tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                     tuple(data.get("player_names", ())), careers,
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
@@ -216,32 +176,6 @@ def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
 
 
 # --- creating ----------------------------------------------------------------------------------
-def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) -> tuple[TeamEntry, int | None]:
-    if (side.team is None) == (side.team_list is None):
-        raise InvalidInputError("{side}: give either a stored team or a team list", side=label)
-    if side.team is not None:
-        try:
-            team = get_team(session=session, guild_id=guild_id, team=side.team)
-        except UnknownTeamError as exc:
-            raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
-        return team_entry(team), team.id
-    tl = team_list(side.team_list)  # type: ignore[arg-type]
-    roster = validate_basic_team(tl, side.lineup) if side.lineup is not None else default_roster(tl)
-    name = clean_name(side.name, "team") if side.name is not None else tl.name
-    return TeamEntry(name, roster), None
-
-
-def _options(options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
-    if options is None:
-        return RuleOptions()
-    if isinstance(options, RuleOptions):
-        return options
-    try:
-        return RuleOptions.from_dict(dict(options))
-    except TypeError:
-        raise InvalidInputError("unknown rule options in {options!r}", options=dict(options)) from None
-
-
 def _busy(session: Session, channel_id: int) -> ChannelBusyError:
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
     if m is None:
@@ -250,62 +184,52 @@ def _busy(session: Session, channel_id: int) -> ChannelBusyError:
                             match=m.id, west=m.west_team_name, east=m.east_team_name)
 
 
-def create_match(
+def check_channel_free(*, session: Session, channel_id: int) -> None:
+    """``ChannelBusyError`` (naming the match) if the channel has an active match; the database's
+    unique index checks again as ``insert_match`` writes."""
+    if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
+        raise _busy(session, channel_id)
+
+
+def insert_match(
     *,
     session: Session,
     guild_id: int,
     channel_id: int,
-    west: MatchSide,
-    east: MatchSide,
-    options: RuleOptions | Mapping[str, Any] | None = None,
-    seed: str | None = None,
+    coaches: tuple[int, int],
+    team_ids: tuple[int | None, int | None],
+    entries: tuple[TeamEntry, TeamEntry],
+    options: RuleOptions,
+    stored_options: Mapping[str, Any],
+    result: Result,
+    deciding_side: Side | None,
+    secret: str,
+    entropy: str,
     deadline: datetime | None = None,
-    entropy: str = "",
-    ai_level: str | None = None,
-) -> Applied:
-    """Start a match in ``channel_id``: dice-off rolled, state and creation row stored together.
-    ``ai_level``: the AI coach's level (``engine.ai.LEVELS``), kept in the row's ``options``
-    under ``"ai_level"`` (not a rule: the engine's state never sees it).
-
-    Refused with nothing written: ``UnknownTeamError`` (a team not on this server),
-    ``ChannelBusyError`` (the channel has an active match, checked again by the database's
-    unique index), ``InvalidInputError`` (a team against itself, bad options), and the
-    engine's roster errors for a wrong team list or lineup.
-    """
-    west_entry, west_team = _resolve_side(session, guild_id, "west", west)
-    east_entry, east_team = _resolve_side(session, guild_id, "east", east)
-    if west_team is not None and west_team == east_team:
-        raise InvalidInputError("a team cannot play itself")
-    opts = _options(options)
-    if ai_level is not None and ai_level not in AI_LEVELS:
-        raise InvalidInputError("unknown AI level {level!r}: one of {levels}", level=ai_level, levels=", ".join(AI_LEVELS))
-    if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
-        raise _busy(session, channel_id)
-    # ``seed`` is the committed secret (a whole seed, "secret+entropy", is split); ``entropy``
-    # the coaches' part, added after the secret's commitment was published.
-    secret = committed_part(seed) if seed else secrets.token_hex(32)
-    entropy = entropy or (entropy_part(seed) if seed else "")
-    seed = join_seed(secret, entropy)
-    result = new_match(west_entry, east_entry, HashDice(seed), options=opts)
+) -> MatchPublic:
+    """Store a new match (west, east in each pair): its state after the dice-off (``result``)
+    and its creation row, committed together. ``stored_options``: the row's ``options`` (the
+    rules' and what is kept beside them, the AI's level). The dice ``secret`` is sealed (``db.seeds``)
+    until the match ends; its commitment and the coaches' ``entropy`` are public.
+    ``ChannelBusyError`` (the database's unique index) with nothing written."""
     state = result.state
     now = utcnow()
-    side = pending(state).side
     match = Match(
         guild_id=guild_id,
         channel_id=channel_id,
-        west_coach_id=west.coach_id,
-        east_coach_id=east.coach_id,
-        west_team_id=west_team,
-        east_team_id=east_team,
-        west_team_name=west_entry.name,
-        east_team_name=east_entry.name,
-        options={**opts.to_dict(), **({"ai_level": ai_level} if ai_level is not None else {})},
-        rules_edition=opts.edition,
+        west_coach_id=coaches[0],
+        east_coach_id=coaches[1],
+        west_team_id=team_ids[0],
+        east_team_id=team_ids[1],
+        west_team_name=entries[0].name,
+        east_team_name=entries[1].name,
+        options=dict(stored_options),
+        rules_edition=options.edition,
         state=state.to_dict(),
         version=0,
         status=MatchStatus.ACTIVE.value,
-        deciding_side=side,
-        deciding_user_id=west.coach_id if side == "west" else east.coach_id if side == "east" else None,
+        deciding_side=deciding_side,
+        deciding_user_id=coaches[0] if deciding_side == "west" else coaches[1] if deciding_side == "east" else None,
         deadline=deadline,
         dice_seed=seal(secret, key_for(session.get_bind())),  # unreadable in the database until the match ends
         seed_commitment=seed_commitment(secret),
@@ -318,13 +242,13 @@ def create_match(
         session.flush()
         session.add(
             MatchEvent(
-                match_id=match.id,  # type: ignore[arg-type]
+                match_id=match.id,  # type: ignore[arg-type]  # flushed: the id is set
                 seq=0,
                 kind=EventKind.CREATE.value,
                 command={
-                    "west": entry_to_json(west_entry),
-                    "east": entry_to_json(east_entry),
-                    "options": opts.to_dict(),
+                    "west": entry_to_json(entries[0]),
+                    "east": entry_to_json(entries[1]),
+                    "options": options.to_dict(),
                 },
                 dice=result.dice,
                 events=[e.to_dict() for e in result.events],
@@ -337,7 +261,7 @@ def create_match(
         if violates(exc, ACTIVE_CHANNEL_INDEX):
             raise _busy(session, channel_id) from None
         raise
-    return Applied(public_match(match), result)
+    return public_match(match)
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -378,7 +302,7 @@ def list_matches(
 def active_count(*, session: Session) -> dict[int, int]:
     """How many matches are in progress in every server, by rules edition (the metrics' gauge)."""
     query = (select(Match.rules_edition, func.count()).where(Match.status == MatchStatus.ACTIVE.value)
-             .group_by(Match.rules_edition))
+             .group_by(col(Match.rules_edition)))
     return {int(edition): int(n) for edition, n in session.exec(query).all()}
 
 
@@ -396,6 +320,13 @@ def due_matches(*, session: Session, now: datetime | None = None, limit: int = 1
         .offset(offset)
         .limit(limit)
     )
+    return [public_match(m) for m in session.exec(query).all()]
+
+
+def waiting_on(*, session: Session, user_id: int, limit: int = 50) -> list[MatchPublic]:
+    """Active matches whose next decision is ``user_id``'s (the AI coach's, to resume), oldest first."""
+    query = (select(Match).where(Match.status == MatchStatus.ACTIVE.value, Match.deciding_user_id == user_id)
+             .order_by(col(Match.id)).limit(limit))
     return [public_match(m) for m in session.exec(query).all()]
 
 
@@ -479,14 +410,16 @@ def _why_not(session: Session, match_id: int, seen_version: int) -> Exception:
     return MatchChangedError()
 
 
-def _state_values(match: MatchPublic, state: MatchState, deadline: datetime | None) -> dict[str, Any]:
-    side = pending(state).side if state.phase is not Phase.MATCH_OVER else None
+def _state_values(match: MatchPublic, state: MatchState, deciding_side: Side | None,
+                  deadline: datetime | None) -> dict[str, Any]:
+    over = state.phase is Phase.MATCH_OVER
+    side = None if over else deciding_side
     return {
         "state": state.to_dict(),
-        "status": (MatchStatus.FINISHED if state.phase is Phase.MATCH_OVER else MatchStatus.ACTIVE).value,
+        "status": (MatchStatus.FINISHED if over else MatchStatus.ACTIVE).value,
         "deciding_side": side,
         "deciding_user_id": _coach(match, side),
-        "deadline": deadline if state.phase is not Phase.MATCH_OVER else None,
+        "deadline": None if over else deadline,
     }
 
 
@@ -498,14 +431,15 @@ def append(
     command: Command,
     by_side: str,
     actor_user_id: int | None,
+    deciding_side: Side | None,
     deadline: datetime | None = None,
 ) -> MatchPublic:
     """Store ``result`` (of ``command`` applied to ``match``'s state) as the next version.
 
-    One transaction: the new snapshot, the bumped version, the deciding coach and
-    ``deadline``, and the log row with the command, the dice drawn and the events. A match
-    over (``Phase.MATCH_OVER``) becomes ``finished``. ``MatchChangedError`` if the match is
-    no longer at ``match.version``; nothing is written then.
+    One transaction: the new snapshot, the bumped version, the side that decides next
+    (``deciding_side``, and so its coach) and ``deadline``, and the log row with the command,
+    the dice drawn and the events. A match over (``Phase.MATCH_OVER``) becomes ``finished``.
+    ``MatchChangedError`` if the match is no longer at ``match.version``; nothing is written then.
     """
     event = MatchEvent(
         match_id=match.id,
@@ -517,55 +451,29 @@ def append(
         dice=result.dice,
         events=[e.to_dict() for e in result.events],
     )
-    return _write(session, match, _state_values(match, result.state, deadline), event)
+    return _write(session, match, _state_values(match, result.state, deciding_side, deadline), event)
 
 
-def _load_for(
-    session: Session, match_id: int, by_side: str, actor_user_id: int | None, expected_version: int | None
-) -> tuple[MatchPublic, str]:
-    """The match and its dice seed, for a write by ``actor_user_id`` as ``by_side``: refused if the
-    match is over, has moved past ``expected_version``, or the actor does not coach that side
-    (None: the bot itself, e.g. a timeout's default)."""
+def append_undo(*, session: Session, match: MatchPublic, state: MatchState, to_version: int, by_side: str,
+                actor_user_id: int | None, deciding_side: Side | None, deadline: datetime | None = None) -> MatchPublic:
+    """Store an undo as the next version: the match returns to ``state``, that of ``to_version``,
+    and the log row (``UNDO``, no dice) says so, for the replay to follow. As ``append``."""
+    event = MatchEvent(match_id=match.id, seq=match.version + 1, kind=EventKind.COMMAND.value,
+                       command={"name": UNDO, "to_version": to_version}, actor_side=by_side,
+                       actor_user_id=actor_user_id, dice=[], events=[])
+    return _write(session, match, _state_values(match, state, deciding_side, deadline), event)
+
+
+def load_for_write(*, session: Session, match_id: int, expected_version: int | None = None) -> tuple[MatchPublic, str]:
+    """The match and its dice seed (unsealed), for a write at ``expected_version``: refused at
+    once if the match is over or has moved past that version (the write itself is guarded too)."""
     row = _match(session, match_id)
     match = public_match(row)
     if not match.active:
         raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
     if expected_version is not None and match.version != expected_version:
         raise MatchChangedError()
-    if actor_user_id is not None and actor_user_id != _coach(match, by_side):
-        raise NotYourSideError("you do not coach {side} in this match", side=by_side)
     return match, _open_seed(session, row)
-
-
-def submit(
-    *,
-    session: Session,
-    match_id: int,
-    by_side: str,
-    actor_user_id: int | None,
-    command: Command | Mapping[str, Any],
-    expected_version: int | None = None,
-    deadline: datetime | None = None,
-) -> Applied:
-    """Load the match, apply ``command`` for ``by_side`` with the match's dice, and save it.
-
-    ``actor_user_id`` must coach ``by_side`` (None: the bot itself, e.g. a timeout's default).
-    ``expected_version``: the version the coach was shown; if the match moved on since,
-    ``MatchChangedError`` at once. ``deadline``: when the next decision is due (None: no
-    deadline). Engine errors propagate untouched; nothing is written on any error.
-    """
-    if by_side not in SIDES:
-        raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
-    if isinstance(command, Mapping):
-        command = command_from_dict(dict(command))
-    if not isinstance(command, Command):
-        raise MalformedInputError(f"not a command: {command!r}")
-    match, seed = _load_for(session, match_id, by_side, actor_user_id, expected_version)
-    state = match.engine_state()
-    result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]
-    stored = append(session=session, match=match, result=result, command=command, by_side=by_side,
-                    actor_user_id=actor_user_id, deadline=deadline)
-    return Applied(stored, result)
 
 
 def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None, reason: str = "") -> MatchPublic:
@@ -602,7 +510,9 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
 
 
 # --- the log -----------------------------------------------------------------------------------
-def _log(session: Session, match_id: int) -> list[MatchEvent]:
+def checked_log(*, session: Session, match_id: int) -> list[MatchEventPublic]:
+    """The match's whole log, once it holds together: it starts with the creation and its rows
+    follow each other (``LogCorruptError`` otherwise; ``MatchNotFoundError`` for no match)."""
     query = select(MatchEvent).where(MatchEvent.match_id == match_id).order_by(col(MatchEvent.seq))
     rows = list(session.exec(query).all())
     if not rows:
@@ -614,113 +524,17 @@ def _log(session: Session, match_id: int) -> list[MatchEvent]:
     for expected, row in enumerate(rows):
         if row.seq != expected:
             raise LogCorruptError("match #{match}'s log jumps from {before} to {after}", match=match_id, before=expected - 1, after=row.seq)
-    return rows
+    return [MatchEventPublic.model_validate(r) for r in rows]
 
 
-def rebuild(*, session: Session, match_id: int, version: int | None = None) -> MatchState:
-    """The match's state from its log alone (never the snapshot): creation, then every command
-    replayed with exactly the dice it drew; an ``undo`` row returns to the state of an earlier
-    version. ``version``: stop there. ``LogCorruptError`` if the log does not hold together."""
-    return _replayed(session, match_id, version)[-1]
-
-
-def history(*, session: Session, match_id: int) -> list[tuple[MatchEventPublic, MatchState]]:
-    """Every log row with the state just after it, rebuilt as ``rebuild`` does (a replay draws
-    each action's board from these, not from the final state)."""
-    rows = match_events(session=session, match_id=match_id)
-    return list(zip(rows, _replayed(session, match_id, None), strict=True))
-
-
-def _replayed(session: Session, match_id: int, version: int | None) -> list[MatchState]:
-    """The state after each log row (up to ``version``)."""
-    rows = _log(session, match_id)
-    if version is not None:
-        rows = rows[: version + 1]
-    created = rows[0].command
-    assert created is not None
-    dice = ReplayDice(rows[0].dice)
-    state = new_match(entry_from_json(created["west"]), entry_from_json(created["east"]), dice,
-                      options=RuleOptions.from_dict(created["options"])).state
-    _all_used(dice, match_id, 0)
-    states = [state]
-    for row in rows[1:]:
-        if row.command is None:  # abandon / restore rows carry no engine command
-            pass
-        elif row.command.get("name") == UNDO:
-            target = int(row.command["to_version"])
-            if not 0 <= target < len(states):
-                raise LogCorruptError("match #{match}'s log row {row} undoes to version {version}", match=match_id, row=row.seq,
-                                      version=target)
-            state = states[target]
-        else:
-            dice = ReplayDice(row.dice)
-            state = apply(state, command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]
-            _all_used(dice, match_id, row.seq)
-        states.append(state)
-    return states
-
-
-#: The log row name of an undo (kind ``command``; not an engine command: no rule is involved).
-UNDO = "undo"
-#: What may be taken back: the acting player's steps and turns, while no die has been rolled.
-UNDOABLE = ("move", "face")
-
-
-def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | None,
-         expected_version: int | None = None, deadline: datetime | None = None) -> Applied:
-    """Take back the acting coach's last step or turn of the current action.
-
-    Allowed while the action is in progress, no question is pending, and no die has been rolled
-    since the action started ("until a die has been rolled"). Appends an ``undo`` row that
-    returns the match to the version before that command; ``rebuild`` follows it.
-    ``expected_version`` and ``deadline`` as for ``submit``.
-    """
-    match, _ = _load_for(session, match_id, by_side, actor_user_id, expected_version)
-    state = match.engine_state()
-    if state.phase is not Phase.ACTION or state.turn_side != by_side or state.in_progress is not None:
-        raise InvalidInputError("only the acting coach can undo, during his action and with no question pending")
-    rows = match_events(session=session, match_id=match_id)
-    since_start: list[Any] = []
-    for r in reversed(rows):
-        since_start.insert(0, r)
-        if (r.command or {}).get("name") == "start_action":
-            break
-    if any(r.dice for r in since_start):
-        raise InvalidInputError("a die has been rolled in this action: it can no longer be taken back")
-    # The steps and turns still in effect: each undo took back the latest one.
-    in_effect: list[Any] = []
-    for r in since_start:
-        name = (r.command or {}).get("name")
-        if name in UNDOABLE:
-            in_effect.append(r)
-        elif name == UNDO and in_effect:
-            in_effect.pop()
-    if not in_effect:
-        raise InvalidInputError("there is no step or turn of this action to take back")
-    target_row = in_effect[-1]
-    to_version = target_row.seq - 1
-    previous = rebuild(session=session, match_id=match_id, version=to_version)
-    result = Result(previous, [], view=previous, dice=[])
-    event = MatchEvent(match_id=match.id, seq=match.version + 1, kind=EventKind.COMMAND.value,
-                       command={"name": UNDO, "to_version": to_version}, actor_side=by_side,
-                       actor_user_id=actor_user_id, dice=[], events=[])
-    stored = _write(session, match, _state_values(match, previous, deadline), event)
-    return Applied(stored, result)
-
-
-def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:
-    if not dice.exhausted:
-        raise LogCorruptError("match #{match}'s log row {row} recorded dice its replay did not use", match=match_id, row=seq)
-
-
-def restore(*, session: Session, match_id: int, actor_user_id: int | None = None) -> MatchPublic:
-    """Replace the stored snapshot with ``rebuild``'s (a corrupted snapshot recovered); logged as
-    a ``restore`` row. The match must be active."""
+def replace_snapshot(*, session: Session, match_id: int, state: MatchState, deciding_side: Side | None,
+                     actor_user_id: int | None = None) -> MatchPublic:
+    """Replace the stored snapshot with ``state`` (the log's replay: a corrupted snapshot
+    recovered); logged as a ``restore`` row. The match must be active."""
     row = _match(session, match_id)
     match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
     if not match.active:
         raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
-    state = rebuild(session=session, match_id=match_id)
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "restored"}])
-    return _write(session, match, _state_values(match, state, row.deadline), event)
+    return _write(session, match, _state_values(match, state, deciding_side, row.deadline), event)

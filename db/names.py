@@ -18,7 +18,10 @@ import unicodedata
 
 from .errors import InvalidInputError
 
-__all__ = ["unseen_character", "check_name"]
+__all__ = ["MAX_NAME", "unseen_character", "check_name", "clean_name", "name_key"]
+
+#: The longest name of a team, a league or a player.
+MAX_NAME = 64
 
 ZWJ = "\u200d"
 #: Letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern).
@@ -52,3 +55,23 @@ def check_name(text: str, what: str) -> None:
                                 "without it", what=what, code=code)
     if MENTION.search(text):
         raise InvalidInputError("a {what} name cannot mention anyone (<@…>, <#…>, @everyone, @here)", what=what)
+
+
+def clean_name(name: object, what: str) -> str:
+    """``name`` with its spaces tidied; refuses an empty or over-long name, and one a reader
+    could not see as written (``db.names.check_name``)."""
+    if not isinstance(name, str):
+        raise InvalidInputError("the {what} name must be text", what=what)
+    text = " ".join(name.split())
+    if not text:
+        raise InvalidInputError("give the {what} a name", what=what)
+    if len(text) > MAX_NAME:
+        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what=what, most=MAX_NAME,
+                                given=len(text))
+    check_name(text, what)
+    return text
+
+
+def name_key(name: str) -> str:
+    """How names compare: spaces tidied, case folded ("Elf  Cup" is "elf cup")."""
+    return " ".join(name.split()).casefold()

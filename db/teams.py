@@ -44,6 +44,9 @@ __all__ = [
     "create_team",
     "get_team",
     "list_teams",
+    "league_row",
+    "find_team",
+    "public_team",
     "team_entry",
 ]
 
@@ -70,7 +73,7 @@ def create_league(
     return LeaguePublic.model_validate(league)
 
 
-def _league(session: Session, guild_id: int, league: int | str, *, lock: bool = False) -> League:
+def league_row(session: Session, guild_id: int, league: int | str, *, lock: bool = False) -> League:
     """The league row; with ``lock``, held until the session commits (``db.locks``)."""
     query = select(League).where(League.guild_id == guild_id)
     if isinstance(league, int):
@@ -90,7 +93,7 @@ def _league(session: Session, guild_id: int, league: int | str, *, lock: bool = 
 
 def get_league(*, session: Session, guild_id: int, league: int | str) -> LeaguePublic:
     """A league of this server, by id or name."""
-    return LeaguePublic.model_validate(_league(session, guild_id, league))
+    return LeaguePublic.model_validate(league_row(session, guild_id, league))
 
 
 def list_leagues(*, session: Session, guild_id: int) -> list[LeaguePublic]:
@@ -142,7 +145,7 @@ def create_team(
     else:
         roster = validate_basic_team(tl, lineup, options=roster_options or RosterOptions())
     names = _player_names(player_names, roster.total)
-    league_id = _league(session, guild_id, league).id if league is not None else None
+    league_id = league_row(session, guild_id, league).id if league is not None else None
     if session.exec(select(Team.id).where(Team.guild_id == guild_id, Team.name_key == key)).first():
         raise DuplicateNameError("this server already has a team called {name!r}", name=name)
     primary, secondary = colours if colours is not None else tl.colours
@@ -170,14 +173,15 @@ def create_team(
         if violates(exc, "uq_teams_guild_id_name_key"):
             raise DuplicateNameError("this server already has a team called {name!r}", name=name) from None
         raise
-    return _public(team)
+    return public_team(team)
 
 
-def _public(team: Team) -> TeamPublic:
+def public_team(team: Team) -> TeamPublic:
+    """A team row as callers see it, its players included."""
     return TeamPublic.model_validate(team, update={"players": [p.model_dump() for p in team.players]})
 
 
-def _team(session: Session, guild_id: int, team: int | str, *, lock: bool = False) -> Team:
+def find_team(session: Session, guild_id: int, team: int | str, *, lock: bool = False) -> Team:
     """The team row with its players; with ``lock``, held until the session commits, so a
     check of its budget or roster stays true until the change is written (``db.locks``)."""
     query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
@@ -200,7 +204,7 @@ def _team(session: Session, guild_id: int, team: int | str, *, lock: bool = Fals
 
 def get_team(*, session: Session, guild_id: int, team: int | str) -> TeamPublic:
     """A team of this server, by id or name (any case), with its roster."""
-    return _public(_team(session, guild_id, team))
+    return public_team(find_team(session, guild_id, team))
 
 
 def list_teams(
@@ -209,10 +213,10 @@ def list_teams(
     """The server's teams by name, optionally only one league's or one coach's."""
     query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
     if league is not None:
-        query = query.where(Team.league_id == _league(session, guild_id, league).id)
+        query = query.where(Team.league_id == league_row(session, guild_id, league).id)
     if coach_id is not None:
         query = query.where(Team.coach_id == coach_id)
-    return [_public(t) for t in session.exec(query.order_by(Team.name_key)).all()]
+    return [public_team(t) for t in session.exec(query.order_by(Team.name_key)).all()]
 
 
 ATTRIBUTES = ("jog", "might", "tackle", "dodge", "skill", "grit")

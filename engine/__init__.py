@@ -45,6 +45,7 @@ from .commands import (
     Tackle,
     Taunt,
     Throw,
+    Undo,
     Unplace,
     command_from_dict,
 )
@@ -172,6 +173,9 @@ from .i18n import load as load_text
 # Random matches, for the replay gallery, benchmarks and soak tests.
 from .fuzz import MAX_COMMANDS, RandomCoach, invariant_violations, play_random_match, random_advanced_entry
 
+# Added while merging the floors (names the other floors needed)
+
+from .events import ActionStarted, GoalScored, PlayerRemoved
 __all__ = [
     # the match
     "LegalCommands",
@@ -221,6 +225,7 @@ __all__ = [
     "Tackle",
     "Taunt",
     "Throw",
+    "Undo",
     "Unplace",
     "command_from_dict",
     "Event",
@@ -365,4 +370,7 @@ __all__ = [
     "invariant_violations",
     "play_random_match",
     "random_advanced_entry",
+    "ActionStarted",
+    "GoalScored",
+    "PlayerRemoved",
 ]

@@ -40,6 +40,7 @@ __all__ = [
     "CastSpell",
     "StartTest",
     "Concede",
+    "Undo",
     "command_from_dict",
     "COMMAND_TYPES",
 ]
@@ -282,3 +283,9 @@ class CastSpell(Command):
 @_command("concede")
 class Concede(Command):
     pass
+
+
+@_command("undo")
+class Undo(Command):
+    """Take back the acting coach's last step or turn, until a die is rolled. The match service
+    answers it from the match's log; ``apply`` never sees it."""

@@ -8,7 +8,7 @@ magic potions are worth 0 points)"; "You may never cut your team to less than 6 
 team list's position maxima still apply, and the extra players (Samhaino Horror, Impcrusher)
 take the slot of the position they replace (p. 19).
 
-Nothing here stores anything: the league layer (``db.roster``) asks these functions before it
+Nothing here stores anything: the league layer (``service.roster``) asks these functions before it
 changes a roster, and every refusal says which limit the change would break. A refusal is a
 ``TeamBuildingError`` of ``Problem``s: each reads in English as a ``str`` and keeps its catalogue
 key (``teambuilding.*`` of ``engine/data/text``) and values, so ``TeamBuildingError.text``

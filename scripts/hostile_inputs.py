@@ -280,7 +280,7 @@ def _record(folder: Path) -> tuple[dict[str, Any], Path]:
     from sqlmodel import Session
 
     from db.engine import make_engine
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from db.migrate import upgrade
     from service.matches import AI_COACH_ID, MatchService
     from service.verify import load_record
@@ -298,7 +298,7 @@ def _record(folder: Path) -> tuple[dict[str, Any], Path]:
     out = svc.start(guild_id=1, channel_id=1, west=MatchSide(AI_COACH_ID, team_list="gnolls"),
                     east=MatchSide(7, team_list="sarcos"), seed="hostile")
     if out.deciding_side == "east":
-        out = svc.act(1, 7, "auto")
+        out = svc.act(1, 7, svc.read(1, 7, "auto"))
     out = svc.concede(1, 7)
     with sessions() as s:
         record = load_record(session=s, match_id=out.match.id).to_json()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from db.engine import database_url, use_engine
 from db.errors import StoreError
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.migrate import open_database as migrated_database
 from engine import (
     DEFAULT_LANGUAGE,

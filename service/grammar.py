@@ -383,7 +383,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             return FaceoffPickup()
         if kind in ("shove", "tackle"):
             me = state.players.get(_faceoff_player(state, fld, side) or "")
-            path = parse_path(args[1:], me.hex, fld) if (args[1:] and me and me.hex) else ()  # type: ignore[arg-type]
+            path = parse_path(args[1:], me.hex, fld) if (args[1:] and me and me.hex) else ()
             return FaceoffContact(path, kind)
         raise MalformedInputError(f"usage: {verb.usage}")
     if name == "act":
@@ -468,10 +468,10 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             return Answer(None)
         return Answer(resolve_player(state, " ".join(args), side=side, on_field=True).id)
     if name == "answer":
-        words = args if typed == "answer" else [typed, *args]
-        if not words:
+        said_words = args if typed == "answer" else [typed, *args]
+        if not said_words:
             raise MalformedInputError(f"usage: {verb.usage}")
-        return Answer(answer_value(state, " ".join(words)))
+        return Answer(answer_value(state, " ".join(said_words)))
     if name == "catch":
         return Answer("catch")
     if name == "decline":
@@ -651,6 +651,7 @@ def match_option(state: MatchState, options: Iterable[object], text: str) -> obj
     want = _key(text)
     numbers = [o for o in opts if isinstance(o, int) and not isinstance(o, bool)]
     said = whole_number(text) if numbers else None
+    hits: list[object]
     if said is not None:
         hits = [o for o in numbers if o == said]
     else:

@@ -24,12 +24,10 @@ from sqlmodel import Session
 
 from db import leagues as db
 from db import matches as store
-from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, NotAllowedError, NotFoundError
+from db.errors import InvalidInputError, MatchChangedError, NotFoundError
 from db.locks import valid_id
-from db.matches import MatchSide
 from db.models import (
     AftermathPublic,
     FixturePublic,
@@ -57,6 +55,7 @@ from engine import (
     MatchState,
     Member,
     RuleOptions,
+    Side,
     advances,
     apply,
     apply_lasting,
@@ -74,7 +73,9 @@ from engine import (
 )
 
 
-from .matches import MatchService, Outcome, Said, SessionFactory, _text, said
+from . import authority
+from . import roster as team_roster
+from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
     "round_robin",
@@ -155,7 +156,7 @@ class FixtureView:
 
     def score(self, language: str = DEFAULT_LANGUAGE, *, name: Shown = _as_stored) -> str:
         f = self.fixture
-        tx = _text(language)
+        tx = catalogue(language)
         conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
                     if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
@@ -164,7 +165,7 @@ class FixtureView:
         """``R1 · #3 **Home** v **Away** — 1-0, casualties 0-1`` in ``language``, the team names
         written by ``name``."""
         f = self.fixture
-        tx = _text(language)
+        tx = catalogue(language)
         home, away = name(self.home), name(self.away)
         who = (tx.t("league.teams.mention", home=home, home_coach=self.home_coach, away=away,
                     away_coach=self.away_coach) if mention else tx.t("league.teams", home=home, away=away))
@@ -261,7 +262,7 @@ def applied_lines(entry: Any, language: str = DEFAULT_LANGUAGE, state: MatchStat
     if "events" in entry:
         events = [event_from_dict(e) for e in entry["events"]]
         return [ln for ln in narrate_events(events, state, language=language) if ln]
-    tx = _text(language)
+    tx = catalogue(language)
     values = dict(entry.get("values", {}))
     if "player" in values:
         values["player"] = name(str(values["player"]))
@@ -357,15 +358,25 @@ class LeagueService:
                         moderator: bool = False) -> LeaguePublic:
         """The commissioner's change; ``moderator``: the member may manage the server, and so may
         stand in for an absent commissioner (audited as such)."""
+        stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator)
         with self.sessions() as s:
             updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
-                                         moderator=moderator)
+                                         stand_in=stand_in)
         self._refresh_points(updated)
         return updated
 
     def join(self, guild_id: int, user_id: int, league: int | str, team: int | str) -> tuple[LeaguePublic, TeamPublic, int]:
+        """The member enters his own team (``authority.require_team_owner``)."""
+        lg = self.league(guild_id, league)
         with self.sessions() as s:
-            return db.join(session=s, guild_id=guild_id, league=league, team=team, coach_id=user_id)
+            authority.require_team_owner(db_teams.get_team(session=s, guild_id=guild_id, team=team), user_id, "enter")
+            league_row, team_row = db.rows_to_join(session=s, guild_id=guild_id, league=lg.id, team=team, coach_id=user_id)
+            settings = db.settings_of(league_row)
+            members = [Member(p.position_id, tuple(p.abilities), p.xp) for p in team_row.players if p.status == "active"]
+            value = check_team(team_row.team_list, members, {k: int(v) for k, v in team_row.support.items()},
+                                  budget=settings["budget"], allow_extra=settings["extra_players"])
+            joined, entered = db.enter(session=s, league=league_row, team=team_row, coach_id=user_id, value=value)
+        return joined, entered, value
 
     def teams(self, guild_id: int, league: int | str) -> list[TeamPublic]:
         with self.sessions() as s:
@@ -377,12 +388,13 @@ class LeagueService:
         """The commissioner (or a moderator standing in) draws the round robin (teams in a random
         order, so the draw is fair)."""
         lg = self.league(guild_id, league)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = [t.id for t in self.teams(guild_id, lg.id)]
         secrets.SystemRandom().shuffle(teams)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double, moderator=moderator)
+                             pairings=round_robin(teams, double=double), double_round=double, stand_in=stand_in)
         return self.fixtures(guild_id, lg.id)
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
@@ -420,23 +432,29 @@ class LeagueService:
 
     def _refresh_points(self, league: LeaguePublic) -> None:
         with self.sessions() as s:
-            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id)]
+            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id) if t.id is not None]
             rows = standings_rows(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league))
             db.set_points(session=s, points={r.team_id: r.points for r in rows})
 
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
                 home_casualties: int | None = None, away_casualties: int | None = None,
                 reason: str, moderator: bool = False) -> tuple[FixtureView, dict[str, Any]]:
-        """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover)."""
+        """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover), or a
+        moderator's standing in for him (``authority.require_commissioner``).
+
+        The documented exception to "a team is used by its owner only": the commissioner corrects
+        the result of two teams he need not own, for the league's sake, and the audit trail keeps
+        who did it, why, and what the result was before."""
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
+        stand_in = authority.require_commissioner(self.league(guild_id, f.league_id), user_id, moderator=moderator)
         result = {"home_score": home_score, "away_score": away_score,
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
                   "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
                   "conceded_by": None}  # the commissioner's score stands on its own
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
-                                              result=result, reason=reason, moderator=moderator)
+                                              result=result, reason=reason, stand_in=stand_in)
         self._refresh_points(self.league(guild_id, fixed.league_id))
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
@@ -466,8 +484,7 @@ class LeagueService:
             fixture_id = mine[0].id
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
-        if user_id not in (view.home_coach, view.away_coach):
-            raise NotAllowedError("only the two coaches of a fixture may start it")
+        authority.require_fixture_coach(view.home_coach, view.away_coach, user_id)
         if f.status != FixtureStatus.SCHEDULED:
             if f.channel_id:
                 raise InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=f.id, status=f.status,
@@ -526,7 +543,7 @@ class LeagueService:
         busy = db.team_busy(s, team_id)
         if busy:
             raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
-        check_team(team.team_list, db_roster.members(team), {k: int(v) for k, v in team.support.items()},
+        check_team(team.team_list, team_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
     def sync(self, league: LeaguePublic) -> None:
@@ -563,8 +580,9 @@ class LeagueService:
             result = {"home_score": state.teams["west"].score, "away_score": state.teams["east"].score,
                       "home_casualties": cas["west"], "away_casualties": cas["east"], "conceded_by": conceded}
             aftermaths, changed, lines = [], [], []
-            for side, team_id, coach in (("west", f.home_team_id, match.west_coach_id),
-                                         ("east", f.away_team_id, match.east_coach_id)):
+            sides: tuple[tuple[Side, int, int], ...] = (("west", f.home_team_id, match.west_coach_id),
+                                                        ("east", f.away_team_id, match.east_coach_id))
+            for side, team_id, coach in sides:
                 roster = self._roster_rows(s, team_id)
                 gained = []
                 for i, rp_id in enumerate(f.lineup.get(side, [])):
@@ -677,9 +695,9 @@ class LeagueService:
             team = s.get(Team, am.team_id)
             assert team is not None
             opponent = s.get(Team, f.away_team_id if am.side == "west" else f.home_team_id)
-            roster = {p.id: p for p in team.players}
-            rules = db_roster.team_rules(s, team)
-            value = db_roster.team_value(team)
+            roster = {p.id: p for p in team.players if p.id is not None}
+            rules = team_roster.team_rules(s, team)
+            value = team_roster.team_value(team)
             offers = self._offers(am, f, team, roster, value, rules["budget"], language, name)
             state = _named(MatchState.from_dict(am.state), name)
             lines = [ln for entry in am.applied for ln in applied_lines(entry, language, state, name=name)]
@@ -692,7 +710,7 @@ class LeagueService:
         drunk = any(isinstance(e, dict) and "command" in e for e in am.applied)
         if not am.seed_commitment or (am.potions_done and not drunk):
             return []
-        tx = _text(language)
+        tx = catalogue(language)
         seed = db.revealed_potion_seed(session=s, aftermath_id=am.id)
         if seed is None:
             return [tx.t("league.potions.committed", commitment=am.seed_commitment, entropy=am.entropy)]
@@ -701,7 +719,7 @@ class LeagueService:
     def _offers(self, am: AftermathPublic, f: FixturePublic, team: Team, roster: Mapping[int, RosterPlayer],
                 value: int, budget: int, language: str = DEFAULT_LANGUAGE, name: Shown = _as_stored) -> list[Offer]:
         state = MatchState.from_dict(am.state)
-        tx = _text(language)
+        tx = catalogue(language)
         words = Catalogue("engine", "data/text", language)
         offers: list[Offer] = []
         if not am.potions_done:
@@ -742,8 +760,7 @@ class LeagueService:
     def _own(self, aftermath_id: int, version: int, user_id: int) -> AftermathPublic:
         with self.sessions() as s:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
-        if am.coach_id != user_id:
-            raise NotAllowedError("only <@{coach}> decides for this team", coach=am.coach_id)
+        authority.require_report_owner(am, user_id)
         if am.version != version:
             raise InvalidInputError("this panel is out of date: use the newest post-match panel")
         return am
@@ -868,28 +885,35 @@ class LeagueService:
                 db.save_aftermath(session=s, aftermath=am, changes={
                     "deferred": [*am.deferred, player], "applied": [*am.applied, later]})
             else:
-                _team, rp, _name = db_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
+                _team, rp, _name = team_roster.learn(session=s, guild_id=guild_id, team=am.team_id, coach_id=user_id,
                                                    player=f"id:{player}", ability_id=choice, commit=False)
                 db.save_aftermath(session=s, aftermath=am, changes={"applied": [
                     *am.applied, _entry("league.applied.learns", id=rp.id, player=rp.name, ability=rp.abilities[-1])]})
         return self.aftermath(am.id)
 
     # -- rosters ---------------------------------------------------------------------------------------
+    def _own_team(self, s: Session, guild_id: int, team: int | str, user_id: int) -> None:
+        """Only the team's owner changes it (``authority.require_team_owner``)."""
+        authority.require_team_owner(db_teams.get_team(session=s, guild_id=guild_id, team=team), user_id, "change")
+
     def hire(self, guild_id: int, user_id: int, team: str, position: str, name: str | None = None) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
-            _t, p = db_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
+            self._own_team(s, guild_id, team, user_id)
+            _t, p = team_roster.hire(session=s, guild_id=guild_id, team=team, coach_id=user_id, position=position, name=name)
             label = f"#{p.number} {p.name} ({position_by_id(p.position_id).name})"
         return self.sheet(guild_id, team, image=False), label
 
     def fire(self, guild_id: int, user_id: int, team: str, player: str) -> tuple[TeamSheet, str]:
         with self.sessions() as s:
-            _t, p = db_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
+            self._own_team(s, guild_id, team, user_id)
+            _t, p = team_roster.fire(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player)
             label = f"#{p.number} {p.name}"
         return self.sheet(guild_id, team, image=False), label
 
     def support(self, guild_id: int, user_id: int, team: str, item: str, change: int) -> tuple[TeamSheet, str, int]:
         with self.sessions() as s:
-            _t, item_id, count = db_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
+            self._own_team(s, guild_id, team, user_id)
+            _t, item_id, count = team_roster.set_support(session=s, guild_id=guild_id, team=team, coach_id=user_id,
                                                         item=item, change=change)
         return self.sheet(guild_id, team, image=False), item_id, count
 
@@ -897,20 +921,21 @@ class LeagueService:
               language: str = DEFAULT_LANGUAGE) -> tuple[TeamSheet, str]:
         """The player learns the ability; the sheet and ``X learns Y`` in ``language``."""
         with self.sessions() as s:
-            _t, p, _name = db_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
+            self._own_team(s, guild_id, team, user_id)
+            _t, p, _name = team_roster.learn(session=s, guild_id=guild_id, team=team, coach_id=user_id, player=player,
                                            ability_id=ability_id)
-            label = _text(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
+            label = catalogue(language).t("league.learned", player=p.name, ability=ABILITIES[p.abilities[-1]].name_in(language))
         return self.sheet(guild_id, team, image=False), label
 
     def sheet(self, guild_id: int, team: int | str, *, image: bool = True, language: str = DEFAULT_LANGUAGE) -> TeamSheet:
         """The team's sheet; its picture (``image``) in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
-            rules = db_roster.team_rules(s, tm)
+            rules = team_roster.team_rules(s, tm)
             league = db_teams.get_league(session=s, guild_id=guild_id, league=tm.league_id).name if tm.league_id else None
         adv = {p.id: advances(Member(p.position_id, tuple(p.abilities), p.xp))
                for p in tm.players if p.status == PlayerStatus.ACTIVE}
-        sheet = TeamSheet(tm, db_roster.team_value(tm), rules["budget"], league, adv)
+        sheet = TeamSheet(tm, team_roster.team_value(tm), rules["budget"], league, adv)
         if image and self.render:
             from render.team_sheet import render_team_sheet
 
@@ -922,9 +947,9 @@ class LeagueService:
         named in ``language``."""
         with self.sessions() as s:
             tm = db_teams.get_team(session=s, guild_id=guild_id, team=team)
-        p = db_roster.find_player(tm, player)
+        p = team_roster.find_player(tm, player)
         me = Member(p.position_id, tuple(p.abilities), p.xp)
-        tx = _text(language)
+        tx = catalogue(language)
         return [(tx.t("league.ability_choice", ability=a.name_in(language),
                       level=tx.get(f"league.ability_level.{a.level}", a.level),
                       group=tx.get(f"league.ability_group.{a.group}", a.group)), a.id)
@@ -946,7 +971,7 @@ def _whereabouts(state: MatchState, pid: str, language: str = DEFAULT_LANGUAGE) 
     words = Catalogue("engine", "data/text", language)
     where = words.get(f"location.{p.location.value}", p.location.value)
     injury = phrase(words.text, f"{str(kind).replace('_', '-')} injury") if kind else ""  # "lasting injury"
-    return where + (_text(language).t("league.whereabouts.injury", kind=injury) if kind else "")
+    return where + (catalogue(language).t("league.whereabouts.injury", kind=injury) if kind else "")
 
 
 def _option_label(option: Any, words: Catalogue) -> str:

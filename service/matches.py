@@ -21,15 +21,17 @@ from typing import Any
 
 from sqlmodel import Session
 
+from db import abandon as abandon_votes
 from db import matches as store
+from db.abandon import AbandonVote
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
-from db.matches import MatchSide
+from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, StoreError
 from db.models.match import MatchPublic
 from engine import (
     Catalogue,
     Command,
     Concede,
+    Undo,
     DEFAULT_LANGUAGE,
     Event,
     MatchEnded,
@@ -48,11 +50,15 @@ from engine import (
 )
 from engine.ai import AICoach, make_ai
 
+from . import authority
+from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import Drawing
 from .grammar import parse, usage_refusal, verb_name
+from .match_rules import MatchSide
 
-__all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
+__all__ = ["AI_COACH_ID", "ai_level", "catalogue", "MatchSide", "Outcome", "Said", "said", "MatchService", "prompt_for",
+           "side_names", "refusal_text"]
 
 log = logging.getLogger("elfball.service")
 
@@ -71,7 +77,7 @@ MAX_AI_COMMANDS = 400
 #: How long a coach has before the bot reminds him that a decision is waiting.
 DEFAULT_REMINDER = timedelta(hours=24)
 
-def _text(language: str) -> Catalogue:
+def catalogue(language: str) -> Catalogue:
     """The service's words in ``language`` (``service/text/<language>.json``)."""
     return Catalogue("service", "text", language)
 
@@ -97,7 +103,7 @@ def said(key: str, /, **values: Any) -> Said:
 
 def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     """A note of the service (``note.undo``…) in ``language``; a ``side`` value is named."""
-    tx = _text(language)
+    tx = catalogue(language)
     side = values.get("side")
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
 
@@ -128,19 +134,19 @@ def refusal_text(reason: BaseException | str, language: str) -> str:
     usage = usage_refusal(message, language)
     if usage is not None:
         return usage
-    known = phrase(_text(language).text, message)
+    known = phrase(catalogue(language).text, message)
     return known if known != message else translate_refusal(message, language)
 
 
 def side_names(state: MatchState, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """``West (Night Elves)`` for each side, in ``language``."""
-    tx = _text(language)
-    return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}  # type: ignore[index]
+    tx = catalogue(language)
+    return {s: tx.t("prompt.side", side=tx.t(f"side.{s}"), team=state.teams[s].name) for s in ("west", "east")}
 
 
 def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, language: str = DEFAULT_LANGUAGE) -> str:
     """One line: who must decide what now (in ``language``)."""
-    tx = _text(language)
+    tx = catalogue(language)
     pend = pending(state)
     if state.phase is Phase.MATCH_OVER:
         w, e = state.teams["west"].score, state.teams["east"].score
@@ -336,7 +342,7 @@ class MatchService:
         ``ai_level``: the AI coach's level for a match against it (stored with the match)."""
         with self.sessions() as s:
             committed = before(s) if before is not None else None
-            applied = store.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
+            applied = rules.create_match(session=s, guild_id=guild_id, channel_id=channel_id, west=west, east=east,
                                          options=options, seed=committed or seed, deadline=self.next_deadline(),
                                          ai_level=ai_level)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
@@ -383,13 +389,9 @@ class MatchService:
         return self._outcome(m, state, [], None)
 
     def side_of(self, match: MatchPublic, user_id: int) -> Side:
-        """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side."""
-        sides = [s for s in ("west", "east") if (match.west_coach_id if s == "west" else match.east_coach_id) == user_id]
-        if not sides:
-            raise NotYourSideError("you are not a coach in this match")
-        if len(sides) == 2:
-            return pending(match.engine_state()).side or "west"
-        return sides[0]  # type: ignore[return-value]
+        """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side.
+        Refused if he coaches neither (``authority.coach_side``)."""
+        return authority.coach_side(match, user_id)
 
     def log(self, channel_id: int, *, last: int | None = None, language: str = DEFAULT_LANGUAGE) -> list[str]:
         m = self.current(channel_id)
@@ -401,20 +403,47 @@ class MatchService:
         return lines[-last:] if last else lines
 
     # -- acting ---------------------------------------------------------------------------------
+    def read(self, channel_id: int, user_id: int, text: str, *, as_side: Side | None = None,
+             match: MatchPublic | None = None) -> Command:
+        """The engine command a coach typed (the console's grammar, in any of its languages),
+        read against the match as it stands and the side he speaks for; ``undo`` is ``Undo``.
+        ``as_side`` and ``match`` as for ``act``: pass the same ``match`` to both so the command
+        is applied to the version it was read against."""
+        if len(text.split()) == 1 and verb_name(text.strip()) == "undo":
+            return Undo()
+        m = self._loaded(channel_id, match)
+        return parse(text, m.engine_state(), authority.coach_side(m, user_id, as_side))
+
+    def build(self, channel_id: int, user_id: int, command: Command | Callable[[MatchState, Side], Command], *,
+              as_side: Side | None = None, match: MatchPublic | None = None) -> Command:
+        """The engine command of a builder of the position and the coach's side (the bot's typed
+        options, ``service.typed``); an engine command as it is. ``as_side`` and ``match`` as for
+        ``act``."""
+        if isinstance(command, Command):
+            return command
+        m = self._loaded(channel_id, match)
+        return command(m.engine_state(), authority.coach_side(m, user_id, as_side))
+
+    def _loaded(self, channel_id: int, match: MatchPublic | None) -> MatchPublic:
+        """``match`` if the caller loaded it (it must be the channel's), else the channel's."""
+        if match is not None and match.channel_id != channel_id:
+            raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
+        return match if match is not None else self.current(channel_id)
+
     def act(
         self,
         channel_id: int,
         user_id: int,
-        command: str | Command | Callable[[MatchState, Side], Command],
+        command: Command,
         *,
         expected_version: int | None = None,
         as_side: Side | None = None,
         match: MatchPublic | None = None,
     ) -> Outcome:
-        """Apply one command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
+        """Apply one engine command of ``user_id`` in ``channel_id``'s match, then the AI's replies.
 
-        ``command``: typed text (the console's grammar), an engine command, or a function of the
-        state and the coach's side that builds one (the bot's typed options, ``service.typed``).
+        ``command``: an engine command; ``Undo`` takes back a step (``undo``). Typed text is
+        read first (``read``), a builder of typed options built first (``build``).
 
         ``as_side``: for a coach who plays both sides (hot-seat), which one speaks; by default
         the side the match waits on.
@@ -422,28 +451,17 @@ class MatchService:
         ``match``: the channel's active match as the caller just loaded it (``current``), so it
         is not loaded again; the write still refuses it if another command was saved since.
         """
-        if isinstance(command, str) and len(command.split()) == 1 and verb_name(command.strip()) == "undo":
+        if not isinstance(command, Command):
+            raise TypeError(f"not an engine command: {command!r}")  # read typed text first
+        if isinstance(command, Undo):
             return self.undo(channel_id, user_id, expected_version=expected_version)
-        if match is not None and match.channel_id != channel_id:
-            raise ValueError(f"match #{match.id} is not channel {channel_id}'s")
-        m = match if match is not None else self.current(channel_id)
-        side = self.side_of(m, user_id)
-        if as_side is not None and as_side != side:
-            if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
-                raise NotYourSideError(f"you do not coach {as_side} in this match")
-            side = as_side
-        state = m.engine_state()
-        if isinstance(command, str):
-            cmd = parse(command, state, side)
-        elif isinstance(command, Command):
-            cmd = command
-        else:
-            cmd = command(state, side)
+        m = self._loaded(channel_id, match)
+        side = authority.coach_side(m, user_id, as_side)
         # The command was read against this version (a path of directions, the hot-seat side):
         # if another click was saved meanwhile, refuse it rather than apply it to a newer state.
         seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
-            applied = store.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=cmd,
+            applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
                                    expected_version=seen, deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
         return self._finished(self._run_ai(out))
@@ -455,12 +473,9 @@ class MatchService:
         same Undo is refused instead of taking back one more step.
         """
         m = self.current(channel_id)
-        state = m.engine_state()
-        side = state.turn_side if state.phase is Phase.ACTION else self.side_of(m, user_id)
-        if (m.west_coach_id if side == "west" else m.east_coach_id) != user_id:
-            raise NotYourSideError("only the acting coach can undo")
+        side = authority.acting_coach_side(m, user_id)
         with self.sessions() as s:
-            applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id,
+            applied = rules.undo(session=s, match_id=m.id, by_side=side, actor_user_id=user_id,
                                  expected_version=m.version if expected_version is None else expected_version,
                                  deadline=self.next_deadline())
         out = self._outcome(applied.match, applied.state, [], None)
@@ -483,7 +498,7 @@ class MatchService:
             raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
-            applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
+            applied = rules.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
                                    command=Concede(), expected_version=m.version)
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.notes.insert(0, ("note.forfeit", {"side": side, "hours": hours, "moderator": moderator_id}))
@@ -492,6 +507,16 @@ class MatchService:
 
     def concede(self, channel_id: int, user_id: int, *, as_side: Side | None = None) -> Outcome:
         return self.act(channel_id, user_id, Concede(), as_side=as_side)
+
+    def vote_abandon(self, channel_id: int, user_id: int, *, reason: str = "both coaches agreed",
+                     match: MatchPublic | None = None) -> AbandonVote:
+        """``user_id``, a coach of the channel's match (``authority.require_match_coach``), votes to
+        abandon it; the last human coach's vote ends it (``db.abandon``: exactly one caller)."""
+        m = self._loaded(channel_id, match)
+        authority.require_match_coach(m, user_id)
+        coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
+        with self.sessions() as s:
+            return abandon_votes.vote_abandon(session=s, match_id=m.id, user_id=user_id, coaches=coaches, reason=reason)
 
     def abandon(self, channel_id: int, user_id: int | None, reason: str = "") -> MatchPublic:
         m = self.current(channel_id)
@@ -539,7 +564,7 @@ class MatchService:
                 with self.sessions() as s:
                     # At the version it chose from: a second worker resuming the same match at
                     # the same time is refused instead of moving twice.
-                    applied = store.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
+                    applied = rules.submit(session=s, match_id=match.id, by_side=side, actor_user_id=AI_COACH_ID,
                                            command=cmd, expected_version=match.version, deadline=self.next_deadline())
             except MatchChangedError:
                 log.info("match %s moved on while the AI coach was choosing; the newer version goes on", match.id)
@@ -577,15 +602,8 @@ class MatchService:
         """Resume every active match that waits on the AI coach (at start-up, and on each
         reminder sweep): a crash or a restart never leaves one stuck. ``accept``: the matches
         this process serves."""
-        from sqlmodel import col, select
-
-        from db.models import Match, MatchStatus
-
         with self.sessions() as s:
-            ids = s.exec(select(Match.id).where(Match.status == MatchStatus.ACTIVE.value,
-                                                Match.deciding_user_id == AI_COACH_ID)
-                         .order_by(col(Match.id)).limit(limit)).all()
-            waiting = [store.get_match(session=s, match_id=i) for i in ids]
+            waiting = store.waiting_on(session=s, user_id=AI_COACH_ID, limit=limit)
         out = []
         for m in waiting:
             if accept(m):

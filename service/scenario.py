@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from engine import (
     Ball,
     Direction,
     ElfballError,
-    Event,
     Field,
     Location,
     MalformedInputError,
@@ -44,7 +42,9 @@ from engine import (
 )
 
 from .grammar import parse
-from .scenario_tools import legal_lines, start_keys
+from .jsonfile import read_json
+from .scenario_check import check_position, check_scenario
+from .scenario_tools import ScenarioResult, start_keys
 
 __all__ = ["build_state", "load_scenario", "run_scenario", "ScenarioResult", "player_from_spec"]
 
@@ -78,7 +78,7 @@ def player_from_spec(spec: Mapping[str, Any], fld: Field) -> Player:
         str(spec.get("name") or f"{singular_name(pos.name)} {pid}"),
         pos,
         location=location,
-        hex=fld.parse(hex_label) if on else None,
+        hex=fld.parse(str(hex_label)) if on else None,  # (checked above: a player on the field has one)
         facing=Direction.parse(spec.get("facing", "E")) if on else None,
         status=Status(spec.get("status", "standing")),
     )
@@ -108,8 +108,8 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
         if t.get("list"):
             tl = team_list(str(t["list"]))
             colours = tl.colours
-        teams[side] = Team(  # type: ignore[index]
-            side,  # type: ignore[arg-type]
+        teams[side] = Team(
+            side,
             str(t.get("name", side.title())),
             str(t.get("list", "scenario")),
             colours,
@@ -145,37 +145,7 @@ def build_state(data: Mapping[str, Any], fld: Field | None = None) -> MatchState
     return st
 
 
-@dataclass
-class ScenarioResult:
-    """``state``: what the next command applies to (while a question waits, the position before
-    the paused command, as the engine resumes it); ``view``: the position as it stands, with
-    everything ``events`` tell (the same state when nothing waits)."""
-
-    state: MatchState
-    events: list[Event] = field(default_factory=list)
-    error: str | None = None
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    view: MatchState | None = None
-
-    def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
-        from engine import narrate_events
-
-        pend = pending(self.state)
-        shown = self.view or self.state
-        return {
-            "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
-            "events": [e.to_dict() for e in self.events],
-            "narration": narrate_events(self.events, shown),
-            "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
-            "legal": legal_lines(self.state, fld or standard_field()),
-            "steps": self.steps,
-            "error": self.error,
-        }
-
-
 def load_scenario(path: str | Path) -> dict[str, Any]:
-    from .jsonfile import read_json
-
     data = read_json(path, "scenario")
     if not isinstance(data, dict):
         raise MalformedInputError(f"{path}: a scenario is a JSON object")
@@ -184,8 +154,6 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any], fld: Field | None = None) -> ScenarioResult:
     """Play the scenario's commands with exactly its dice; stop at the first refusal."""
-    from .scenario_check import check_position, check_scenario
-
     fld = fld or standard_field()
     check_scenario(data, fld)  # types, ranges and names first: the builder trusts them
     state = build_state(data, fld)

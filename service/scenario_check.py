@@ -244,9 +244,9 @@ def check_scenario(data: Any, fld: Field | None = None) -> None:
     if "momentum" in top:
         m = _object(top["momentum"], "momentum", ("counters", "side"))
         counters = _number(m.get("counters", 0), "momentum.counters", 0, 6)
-        side = m.get("side")
-        if side is not None:
-            _choice(side, "momentum.side", SIDES)
+        holder = m.get("side")
+        if holder is not None:
+            _choice(holder, "momentum.side", SIDES)
         elif counters:
             raise _fail("momentum.side", f"{counters} counters need the side that holds them")
     acting = top.get("acting")

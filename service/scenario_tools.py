@@ -12,7 +12,8 @@ coach may do next, and whether a run holds its ``expect`` block.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine import (
     ActionState,
@@ -26,6 +27,7 @@ from engine import (
     DrinkPotion,
     ElfballError,
     EndAction,
+    Event,
     Face,
     FaceoffContact,
     FaceoffPickup,
@@ -52,20 +54,19 @@ from engine import (
     direction_between,
     faceoff_players,
     legal_commands,
+    narrate_events,
     other_side,
     pending,
+    standard_field,
     step_previews,
     throw_preview,
 )
 
 from .grammar import MOVER_VERBS, parse
 
-if TYPE_CHECKING:
-    from .scenario import ScenarioResult
+__all__ = ["ScenarioResult", "start_keys", "legal_lines", "command_line", "check_expect", "EXPECT_KEYS"]
 
-__all__ = ["start_keys", "legal_lines", "command_line", "check_expect", "EXPECT_KEYS"]
-
-_SIDES = ("west", "east")
+_SIDES: tuple[Side, Side] = ("west", "east")
 
 
 # --- where a scenario starts ------------------------------------------------------------------
@@ -100,7 +101,7 @@ def _side(data: Mapping[str, Any], key: str, *, required: bool = False) -> Side 
         return None
     if value not in _SIDES:
         raise MalformedInputError(f"{key} is west or east, not {value!r}")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 # --- what the deciding coach may do -------------------------------------------------------------
@@ -138,7 +139,7 @@ def command_line(cmd: Command, state: MatchState, fld: Field) -> str:
     if type(cmd) in simple:
         return simple[type(cmd)].format(**{k: getattr(cmd, k) for k in ("player", "target", "counters") if hasattr(cmd, k)})
     facing = getattr(cmd, "facing", None)
-    word = {Face: "face", StandUp: "stand", EndAction: "end"}[type(cmd)]  # type: ignore[index]
+    word = {Face: "face", StandUp: "stand", EndAction: "end"}[type(cmd)]
     return f"{word} {facing.name}" if facing is not None else word
 
 
@@ -186,8 +187,8 @@ def _faceoff_previews(cmd: Command, state: MatchState, fld: Field) -> list[Previ
     if state.options.simple_faceoff or state.faceoff_winner is None:
         return []
     st = state.copy()
-    players = faceoff_players(st, fld)
-    me, them = players[st.faceoff_winner], players[other_side(st.faceoff_winner)]
+    players, winner = faceoff_players(st, fld), state.faceoff_winner
+    me, them = players[winner], players[other_side(winner)]
     st.action = ActionState(player=me.id, jog_left=0, faceoff_free=True)
     if isinstance(cmd, FaceoffPickup):
         return [p for p in step_previews(st, fld.ball_spot) if p.challenge == "pickup"]
@@ -318,3 +319,29 @@ def _differences(exp: Mapping[str, Any], result: ScenarioResult, fld: Field) -> 
     for kind in exp.get("no_events", ()):
         if kind in kinds:
             yield f"no_events: a {kind!r} event happened"
+
+
+@dataclass
+class ScenarioResult:
+    """``state``: what the next command applies to (while a question waits, the position before
+    the paused command, as the engine resumes it); ``view``: the position as it stands, with
+    everything ``events`` tell (the same state when nothing waits)."""
+
+    state: MatchState
+    events: list[Event] = field(default_factory=list)
+    error: str | None = None
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    view: MatchState | None = None
+
+    def to_dict(self, fld: Field | None = None) -> dict[str, Any]:
+        pend = pending(self.state)
+        shown = self.view or self.state
+        return {
+            "state": shown.to_dict(),  # as it stands: consistent with the events, even mid-question
+            "events": [e.to_dict() for e in self.events],
+            "narration": narrate_events(self.events, shown),
+            "pending": {"side": pend.side, "kind": pend.kind, "question": pend.question},
+            "legal": legal_lines(self.state, fld or standard_field()),
+            "steps": self.steps,
+            "error": self.error,
+        }

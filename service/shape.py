@@ -101,7 +101,7 @@ def _check(value: Any, hint: Any, where: str, out: list[str], limit: int) -> Non
         for k, v in value.items():
             _check(k, key_hint, f"{where} key", out, limit)
             _check(v, value_hint, f"{where}.{k}", out, limit)
-    elif dataclasses.is_dataclass(hint):
+    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, hint):
             out.append(f"{where}: {_shown(value)} is not a {hint.__name__}")
             return

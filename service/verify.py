@@ -7,11 +7,11 @@ schedule), and the seed when the match ends. ``verify(record)`` then re-does wha
 did, with no database and no Discord:
 
 1. ``sha256(part of the seed before "+") == commitment`` (the secret is the one promised);
-2. the match is created again with ``HashDice(seed)``, exactly as ``db.matches.create_match``
+2. the match is created again with ``HashDice(seed)``, exactly as ``service.match_rules.create_match``
    does, and the dice-off must draw the dice the creation row recorded;
 3. every command row is applied again with ``HashDice(seed, offset=state.dice_drawn)``, as
-   ``db.matches.submit`` does; an undo row returns to the state of the version it names, as
-   ``db.matches.rebuild`` does; each row's dice and events must equal the recorded ones;
+   ``service.match_rules.submit`` does; an undo row returns to the state of the version it names, as
+   ``service.match_rules.rebuild`` does; each row's dice and events must equal the recorded ones;
 4. the final state must equal the stored one.
 
 The first difference is reported precisely (row, command, expected against recorded). A
@@ -275,7 +275,7 @@ def _entry(data: Mapping[str, Any]) -> TeamEntry:
                                                        None if c.get("attributes") is None else tuple(c["attributes"]))
                     for c in data.get("players", ()))
     entry = TeamEntry(data["name"], TeamRoster(team=team_list(roster["team"]), entries=entries),
-                      tuple(data.get("player_names", ())), careers,  # type: ignore[arg-type]
+                      tuple(data.get("player_names", ())), careers,
                       tuple((str(item), int(n)) for item, n in data.get("support", ())))
     problems = shape_errors(entry.player_names, tuple[str, ...], "player_names") + \
         shape_errors(entry.players, tuple[PlayerEntry | None, ...], "players")

@@ -42,7 +42,7 @@ def seeded_league(commands: int = 40, *, played: int = 2, guild: int = GUILD,
             side = pending(out.state).side
             if side is None or out.finished:
                 break
-            out = league.matches.act(900 + channel, coaches[side], lambda st, sd: league.matches.ai.choose(st, sd))
+            out = league.matches.act(900 + channel, coaches[side], league.matches.build(900 + channel, coaches[side], lambda st, sd: league.matches.ai.choose(st, sd)))
         if not out.finished:
             league.matches.concede(900 + channel, fixture.away_coach)
         for coach_id in coaches.values():  # settle what the match left (injuries: the first choice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from builders import P, position
 
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.settings import update_coach_preferences
 from service.accessibility import alt_text, board_words
 from service.matches import AI_COACH_ID, MatchService
@@ -68,7 +68,7 @@ def test_outcomes_carry_the_words_only_for_a_screen_reader_coachs_match(sessions
         update_coach_preferences(session=s, user_id=101, screen_reader=True)
     out = svc.status(7)
     assert out.description == board_words(out.state)
-    out = svc.act(7, 101, "auto")
+    out = svc.act(7, 101, svc.read(7, 101, "auto"))
     assert out.description is not None and "West on the field (Gnolls" in out.description
     out = svc.concede(7, 101)
     assert out.finished and out.description is None  # nothing left to decide: the final post has the result

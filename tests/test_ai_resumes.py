@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 import service.matches as svcmod
 from cli.main import main
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from engine.ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
@@ -71,7 +71,7 @@ def test_an_ai_killed_mid_chain_plays_on_at_the_next_load(scope, caplog) -> None
     assert shown.match.version > stuck and shown.deciding_side == "east"
     assert shown.events, "the AI's moves since are shown"
     # And the human can play: his command is not refused as "not your side".
-    after = svc.act(channel, ALICE, "auto")
+    after = svc.act(channel, ALICE, svc.read(channel, ALICE, "auto"))
     assert after.match.version > shown.match.version
 
 
@@ -81,7 +81,7 @@ def test_a_command_of_the_human_resumes_the_ai_first(scope) -> None:
     out, channel = _ai_first(svc, 600)
     assert out.deciding_side == "west"
     # Alice types before anybody looked: the AI finishes its set-up, then her command applies.
-    after = svc.act(channel, ALICE, "auto")
+    after = svc.act(channel, ALICE, svc.read(channel, ALICE, "auto"))
     assert after.match.version == out.match.version + 2  # the AI's SetupDone, then her AutoSetup
 
 

@@ -472,11 +472,11 @@ async def test_stored_advanced_teams_cheer_and_tackle_with_abilities_through_the
     from sqlmodel import select
 
     import db.challenges
-    import db.matches
+    import service.match_rules
     from db.engine import session_scope
     from db.models import Team
 
-    monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("crown" * n)[: 2 * n]))  # fixed dice
+    monkeypatch.setattr(service.match_rules, "secrets", SimpleNamespace(token_hex=lambda n: ("crown" * n)[: 2 * n]))  # fixed dice
     # ... with no entropy from the accept (an interaction id changes every run): the secret alone.
     monkeypatch.setattr(db.challenges, "challenge_seed", lambda **_: None)
     async with FakeDiscord(timeout=10.0) as fake:

@@ -12,7 +12,7 @@ from db_support import sessions_on
 
 from cli.main import main
 from db.engine import make_engine, use_engine
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.migrate import upgrade
 from engine.ai import AICoach
 from service.matches import AI_COACH_ID, MatchService

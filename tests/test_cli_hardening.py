@@ -161,7 +161,7 @@ def record(tmp_path) -> tuple[dict, Path]:
     """A finished match's record, and the SQLite database it was played in."""
 
 
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from service.matches import MatchService
     from service.verify import load_record
 
@@ -174,7 +174,7 @@ def record(tmp_path) -> tuple[dict, Path]:
     svc = MatchService(sessions=sessions, render=False)
     svc.start(guild_id=1, channel_id=1, west=MatchSide(5, team_list="gnolls"), east=MatchSide(7, team_list="sarcos"),
               seed="hardening")
-    out = svc.act(1, 5, "auto") if svc.status(1).deciding_side == "west" else svc.act(1, 7, "auto")
+    out = svc.act(1, 5, svc.read(1, 5, "auto")) if svc.status(1).deciding_side == "west" else svc.act(1, 7, svc.read(1, 7, "auto"))
     out = svc.concede(1, 7)
     with sessions() as s:
         data = json.loads(json.dumps(load_record(session=s, match_id=out.match.id).to_json()))

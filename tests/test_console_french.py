@@ -13,7 +13,7 @@ import pytest
 from cli.language import default_language
 from cli.local_commands import CONSOLE_WORDS, console_word
 from cli.main import main
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from engine import commands as C
 from engine.errors import MalformedInputError
 from engine.i18n import load
@@ -253,4 +253,4 @@ def test_refusals_in_french_with_the_usage_in_french_words(sessions):
     svc.start(guild_id=1, channel_id=20, west=MatchSide(ALICE, team_list="gnolls"),
               east=MatchSide(ALICE, team_list="sarcos"), seed="annuler")
     with pytest.raises(InvalidInputError, match="only the acting coach can undo"):
-        svc.act(20, ALICE, "annuler")
+        svc.act(20, ALICE, svc.read(20, ALICE, "annuler"))

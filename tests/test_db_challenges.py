@@ -20,7 +20,8 @@ from db.errors import (
     NotAllowedError,
     UnknownTeamError,
 )
-from db.matches import MatchSide
+from service import authority, match_rules
+from service.match_rules import MatchSide
 from engine.state import RuleOptions
 
 NOW = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
@@ -35,7 +36,7 @@ def propose(s, channel: int, challenger: int = 11, opponent: int = 22, *, now: d
 
 
 def start_match(s, ch, team: str = "gnomes"):
-    return matches.create_match(session=s, guild_id=ch.guild_id, channel_id=ch.channel_id,
+    return match_rules.create_match(session=s, guild_id=ch.guild_id, channel_id=ch.channel_id,
                                 west=MatchSide(ch.challenger_id, team_list=ch.team),
                                 east=MatchSide(ch.opponent_id, team_list=team), options=ch.options)
 
@@ -130,7 +131,7 @@ def test_accepting_starts_the_match_in_the_same_transaction(db_engine) -> None: 
         ch = propose(s, 7)
         taken = challenges.consume_challenge(session=s, challenge_id=ch.id, version=0, user_id=22, now=NOW)
         with pytest.raises(UnknownTeamError):  # the match cannot start: the challenge stands
-            matches.create_match(session=s, guild_id=GUILD, channel_id=7, west=MatchSide(11, team="no such team"),
+            match_rules.create_match(session=s, guild_id=GUILD, channel_id=7, west=MatchSide(11, team="no such team"),
                                  east=MatchSide(22, team_list="gnomes"))
         s.rollback()
         assert challenges.pending_challenge(session=s, channel_id=7, now=NOW) == ch
@@ -168,7 +169,7 @@ def test_accept_racing_decline_exactly_one_wins(db_engine, decliner) -> None:  #
 
 # --- abandon votes ------------------------------------------------------------------------------
 def new_match(s, channel: int = 9, west: int = 11, east: int = 22):
-    return matches.create_match(session=s, guild_id=GUILD, channel_id=channel, west=MatchSide(west, team_list="orcs"),
+    return match_rules.create_match(session=s, guild_id=GUILD, channel_id=channel, west=MatchSide(west, team_list="orcs"),
                                 east=MatchSide(east, team_list="gnomes")).match
 
 
@@ -202,8 +203,9 @@ def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -
             first = abandon.vote_abandon(session=s, match_id=m.id, user_id=11, coaches=COACHES, reason="agreed")
             assert (first.voters, first.complete, first.match) == (frozenset({11}), False, None)
         assert abandon.abandon_voters(session=s, match_id=m.id) == {11}
+        # Who may vote, the service asks first (service.authority), before the store counts a vote.
         with pytest.raises(NotAllowedError, match=f"only the coaches of match #{m.id} can vote to end it") as stranger:
-            abandon.vote_abandon(session=s, match_id=m.id, user_id=99, coaches=COACHES, reason="agreed")
+            authority.require_match_coach(m, 99)
         assert stranger.value.text("fr") == f"seuls les entraîneurs de la partie n°{m.id} peuvent voter pour l'arrêter"
         last = abandon.vote_abandon(session=s, match_id=m.id, user_id=22, coaches=COACHES, reason="agreed")
         assert last.complete and last.match.status == "abandoned"
@@ -243,7 +245,7 @@ def test_the_challenge_commits_a_sealed_secret_and_the_accept_adds_entropy(db_en
         seed = challenges.challenge_seed(session=s, challenge_id=ch.id, entropy="a456")
         assert entropy_part(seed) == "c123.a456" and commitment_of(seed) == ch.dice_commitment
         challenges.consume_challenge(session=s, challenge_id=ch.id, version=0, user_id=22, now=NOW)
-        m = matches.create_match(session=s, guild_id=GUILD, channel_id=7, west=MatchSide(11, team_list="orcs"),
+        m = match_rules.create_match(session=s, guild_id=GUILD, channel_id=7, west=MatchSide(11, team_list="orcs"),
                                  east=MatchSide(22, team_list="gnomes"), seed=seed).match
         # The match keeps the same commitment, its entropy in public and the secret sealed.
         assert (m.seed_commitment, m.dice_entropy, m.seed) == (ch.dice_commitment, "c123.a456", None)

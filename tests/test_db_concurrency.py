@@ -18,7 +18,8 @@ from db_support import backend, count, db_engine, session, shared_postgres, stor
 
 from db import aio, matches
 from db.errors import MatchChangedError, StoreError
-from db.matches import MatchSide
+from service import match_rules
+from service.match_rules import MatchSide
 from engine import commands as C
 from engine.dice import HashDice
 from engine.errors import ElfballError
@@ -31,7 +32,7 @@ COACHES = {"west": 11, "east": 22}
 
 
 async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> None:  # noqa: F811
-    created = await aio.create_match(
+    created = await aio.run(match_rules.create_match,
         guild_id=1, channel_id=9, west=MatchSide(COACHES["west"], team_list="night elves"),
         east=MatchSide(COACHES["east"], team_list="black rock dwarves"),
     )
@@ -54,7 +55,7 @@ async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> 
             side = pending(state).side
             cmd = rng.choose(state, side, fld)
             try:
-                done = await aio.submit(match_id=match_id, by_side=side, actor_user_id=COACHES[side], command=cmd,
+                done = await aio.run(match_rules.submit, match_id=match_id, by_side=side, actor_user_id=COACHES[side], command=cmd,
                                         expected_version=m.version)
             except MatchChangedError:
                 conflicts += 1
@@ -78,13 +79,13 @@ async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> 
     assert sorted(accepted, key=lambda a: a[0]) == commands
     assert [e.seq for e in log] == list(range(final.version + 1))
     assert conflicts > 0, "the tasks should have raced"
-    rebuilt = await aio.rebuild(match_id=match_id)
+    rebuilt = await aio.run(match_rules.rebuild, match_id=match_id)
     assert rebuilt.to_dict() == final.state
 
 
 def test_writers_racing_for_one_version_exactly_one_wins(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
-        m = matches.create_match(session=s, guild_id=1, channel_id=9, west=MatchSide(1, team_list="orcs"),
+        m = match_rules.create_match(session=s, guild_id=1, channel_id=9, west=MatchSide(1, team_list="orcs"),
                                  east=MatchSide(2, team_list="deadlings")).match
     state = m.engine_state()
     side = pending(state).side
@@ -100,7 +101,8 @@ def test_writers_racing_for_one_version_exactly_one_wins(db_engine) -> None:  # 
         with session(db_engine) as s:
             barrier.wait(timeout=30)  # ...and all write at the same instant.
             try:
-                matches.append(session=s, match=m, result=result, command=cmd, by_side=side, actor_user_id=None)
+                matches.append(session=s, match=m, result=result, command=cmd, by_side=side, actor_user_id=None,
+                               deciding_side=pending(result.state).side)
                 outcome = f"won:{cmd.name}"
             except MatchChangedError:
                 outcome = "changed"
@@ -123,4 +125,4 @@ def test_writers_racing_for_one_version_exactly_one_wins(db_engine) -> None:  # 
         assert stored.version == 1
         log = matches.match_events(session=s, match_id=m.id)
         assert log[1].command["name"] == winners[0].split(":")[1]
-        assert stored.state == matches.rebuild(session=s, match_id=m.id).to_dict()
+        assert stored.state == match_rules.rebuild(session=s, match_id=m.id).to_dict()

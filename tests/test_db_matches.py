@@ -21,8 +21,9 @@ from db.errors import (
     NotYourSideError,
     UnknownTeamError,
 )
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.models import EventKind, MatchStatus
+from service import authority, match_rules
 from engine import commands as C
 from engine.dice import HashDice, ReplayDice
 from engine.errors import IllegalCommandError, MalformedInputError, RosterError
@@ -35,7 +36,7 @@ GUILD, CHANNEL, WEST, EAST = 1, 500, 1001, 1002
 
 
 def _friendly(s, channel: int = CHANNEL, **kwargs):  # type: ignore[no-untyped-def]
-    return matches.create_match(
+    return match_rules.create_match(
         session=s, guild_id=GUILD, channel_id=channel,
         west=MatchSide(WEST, team_list="night elves"), east=MatchSide(EAST, team_list="orcs"), **kwargs,
     )
@@ -51,7 +52,7 @@ def _play(s, match, n: int, seed: int = 7):  # type: ignore[no-untyped-def]
         side = pending(state).side
         cmd = coach.choose(state, side, fld)
         user = WEST if side == "west" else EAST
-        match = matches.submit(session=s, match_id=match.id, by_side=side, actor_user_id=user, command=cmd,
+        match = match_rules.submit(session=s, match_id=match.id, by_side=side, actor_user_id=user, command=cmd,
                                expected_version=match.version).match
     return match
 
@@ -81,13 +82,13 @@ def test_stored_teams_play_with_their_names(db_engine) -> None:  # noqa: F811
         teams.create_team(session=s, guild_id=GUILD, coach_id=WEST, name="Moon Runners", team_list="night elves",
                           player_names=["Ilyra", "Faen"])
         teams.create_team(session=s, guild_id=GUILD, coach_id=EAST, name="Grunts", team_list="orcs")
-        m = matches.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
+        m = match_rules.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
                                  west=MatchSide(WEST, team="moon runners"), east=MatchSide(EAST, team="Grunts")).match
         state = m.engine_state()
         assert state.teams["west"].name == "Moon Runners"
         assert [state.players["w1"].name, state.players["w2"].name] == ["Ilyra", "Faen"]
         assert m.west_team_id is not None and m.east_team_id is not None
-        assert matches.rebuild(session=s, match_id=m.id).to_dict() == m.state
+        assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == m.state
 
 
 @pytest.mark.parametrize(
@@ -106,7 +107,7 @@ def test_stored_teams_play_with_their_names(db_engine) -> None:  # noqa: F811
 def test_bad_creation_input_is_refused_and_writes_nothing(db_engine, west, east, options, error) -> None:  # noqa: F811
     with session(db_engine) as s:
         with pytest.raises(error):
-            matches.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL, west=west, east=east, options=options)
+            match_rules.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL, west=west, east=east, options=options)
     assert count(db_engine, "matches") == 0
     assert count(db_engine, "match_events") == 0
 
@@ -130,7 +131,7 @@ def test_a_team_cannot_play_itself(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=WEST, name="Solo", team_list="orcs")
         with pytest.raises(InvalidInputError, match="itself"):
-            matches.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
+            match_rules.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
                                  west=MatchSide(WEST, team=t.id), east=MatchSide(EAST, team="solo"))
     assert count(db_engine, "matches") == 0
 
@@ -139,7 +140,7 @@ def test_a_team_of_another_server_is_unknown(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=2, coach_id=WEST, name="Elsewhere", team_list="orcs")
         with pytest.raises(UnknownTeamError, match="west"):
-            matches.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
+            match_rules.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL,
                                  west=MatchSide(WEST, team=t.id), east=MatchSide(EAST, team_list="orcs"))
     assert count(db_engine, "matches") == 0
 
@@ -199,13 +200,13 @@ def test_two_creations_racing_for_a_channel(db_engine, monkeypatch) -> None:  # 
 def test_a_finished_match_frees_the_channel_and_reveals_the_seed(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         m = _friendly(s, seed="open-sesame").match
-        done = matches.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede())
+        done = match_rules.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede())
         assert done.state.phase is Phase.MATCH_OVER and done.state.winner == "west"
         assert (done.match.status, done.match.version, done.match.deciding_side) == ("finished", 1, None)
         assert done.match.seed == "open-sesame"
         assert matches.active_match(session=s, channel_id=CHANNEL) is None
         with pytest.raises(MatchNotActiveError):
-            matches.submit(session=s, match_id=m.id, by_side="west", actor_user_id=WEST, command=C.Concede())
+            match_rules.submit(session=s, match_id=m.id, by_side="west", actor_user_id=WEST, command=C.Concede())
         assert _friendly(s).match.id != m.id
 
 
@@ -218,7 +219,7 @@ def test_abandon_is_logged_frees_the_channel_and_reveals_the_seed(db_engine) -> 
         assert log[-1].kind == EventKind.ABANDON and log[-1].seq == 6
         with pytest.raises(MatchNotActiveError):
             matches.abandon(session=s, match_id=m.id)
-        assert matches.rebuild(session=s, match_id=m.id).to_dict() == gone.state
+        assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == gone.state
         assert matches.active_match(session=s, channel_id=CHANNEL) is None
         assert [x.status for x in matches.list_matches(session=s, guild_id=GUILD)] == [MatchStatus.ABANDONED]
 
@@ -265,12 +266,12 @@ def test_an_illegal_command_writes_nothing(db_engine) -> None:  # noqa: F811
         m = _friendly(s).match
         wrong = "east" if m.deciding_side == "west" else "west"
         with pytest.raises(IllegalCommandError):
-            matches.submit(session=s, match_id=m.id, by_side=wrong, actor_user_id=None, command=C.SetupDone())
+            match_rules.submit(session=s, match_id=m.id, by_side=wrong, actor_user_id=None, command=C.SetupDone())
         with pytest.raises(MalformedInputError):
-            matches.submit(session=s, match_id=m.id, by_side=m.deciding_side, actor_user_id=None,
+            match_rules.submit(session=s, match_id=m.id, by_side=m.deciding_side, actor_user_id=None,
                            command={"name": "fly_away"})
         with pytest.raises(InvalidInputError):
-            matches.submit(session=s, match_id=m.id, by_side="north", actor_user_id=None, command=C.Concede())
+            match_rules.submit(session=s, match_id=m.id, by_side="north", actor_user_id=None, command=C.Concede())
         assert matches.get_match(session=s, match_id=m.id).version == 0
     assert count(db_engine, "match_events") == 1
 
@@ -278,8 +279,8 @@ def test_an_illegal_command_writes_nothing(db_engine) -> None:  # noqa: F811
 def test_only_the_sides_coach_may_act(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         m = _friendly(s).match
-        with pytest.raises(NotYourSideError):
-            matches.submit(session=s, match_id=m.id, by_side="west", actor_user_id=EAST, command=C.Concede())
+        with pytest.raises(NotYourSideError):  # the service asks before it submits (service.authority)
+            authority.coach_side(m, EAST, "west")
     assert count(db_engine, "match_events") == 1
 
 
@@ -287,10 +288,10 @@ def test_a_stale_version_is_refused(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         m = _friendly(s).match
         side = m.deciding_side
-        matches.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+        match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
                        expected_version=0)
         with pytest.raises(MatchChangedError, match="the match changed, try again"):
-            matches.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+            match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
                            expected_version=0)
         # append() with a stale view: the guarded UPDATE matches no row, nothing is written.
         state = m.engine_state()
@@ -298,7 +299,8 @@ def test_a_stale_version_is_refused(db_engine) -> None:  # noqa: F811
 
         result = apply(state, C.AutoSetup(), HashDice("x"), by=side)
         with pytest.raises(MatchChangedError):
-            matches.append(session=s, match=m, result=result, command=C.AutoSetup(), by_side=side, actor_user_id=None)
+            matches.append(session=s, match=m, result=result, command=C.AutoSetup(), by_side=side, actor_user_id=None,
+                           deciding_side=pending(result.state).side)
         assert matches.get_match(session=s, match_id=m.id).version == 1
     assert count(db_engine, "match_events") == 2
 
@@ -310,12 +312,13 @@ def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> 
         m = _friendly(s).match
         side = m.deciding_side
         result = apply(m.engine_state(), C.AutoSetup(), HashDice("x"), by=side)
-        matches.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede())
+        match_rules.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede())
         with pytest.raises(MatchChangedError):
-            matches.append(session=s, match=m, result=result, command=C.AutoSetup(), by_side=side, actor_user_id=None)
+            matches.append(session=s, match=m, result=result, command=C.AutoSetup(), by_side=side, actor_user_id=None,
+                           deciding_side=pending(result.state).side)
         # Trying again with a fresh view: the match is over.
         with pytest.raises(MatchNotActiveError):
-            matches.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+            match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
                            expected_version=1)
     assert count(db_engine, "match_events") == 2
 
@@ -323,9 +326,9 @@ def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> 
 def test_an_unknown_match(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         with pytest.raises(MatchNotFoundError):
-            matches.submit(session=s, match_id=42, by_side="west", actor_user_id=None, command=C.Concede())
+            match_rules.submit(session=s, match_id=42, by_side="west", actor_user_id=None, command=C.Concede())
         with pytest.raises(MatchNotFoundError):
-            matches.rebuild(session=s, match_id=42)
+            match_rules.rebuild(session=s, match_id=42)
 
 
 # --- the log -----------------------------------------------------------------------------------------
@@ -338,13 +341,13 @@ def test_rebuild_recovers_a_corrupted_snapshot(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         with pytest.raises((KeyError, ValueError)):
             matches.get_match(session=s, match_id=m.id).engine_state()
-        assert matches.rebuild(session=s, match_id=m.id).to_dict() == good
-        fixed = matches.restore(session=s, match_id=m.id, actor_user_id=WEST)
+        assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == good
+        fixed = match_rules.restore(session=s, match_id=m.id, actor_user_id=WEST)
         assert fixed.state == good and fixed.version == m.version + 1
         assert matches.match_events(session=s, match_id=m.id)[-1].kind == EventKind.RESTORE
         # Play goes on from the restored snapshot, and the log still rebuilds it.
         after = _play(s, fixed, 10, seed=4)
-        assert matches.rebuild(session=s, match_id=m.id).to_dict() == after.state
+        assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == after.state
 
 
 def test_the_log_is_append_only_and_a_gap_is_detected(db_engine) -> None:  # noqa: F811
@@ -357,4 +360,4 @@ def test_the_log_is_append_only_and_a_gap_is_detected(db_engine) -> None:  # noq
     with db_engine.begin() as conn:
         conn.execute(text("DELETE FROM match_events WHERE match_id = :id AND seq = 3"), {"id": m.id})
     with session(db_engine) as s, pytest.raises(LogCorruptError, match="jumps"):
-        matches.rebuild(session=s, match_id=m.id)
+        match_rules.rebuild(session=s, match_id=m.id)

@@ -12,10 +12,11 @@ from sqlmodel import Session
 
 from db import abandon, challenges, matches, settings
 from db.errors import ChallengePendingError
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.engine import make_engine
 from db.migrate import current_revision, downgrade, head_revision, upgrade
 from db.models import Match, MatchEvent
+from service import match_rules
 
 FULL = {"challenger": 11, "opponent": 22, "team": "orcs", "goals": 1, "clock_hours": 4,
         "options": {"goals_to_win": 1, "clock_hours": 4}}
@@ -32,7 +33,7 @@ def _match_at_0004(engine, **create) -> int:
     old.reflect(engine)
     try:
         with Session(scratch) as s:
-            match_id = matches.create_match(session=s, seed=seed, **create).match.id
+            match_id = match_rules.create_match(session=s, seed=seed, **create).match.id
         with scratch.connect() as src, engine.begin() as dst:
             row = src.execute(select(Match.__table__).where(Match.__table__.c.id == match_id)).one()._asdict()
             keep = set(old.tables["matches"].c.keys()) - {"id"}

@@ -26,6 +26,7 @@ from db.migrate import (
     upgrade,
 )
 from db.models import CoachPreference, Match, MatchEvent, RosterPlayer, Team
+from service import match_rules
 from engine.dice import HashDice
 from engine.match import TeamEntry, new_match
 from engine.rosters import default_roster
@@ -101,10 +102,10 @@ def test_a_database_at_0001_upgrades_in_place(empty_db) -> None:
         assert s.exec(select(MatchEvent)).one().kind == "create"
         # The old match plays on under the new schema, and its log still rebuilds it.
         assert matches.active_match(session=s, channel_id=99).id == 5
-        done = matches.submit(session=s, match_id=5, by_side=state.setup_side, actor_user_id=2,
+        done = match_rules.submit(session=s, match_id=5, by_side=state.setup_side, actor_user_id=2,
                               command={"name": "auto_setup"})
         assert done.match.version == 1
-        assert matches.rebuild(session=s, match_id=5).to_dict() == done.match.state
+        assert match_rules.rebuild(session=s, match_id=5).to_dict() == done.match.state
 
 
 def test_downgrade_to_nothing_and_back(empty_db) -> None:

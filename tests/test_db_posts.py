@@ -12,14 +12,15 @@ from datetime import UTC, datetime, timedelta
 from db_support import backend, count, db_engine, race, session, shared_postgres  # noqa: F401
 
 from db import bot_state, matches, posts
-from db.matches import MatchSide
+from service import match_rules
+from service.match_rules import MatchSide
 
 NOW = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)
 CLAIM = timedelta(minutes=2)
 
 
 def new_match(s, channel: int = 9):
-    return matches.create_match(session=s, guild_id=1, channel_id=channel, west=MatchSide(11, team_list="orcs"),
+    return match_rules.create_match(session=s, guild_id=1, channel_id=channel, west=MatchSide(11, team_list="orcs"),
                                 east=MatchSide(22, team_list="gnomes")).match
 
 
@@ -109,7 +110,7 @@ def test_a_board_never_posted_is_owed_with_no_message(db_engine) -> None:  # noq
 def test_owed_posts_oldest_first_finished_matches_included(db_engine) -> None:  # noqa: F811
     with session(db_engine) as s:
         ms = [new_match(s, channel=20 + i) for i in range(4)]
-        over = matches.submit(session=s, match_id=ms[2].id, by_side="west", actor_user_id=11,
+        over = match_rules.submit(session=s, match_id=ms[2].id, by_side="west", actor_user_id=11,
                               command={"name": "concede"})
         assert over.match.status == "finished"
         for i, when in ((0, 3), (1, 1), (2, 2)):  # ms[3] owes nothing

@@ -12,8 +12,9 @@ from db.errors import (
     UnknownLeagueError,
     UnknownTeamError,
 )
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.models import PlayerStatus, RosterPlayer, Team
+from service import match_rules
 from engine.errors import RosterError
 from engine.rosters import AmbiguousNameError, TeamValidationError, UnknownNameError
 
@@ -85,7 +86,7 @@ def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -
         teams.create_team(session=s, guild_id=GUILD, coach_id=6, name="Rookies", team_list="gnolls")
         _advance(s, t.id)
         stored = teams.get_team(session=s, guild_id=GUILD, team="Veterans")
-        m = matches.create_match(session=s, guild_id=GUILD, channel_id=1, west=MatchSide(5, team="Veterans"),
+        m = match_rules.create_match(session=s, guild_id=GUILD, channel_id=1, west=MatchSide(5, team="Veterans"),
                                  east=MatchSide(6, team="Rookies")).match
         state = m.engine_state()
         assert {"agile", "bankshot"} <= set(state.players["w1"].abilities)
@@ -93,7 +94,7 @@ def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -
         assert state.teams["west"].support == {"cheerleaders": 2, "potions": 1}
         assert state.teams["east"].support == {}
         # The log rebuilds the same match: the creation row carries the careers and the support.
-        assert matches.rebuild(session=s, match_id=m.id).to_dict() == m.state
+        assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == m.state
         row = s.get(RosterPlayer, stored.players[0].id)
         assert row is not None and "agile" in row.abilities
 

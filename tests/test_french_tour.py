@@ -469,10 +469,10 @@ async def read_tour(monkeypatch, tour_of, language: str, pictures: tuple, name: 
 
 async def _run(monkeypatch, language: str) -> Seen:
     import db.challenges
-    import db.matches
     import render.panels
+    import service.match_rules
 
-    monkeypatch.setattr(db.matches, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # fixed dice
+    monkeypatch.setattr(service.match_rules, "secrets", SimpleNamespace(token_hex=lambda n: ("tour" * n)[: 2 * n]))  # fixed dice
     # ... with no entropy from the accept (an interaction id changes every run): the secret alone.
     monkeypatch.setattr(db.challenges, "challenge_seed", lambda **_: None)
     return await read_tour(monkeypatch, tour, language, (render.panels,), "")

@@ -196,7 +196,7 @@ def test_random_matches_read_in_french_with_no_phrase_left_in_english(seed):
 
 # --- the service: the same outcome in either language ---------------------------------------------
 def test_an_outcome_reads_in_french(sessions):
-    from db.matches import MatchSide
+    from service.match_rules import MatchSide
     from service.matches import MatchService
 
     svc = MatchService(sessions=sessions, render=False)
@@ -208,6 +208,6 @@ def test_an_outcome_reads_in_french(sessions):
     assert any("Jet de départ" in line for line in out.lines_in("fr"))
     coach = {"west": 101, "east": 202}
     first = out.deciding_side
-    out = svc.act(10, coach[first], "auto")
+    out = svc.act(10, coach[first], svc.read(10, coach[first], "auto"))
     assert any(" se place en " in line and ", face " in line for line in out.lines_in("fr"))
     assert out.lines_in("fr") != out.lines and len(out.lines_in("fr")) == len(out.lines)

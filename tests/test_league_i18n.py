@@ -160,12 +160,17 @@ SAMPLE = {"status": "played", "side": "west", "setting": "budget", "what": "team
           "before": 3, "after": 5, "row": 4, "version": 2}
 
 
+#: The service's modules that raise the store's refusals: the league service, and the rules and
+#: rights that moved out of the store (``service.match_rules``, ``service.authority``, ``service.roster``).
+SERVICE_REFUSING = ("leagues.py", "match_rules.py", "authority.py", "roster.py")
+
+
 def _store_refusals() -> list[tuple[str, int, type, str, bool]]:
     """(file, line, error class, template, has values) of every store refusal raised with a
     literal message in the store and the league service."""
     classes = {n: c for n, c in vars(errors).items() if isinstance(c, type) and issubclass(c, errors.StoreError)}
     found = []
-    for path in sorted((ROOT / "db").glob("*.py")) + [ROOT / "service" / "leagues.py"]:
+    for path in sorted((ROOT / "db").glob("*.py")) + [ROOT / "service" / n for n in SERVICE_REFUSING]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in classes and node.args \
                     and isinstance(node.args[0], ast.Constant):
@@ -175,7 +180,7 @@ def _store_refusals() -> list[tuple[str, int, type, str, bool]]:
 
 def test_a_store_refusal_with_a_value_is_written_as_a_template() -> None:
     """Names, numbers and statuses go in as values, never baked into an f-string."""
-    for path in sorted((ROOT / "db").glob("*.py")) + [ROOT / "service" / "leagues.py"]:
+    for path in sorted((ROOT / "db").glob("*.py")) + [ROOT / "service" / n for n in SERVICE_REFUSING]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Error") and node.args:
                 if getattr(node.func, "id", "") == "MalformedInputError":

@@ -14,7 +14,8 @@ from sqlmodel import Session
 from cli.main import main
 from db.engine import make_engine, use_engine
 from db.errors import UnusableDatabaseError
-from db.matches import MatchSide, create_match, get_match, submit
+from db.matches import get_match
+from service.match_rules import MatchSide, create_match, submit
 from db.migrate import upgrade
 from db.seeds import SECRET_ENV, is_sealed, key_for, open_seed, seal
 from db_support import backend, db_engine, fresh_engine, shared_postgres  # noqa: F401 - fixtures

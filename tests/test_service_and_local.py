@@ -9,7 +9,7 @@ import pytest
 
 from cli.main import main
 from db.errors import MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
-from db.matches import MatchSide, rebuild
+from service.match_rules import MatchSide, rebuild
 from engine import commands as C
 from engine.errors import IllegalCommandError, MalformedInputError
 from engine.legal import legal_commands
@@ -29,21 +29,21 @@ def test_two_coaches_play_through_the_service(sessions):
     assert "set up your team" in out.prompt
     # The other coach may not set up now; a stranger may not act at all.
     with pytest.raises(IllegalCommandError):
-        svc.act(10, coach["east" if first == "west" else "west"], "auto")
+        svc.act(10, coach["east" if first == "west" else "west"], svc.read(10, coach["east" if first == "west" else "west"], "auto"))
     with pytest.raises(NotYourSideError):
-        svc.act(10, 999, "auto")
+        svc.act(10, 999, svc.read(10, 999, "auto"))
     for side in (first, "east" if first == "west" else "west"):
-        svc.act(10, coach[side], "auto")
-        out = svc.act(10, coach[side], "done")
+        svc.act(10, coach[side], svc.read(10, coach[side], "auto"))
+        out = svc.act(10, coach[side], svc.read(10, coach[side], "done"))
     assert out.state.phase is Phase.FACEOFF
     winner = out.deciding_side
-    out = svc.act(10, coach[winner], "faceoff pickup")
+    out = svc.act(10, coach[winner], svc.read(10, coach[winner], "faceoff pickup"))
     assert any("Pick-up" in line for line in out.lines)
     assert out.state.phase is Phase.TURN and "choose who acts" in out.prompt
     # A typo is refused with the usage and nothing stored.
     version = out.match.version
     with pytest.raises(MalformedInputError):
-        svc.act(10, coach[out.deciding_side], "tackle")
+        svc.act(10, coach[out.deciding_side], svc.read(10, coach[out.deciding_side], "tackle"))
     assert svc.status(10).match.version == version
     # The log is readable and the stored state is the replay of the log.
     assert any("Dice-off" in line for line in svc.log(10))
@@ -78,7 +78,7 @@ def test_hot_seat_speaks_for_the_deciding_side_and_concede(sessions):
     svc = MatchService(sessions=sessions, render=False)
     svc.start(guild_id=1, channel_id=12, west=MatchSide(ALICE, team_list="gnolls"),
               east=MatchSide(ALICE, team_list="sarcos"), seed="hot")
-    out = svc.act(12, ALICE, "auto")
+    out = svc.act(12, ALICE, svc.read(12, ALICE, "auto"))
     assert out.match.version == 1
     out = svc.concede(12, ALICE, as_side="west")
     assert out.finished and out.state.winner == "east"
@@ -126,7 +126,7 @@ def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
 
 def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
     from db.errors import InvalidInputError
-    from db.matches import rebuild
+    from service.match_rules import rebuild
     from engine import commands as C
 
     svc = MatchService(sessions=sessions, render=False)
@@ -153,9 +153,9 @@ def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
     out = svc.act(13, coach[side], steps[0])
     if not out.events or any(e.kind == "challenge_rolled" for e in out.events):
         pytest.skip("the step rolled dice in this position")
-    out = svc.act(13, coach[side], "face W")
-    out = svc.act(13, coach[side], "undo")
-    out = svc.act(13, coach[side], "undo")
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "face W"))
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "undo"))
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "undo"))
     assert out.state.to_dict() == before  # exactly the position before the step
     assert out.state.players[p.id].hex == p.hex and out.state.action.jog_left == p.jog
     with pytest.raises(NotYourSideError):
@@ -184,7 +184,7 @@ def test_reminders_are_due_after_the_delay_and_claimed_once_across_processes(ses
     assert len(other.due_reminders()) == 1  # a day later, one more reminder
     # Acting resets the clock.
     side = one.status(14).deciding_side
-    one.act(14, {"west": ALICE, "east": BOB}[side], "auto")
+    one.act(14, {"west": ALICE, "east": BOB}[side], one.read(14, {"west": ALICE, "east": BOB}[side], "auto"))
     now[0] += timedelta(hours=1)
     assert one.due_reminders() == []
 
@@ -235,8 +235,8 @@ def test_undo_keeps_the_reminder_deadline(sessions):
     svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
               east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
     out, side, coach = _to_action(svc, 13)
-    out = svc.act(13, coach[side], "face W")
-    out = svc.act(13, coach[side], "undo")
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "face W"))
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "undo"))
     assert out.match.deadline is not None
     now[0] += timedelta(hours=25)
     assert len(svc.due_reminders()) == 1
@@ -247,8 +247,8 @@ def test_undo_from_a_stale_panel_is_refused(sessions):
     svc.start(guild_id=1, channel_id=13, west=MatchSide(ALICE, team_list="gnolls"),
               east=MatchSide(BOB, team_list="night-elves"), seed="undo-seed")
     out, side, coach = _to_action(svc, 13)
-    svc.act(13, coach[side], "face W")
-    out = svc.act(13, coach[side], "face E")
+    svc.act(13, coach[side], svc.read(13, coach[side], "face W"))
+    out = svc.act(13, coach[side], svc.read(13, coach[side], "face E"))
     v = out.match.version
     svc.undo(13, coach[side], expected_version=v)
     with pytest.raises(MatchChangedError):
@@ -266,11 +266,11 @@ def test_a_command_read_against_an_old_state_is_not_applied_to_a_newer_one(sessi
         cmd = real_parse(text, state, s)
         if not raced:  # another click lands between reading the match and saving
             raced.append(1)
-            svc.act(13, coach[side], "face W")
+            svc.act(13, coach[side], svc.read(13, coach[side], "face W"))
         return cmd
     monkeypatch.setattr(svcmod, "parse", racing_parse)
     with pytest.raises(MatchChangedError):
-        svc.act(13, coach[side], "face E")
+        svc.act(13, coach[side], svc.read(13, coach[side], "face E", match=(seen := svc.current(13))), match=seen)
 
 
 def test_a_match_the_caller_loaded_is_used_as_it_was_loaded(sessions):
@@ -285,12 +285,12 @@ def test_a_match_the_caller_loaded_is_used_as_it_was_loaded(sessions):
     out, side, coach = _to_action(svc, 16)
     loaded = svc.current(16)
     with pytest.raises(ValueError, match="not channel 17"):
-        svc.act(17, coach[side], "face W", match=loaded)
+        svc.act(17, coach[side], svc.read(17, coach[side], "face W", match=loaded), match=loaded)
     assert svc.current(17).version == 0 and svc.current(16).version == loaded.version
-    after = svc.act(16, coach[side], "face W", match=loaded)
+    after = svc.act(16, coach[side], svc.read(16, coach[side], "face W", match=loaded), match=loaded)
     assert after.match.version == loaded.version + 1
     with pytest.raises(MatchChangedError):  # the same loaded match again: a newer one is saved
-        svc.act(16, coach[side], "face E", match=loaded)
+        svc.act(16, coach[side], svc.read(16, coach[side], "face E", match=loaded), match=loaded)
     assert svc.current(16).version == loaded.version + 1
 
 
@@ -306,8 +306,8 @@ def test_forfeit_raced_by_a_move_is_refused(sessions, monkeypatch):
     def racing_current(ch):
         m = real(ch)
         svc.current = real
-        svc.act(15, coach[side], "auto")  # the late coach acts just as the moderator confirms
-        svc.act(15, coach[side], "done")
+        svc.act(15, coach[side], svc.read(15, coach[side], "auto"))  # the late coach acts just as the moderator confirms
+        svc.act(15, coach[side], svc.read(15, coach[side], "done"))
         return m
     svc.current = racing_current
     with pytest.raises(StoreError):

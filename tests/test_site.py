@@ -23,6 +23,7 @@ from db import teams as db_teams
 from db.engine import session_scope
 from db.models import RosterPlayer
 from db_support import backend, db_engine, shared_postgres, store  # noqa: F401 - fixtures
+from service import match_rules
 from engine.rosters import Attributes, position_by_id
 from html_support import Page
 from service.site import SiteError, SiteTooLarge, build_site, find_league, write_site, zip_site
@@ -253,7 +254,7 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
 
         with session_scope() as s:
             (f,) = [f for f in db_leagues.fixtures(session=s, league_id=1) if f.match_id]
-            history = db_matches.history(session=s, match_id=f.match_id)
+            history = match_rules.history(session=s, match_id=f.match_id)
         r = await fake.slash(carol, office, "league replay", fixture=str(f.id))
         gif = Image.open(io.BytesIO(r.attachments[0].data))
         start, end = (board_image(history[i][1], width=600).convert("RGB") for i in (0, -1))
@@ -339,10 +340,10 @@ def test_history_gives_the_state_after_every_row(store) -> None:  # noqa: F811
     seeded_league(16, played=1)
     with session_scope() as s:
         (f,) = [f for f in db_leagues.fixtures(session=s, league_id=find_league(LEAGUE).id) if f.match_id]
-        history = db_matches.history(session=s, match_id=f.match_id)
+        history = match_rules.history(session=s, match_id=f.match_id)
         rows = db_matches.match_events(session=s, match_id=f.match_id)
-        final = db_matches.rebuild(session=s, match_id=f.match_id)
-        middle = db_matches.rebuild(session=s, match_id=f.match_id, version=5)
+        final = match_rules.rebuild(session=s, match_id=f.match_id)
+        middle = match_rules.rebuild(session=s, match_id=f.match_id, version=5)
     assert [r.seq for r, _ in history] == [r.seq for r in rows] == list(range(len(rows)))
     assert history[-1][1].to_dict() == final.to_dict() and history[5][1].to_dict() == middle.to_dict()
     assert history[0][1].to_dict() != final.to_dict()  # the start is not the end

@@ -20,9 +20,10 @@ from sqlmodel import Session, select
 from cli.main import main
 from db import matches as store
 from db.engine import make_engine, use_engine
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.migrate import current_revision, downgrade, head_revision, upgrade
 from db.models import Match
+from service import match_rules
 from engine.ai import AICoach
 from engine.state import RULES_EDITION
 from service.matches import MatchService
@@ -99,13 +100,13 @@ def test_an_old_database_upgrades_loads_plays_and_verifies(old_database, monkeyp
     live = svc.status(LIVE)
     assert live.state.options.edition == 1
     with Session(engine) as s:
-        assert store.rebuild(session=s, match_id=live.match.id).to_dict() == live.state.to_dict()
+        assert match_rules.rebuild(session=s, match_id=live.match.id).to_dict() == live.state.to_dict()
     side = live.deciding_side
     user = {"west": ALICE, "east": BOB}[side]
     after = svc.act(LIVE, user, AICoach().choose(live.state, side))
     assert after.match.version == live.match.version + 1
     with Session(engine) as s:
-        assert store.rebuild(session=s, match_id=live.match.id).to_dict() == after.state.to_dict()
+        assert match_rules.rebuild(session=s, match_id=live.match.id).to_dict() == after.state.to_dict()
         assert store.get_match(session=s, match_id=live.match.id).rules_edition == 1
 
     # The finished match verifies against its seed, with the rulings it was played under.
@@ -163,7 +164,7 @@ def test_down_to_0001_and_up_again_keeps_every_match_log(old_database) -> None:
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one() == 1
     with Session(engine) as s:
         live = store.active_match(session=s, channel_id=LIVE)
-        assert store.rebuild(session=s, match_id=live.id).to_dict() == live.state
+        assert match_rules.rebuild(session=s, match_id=live.id).to_dict() == live.state
 
 
 def test_the_fixture_is_the_old_schema() -> None:

@@ -13,7 +13,8 @@ from sqlmodel import Session
 from cli.main import main
 from db.engine import make_engine, use_engine
 from db.errors import InvalidInputError
-from db.matches import MatchSide, seed_commitment
+from db.matches import seed_commitment
+from service.match_rules import MatchSide
 from db.migrate import upgrade
 from engine import commands as C
 from engine.ai import AICoach
@@ -143,7 +144,7 @@ def test_an_active_match_is_not_exported(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
     upgrade(engine)
     with Session(engine, expire_on_commit=False) as s:
-        from db.matches import create_match
+        from service.match_rules import create_match
 
         m = create_match(session=s, guild_id=1, channel_id=5, west=MatchSide(1, team_list="gnolls"),
                          east=MatchSide(2, team_list="sarcos")).match
@@ -199,7 +200,8 @@ def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
     with scope() as s:
         for name, lst, coach, support in (
             ("Howlers", "gnolls", ALICE, {"wizard": 1, "potions": 3, "cheerleaders": 2, "kegs": 2}),
-            ("Crowns", "middle-kingdoms", 202, {"kegs": 2, "bribed_referee": 1, "cheerleaders": 1}),
+            # The AI coach plays a team of its own: a stored team is played by its owner only.
+            ("Crowns", "middle-kingdoms", AI_COACH_ID, {"kegs": 2, "bribed_referee": 1, "cheerleaders": 1}),
         ):
             create_team(session=s, guild_id=1, coach_id=coach, name=name, team_list=lst)
             team = s.exec(select(Team).where(Team.name == name)).one()

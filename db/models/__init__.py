@@ -3,6 +3,7 @@
 Importing this package registers every table on ``SQLModel.metadata`` (Alembic's target).
 """
 
+from ._common import utcnow
 from .abandon_vote import AbandonBallot, AbandonBallotBase, AbandonBallotPublic
 from .aftermath import Aftermath, AftermathBase, AftermathPublic
 from .bot_state import MAX_BOT_STATE_KEY, BotState, BotStateBase, BotStatePublic
@@ -30,6 +31,7 @@ from .team import Team, TeamBase, TeamPublic
 TeamPublic.model_rebuild()
 
 __all__ = [
+    "utcnow",
     "ACTIVE_CHANNEL_INDEX",
     "MAX_BOT_STATE_KEY",
     "MAX_CHALLENGE_TEAM",

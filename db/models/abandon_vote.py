@@ -21,7 +21,7 @@ class AbandonBallotBase(SQLModel):
 
 
 class AbandonBallot(AbandonBallotBase, table=True):
-    __tablename__ = "abandon_votes"  # type: ignore[assignment]
+    __tablename__ = "abandon_votes"
 
     match_id: int = Field(foreign_key="matches.id", ondelete="CASCADE", primary_key=True)
     user_id: int = Field(primary_key=True, sa_type=Snowflake, sa_column_kwargs={"autoincrement": False})

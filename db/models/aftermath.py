@@ -45,7 +45,7 @@ class AftermathBase(SQLModel):
 
 
 class Aftermath(AftermathBase, table=True):
-    __tablename__ = "league_aftermaths"  # type: ignore[assignment]
+    __tablename__ = "league_aftermaths"
     __table_args__ = (
         sa.UniqueConstraint("fixture_id", "side"),
         sa.CheckConstraint("side IN ('west', 'east')", name="side"),

@@ -22,7 +22,7 @@ class BotStateBase(SQLModel):
 
 
 class BotState(BotStateBase, table=True):
-    __tablename__ = "bot_state"  # type: ignore[assignment]
+    __tablename__ = "bot_state"
 
     key: str = Field(primary_key=True, max_length=MAX_BOT_STATE_KEY)
 

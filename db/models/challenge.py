@@ -42,7 +42,7 @@ class ChallengeBase(SQLModel):
 
 
 class Challenge(ChallengeBase, table=True):
-    __tablename__ = "challenges"  # type: ignore[assignment]
+    __tablename__ = "challenges"
     __table_args__ = (sa.UniqueConstraint("channel_id"), {"sqlite_autoincrement": True})
 
     id: int | None = Field(default=None, primary_key=True)

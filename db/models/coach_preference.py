@@ -24,7 +24,7 @@ class CoachPreferenceBase(SQLModel):
 
 
 class CoachPreference(CoachPreferenceBase, table=True):
-    __tablename__ = "coach_preferences"  # type: ignore[assignment]
+    __tablename__ = "coach_preferences"
 
     user_id: int = Field(primary_key=True, sa_type=Snowflake, sa_column_kwargs={"autoincrement": False})
     updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)

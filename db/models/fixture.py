@@ -54,7 +54,7 @@ class FixtureBase(SQLModel):
 
 
 class Fixture(FixtureBase, table=True):
-    __tablename__ = "league_fixtures"  # type: ignore[assignment]
+    __tablename__ = "league_fixtures"
     __table_args__ = (sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),)
 
     id: int | None = Field(default=None, primary_key=True)

@@ -22,7 +22,7 @@ class GuildSettingsBase(SQLModel):
 
 
 class GuildSettings(GuildSettingsBase, table=True):
-    __tablename__ = "guild_settings"  # type: ignore[assignment]
+    __tablename__ = "guild_settings"
 
     guild_id: int = Field(primary_key=True, sa_type=Snowflake, sa_column_kwargs={"autoincrement": False})
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)

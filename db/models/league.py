@@ -22,7 +22,7 @@ class LeagueBase(SQLModel):
 
 
 class League(LeagueBase, table=True):
-    __tablename__ = "leagues"  # type: ignore[assignment]
+    __tablename__ = "leagues"
     __table_args__ = (sa.UniqueConstraint("guild_id", "name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)

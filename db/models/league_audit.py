@@ -26,7 +26,7 @@ class LeagueAuditBase(SQLModel):
 
 
 class LeagueAudit(LeagueAuditBase, table=True):
-    __tablename__ = "league_audit"  # type: ignore[assignment]
+    __tablename__ = "league_audit"
 
     id: int | None = Field(default=None, primary_key=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)

@@ -66,7 +66,7 @@ class MatchBase(SQLModel):
 
 
 class Match(MatchBase, table=True):
-    __tablename__ = "matches"  # type: ignore[assignment]
+    __tablename__ = "matches"
     __table_args__ = (
         sa.Index(ACTIVE_CHANNEL_INDEX, "channel_id", unique=True, sqlite_where=_ACTIVE, postgresql_where=_ACTIVE),
         sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),

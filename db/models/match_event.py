@@ -2,7 +2,7 @@
 
 ``seq`` 0 is the creation row (``kind = "create"``: both team entries, the options and the
 dice-off); row ``n`` moved the match from version ``n - 1`` to ``n``. The log alone rebuilds
-the match (``db.matches.rebuild``). The database refuses UPDATEs of this table (a trigger
+the match (``service.match_rules.rebuild``). The database refuses UPDATEs of this table (a trigger
 made by migration 0001).
 """
 
@@ -46,7 +46,7 @@ class MatchEventBase(SQLModel):
 
 
 class MatchEvent(MatchEventBase, table=True):
-    __tablename__ = "match_events"  # type: ignore[assignment]
+    __tablename__ = "match_events"
     __table_args__ = (
         sa.UniqueConstraint("match_id", "seq"),
         sa.CheckConstraint(f"kind IN ({_KINDS})", name="kind"),

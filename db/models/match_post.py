@@ -40,7 +40,7 @@ class MatchPostBase(SQLModel):
 
 
 class MatchPost(MatchPostBase, table=True):
-    __tablename__ = "match_posts"  # type: ignore[assignment]
+    __tablename__ = "match_posts"
 
     match_id: int = Field(foreign_key="matches.id", ondelete="CASCADE", primary_key=True,
                           sa_column_kwargs={"autoincrement": False})

@@ -1,15 +1,12 @@
 """One player on a team's roster: name, number, position, attributes, XP and what befell him."""
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Field, Relationship, SQLModel
+from sqlmodel import Field, SQLModel
 
 from ._common import JSONType
-
-if TYPE_CHECKING:
-    from .team import Team
 
 __all__ = ["PlayerStatus", "RosterPlayerBase", "RosterPlayer", "RosterPlayerPublic"]
 
@@ -38,16 +35,15 @@ class RosterPlayerBase(SQLModel):
 
 
 class RosterPlayer(RosterPlayerBase, table=True):
-    __tablename__ = "roster_players"  # type: ignore[assignment]
+    __tablename__ = "roster_players"
     __table_args__ = (
         sa.UniqueConstraint("team_id", "number"),
         sa.CheckConstraint(f"status IN ({_STATUSES})", name="status"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
+    #: The team (``Team.players`` is the one-way relationship: a player row never reaches back).
     team_id: int = Field(foreign_key="teams.id", ondelete="CASCADE", index=True)
-
-    team: "Team" = Relationship(back_populates="players")
 
 
 class RosterPlayerPublic(RosterPlayerBase):

@@ -1,17 +1,14 @@
 """A team on one server (optionally in a league): coach, team list, name, colours, points."""
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
 from pydantic import field_validator
 from sqlmodel import Field, Relationship, SQLModel
 
 from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
-from .roster_player import RosterPlayerPublic
-
-if TYPE_CHECKING:
-    from .roster_player import RosterPlayer
+from .roster_player import RosterPlayer, RosterPlayerPublic
 
 __all__ = ["TeamBase", "Team", "TeamPublic"]
 
@@ -32,7 +29,7 @@ class TeamBase(SQLModel):
 
 
 class Team(TeamBase, table=True):
-    __tablename__ = "teams"  # type: ignore[assignment]
+    __tablename__ = "teams"
     __table_args__ = (sa.UniqueConstraint("guild_id", "name_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
@@ -41,8 +38,7 @@ class Team(TeamBase, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=Timestamp)
 
-    players: list["RosterPlayer"] = Relationship(
-        back_populates="team",
+    players: list[RosterPlayer] = Relationship(
         sa_relationship_kwargs={"order_by": "RosterPlayer.number", "cascade": "all, delete-orphan"},
     )
 

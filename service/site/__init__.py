@@ -33,20 +33,21 @@ from markupsafe import Markup
 
 from db import leagues as db_leagues
 from db import matches as store
-from db import roster as db_roster
 from db import teams as db_teams
 from db.engine import session_scope
-from db.errors import NotAllowedError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
 from engine import (
     ABILITIES,
+    ActionStarted,
     Attributes,
     Catalogue,
     DEFAULT_LANGUAGE,
     Event,
+    GoalScored,
     LANGUAGES,
     MatchState,
     Member,
+    PlayerRemoved,
     advances,
     event_from_dict,
     narrate_events,
@@ -55,6 +56,9 @@ from engine import (
     team_list,
 )
 
+from .. import match_rules
+from ..authority import require_commissioner
+from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
 from ..matches import SessionFactory
@@ -122,7 +126,7 @@ def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFa
     if not found:
         raise SiteError(f"there is no league {text!r}" + (f" on server {guild_id}" if guild_id is not None else ""))
     if len(found) > 1:
-        where = ", ".join(f"#{lg.id} on server {lg.guild_id}" for lg in sorted(found, key=lambda lg: lg.id))
+        where = ", ".join(f"#{lg.id} on server {lg.guild_id}" for lg in sorted(found, key=lambda lg: lg.id or 0))
         raise SiteError(f"several servers have a league {text!r} ({where}): give its number or --guild")
     return LeaguePublic.model_validate(found[0])
 
@@ -138,9 +142,9 @@ def league_language(guild_id: int, *, sessions: SessionFactory = session_scope) 
 
 
 def check_exporter(league: LeaguePublic, user_id: int, *, moderator: bool = False) -> None:
-    """The commissioner exports (or a moderator standing in, as for every commissioner's command)."""
-    if league.commissioner_id != user_id and not moderator:
-        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+    """The commissioner exports (or a moderator standing in, as for every commissioner's command:
+    ``authority.require_commissioner``)."""
+    require_commissioner(league, user_id, moderator=moderator)
 
 
 # --- the data -----------------------------------------------------------------------------------
@@ -214,7 +218,7 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
 
     f = m.fixture
     with sessions() as s:
-        history = store.history(session=s, match_id=f.match_id)
+        history = match_rules.history(session=s, match_id=f.match_id)
         match = store.get_match(session=s, match_id=f.match_id)
         record = load_record(session=s, match_id=f.match_id)
     steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
@@ -256,20 +260,20 @@ def _leaders(matches: Iterable[_Match]) -> tuple[Counter[int], Counter[int]]:
         f = m.fixture
         lineup = {"west": f.lineup.get("west", []), "east": f.lineup.get("east", [])}
 
-        def roster_id(pid: str) -> int | None:
+        def roster_id(pid: str, lineup: dict[str, list[int]] = lineup) -> int | None:  # this match's lineup
             ids = lineup["west" if pid.startswith("w") else "east"]
             index = int(pid[1:]) - 1 if pid[1:].isdigit() else -1
             return ids[index] if 0 <= index < len(ids) else None
 
         acting = None
         for e in m.events:
-            if e.kind == "action_started":
+            if isinstance(e, ActionStarted):
                 acting = e.player
             elif e.kind in ("action_ended", "turn_passed"):
                 acting = None
-            elif e.kind == "goal_scored" and (rid := roster_id(e.player)) is not None:
+            elif isinstance(e, GoalScored) and (rid := roster_id(e.player)) is not None:
                 goals[rid] += 1
-            elif (e.kind == "player_removed" and e.location == "infirmary" and "injur" in e.reason and acting
+            elif (isinstance(e, PlayerRemoved) and e.location == "infirmary" and "injur" in e.reason and acting
                   and acting[0] != e.player[0] and (rid := roster_id(acting)) is not None):
                 hurt[rid] += 1
     return goals, hurt
@@ -323,7 +327,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         sheets = {}
         for t in teams:
             tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
-            sheets[t.id] = (db_roster.team_value(tm), db_roster.team_rules(s, tm)["budget"])
+            sheets[t.id] = (team_roster.team_value(tm), team_roster.team_rules(s, tm)["budget"])
     by_id = {t.id: t for t in teams}
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}

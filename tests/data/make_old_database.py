@@ -20,7 +20,7 @@ from pathlib import Path
 from sqlmodel import Session
 
 from db.engine import make_engine
-from db.matches import MatchSide
+from service.match_rules import MatchSide
 from db.migrate import current_revision, upgrade
 from engine.ai import AICoach
 from service.matches import AI_COACH_ID, MatchService

@@ -1,8 +1,9 @@
 """Changing a stored team's roster under the Advanced Rules: hire, fire, support, abilities.
 
-The rules are ``engine.teambuilding``'s; this module loads the team, asks them, and writes the
-change (audited when the team plays in a league) in one transaction. Only the team's coach may
-change it, never while it plays a match. A team in no league builds to the default 180 points
+The rules are ``engine.teambuilding``'s; this module (the service's: the store only keeps rows)
+loads the team from the store, asks them, and writes the change (audited when the team plays in
+a league) in one transaction. Only the team's coach may change it (the league service asks
+``service.authority`` first), never while it plays a match. A team in no league builds to the default 180 points
 without extra players.
 
 Each change locks the team's row before it reads the team (``db.locks``), so two changes at
@@ -19,12 +20,11 @@ from sqlmodel import Session
 import engine
 from engine import Member, check_fire, check_hire, check_learn, check_support, singular_name, support_item
 
-from ._util import clean_name, name_key
-from .errors import InvalidInputError, NotAllowedError, NotFoundError
-from .leagues import add_audit, settings_of, team_busy
-from .models import League, PlayerStatus, RosterPlayer, Team, TeamPublic
-from .models._common import utcnow
-from .teams import _public, _team
+from db.errors import InvalidInputError, NotFoundError
+from db.leagues import add_audit, settings_of, team_busy
+from db.models import League, PlayerStatus, RosterPlayer, Team, TeamPublic, utcnow
+from db.names import clean_name, name_key
+from db.teams import find_team, public_team
 
 __all__ = [
     "members",
@@ -84,11 +84,10 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 18
 
 
-def _editable(session: Session, guild_id: int, team: int | str, coach_id: int) -> Team:
-    """The coach's own team, locked for this change, if it is not playing."""
-    tm = _team(session, guild_id, team, lock=True)
-    if tm.coach_id != coach_id:
-        raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=tm.name, coach=tm.coach_id)
+def _editable(session: Session, guild_id: int, team: int | str) -> Team:
+    """The team, locked for this change, if it is not playing (that the member changing it owns
+    it, the league service asked first: ``service.authority.require_team_owner``)."""
+    tm = find_team(session, guild_id, team, lock=True)
     busy = team_busy(session, tm.id)  # type: ignore[arg-type]
     if busy:
         raise busy
@@ -105,7 +104,7 @@ def _audit(session: Session, tm: Team, action: str, coach_id: int, **detail: Any
 def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, position: str,
          name: str | None = None) -> tuple[TeamPublic, RosterPlayer]:
     """A rookie of ``position`` joins the team for 15 points, within the team list and budget."""
-    tm = _editable(session, guild_id, team, coach_id)
+    tm = _editable(session, guild_id, team)
     rules = team_rules(session, tm)
     pos = check_hire(tm.team_list, members(tm), position, _support(tm), budget=rules["budget"],
                         allow_extra=rules["extra_players"])
@@ -118,12 +117,12 @@ def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pos
     tm.players.append(player)
     _audit(session, tm, "player_hired", coach_id, player=label, position=pos.name)
     session.commit()
-    return _public(tm), player
+    return public_team(tm), player
 
 
 def fire(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int) -> tuple[TeamPublic, Any]:
     """Cut a player (never below 6): he leaves the roster and his points are free again."""
-    tm = _editable(session, guild_id, team, coach_id)
+    tm = _editable(session, guild_id, team)
     p = find_player(tm, player)
     check_fire(members(tm))
     p.status = PlayerStatus.RETIRED.value
@@ -131,13 +130,13 @@ def fire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pla
     session.add(p)
     _audit(session, tm, "player_fired", coach_id, player=p.name)
     session.commit()
-    return _public(tm), p
+    return public_team(tm), p
 
 
 def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: int, item: str,
                 change: int) -> tuple[TeamPublic, str, int]:
     """Buy (``change`` > 0) or sell (< 0) team support; returns the team, the item id and the new count."""
-    tm = _editable(session, guild_id, team, coach_id)
+    tm = _editable(session, guild_id, team)
     item_id = support_item(item)
     if change == 0:
         raise InvalidInputError("buy or sell at least one")
@@ -148,7 +147,7 @@ def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: i
     tm.support = {**support, **({item_id: have + change} if have + change else {})}
     _audit(session, tm, "support_bought" if change > 0 else "support_sold", coach_id, item=item_id, count=have + change)
     session.commit()
-    return _public(tm), item_id, have + change
+    return public_team(tm), item_id, have + change
 
 
 def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, player: str | int,
@@ -156,7 +155,7 @@ def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, pl
     """The player learns an ability his XP has earned (5 more team points). ``commit=False``
     leaves the change (and the team's lock) to the caller's transaction: a post-match choice
     writes it with its report, or neither."""
-    tm = _editable(session, guild_id, team, coach_id)
+    tm = _editable(session, guild_id, team)
     p = find_player(tm, player)
     rules = team_rules(session, tm)
     me = Member(p.position_id, tuple(p.abilities), p.xp)
@@ -166,4 +165,4 @@ def learn(*, session: Session, guild_id: int, team: int | str, coach_id: int, pl
     _audit(session, tm, "ability_learned", coach_id, player=p.name, ability=a.id)
     if commit:
         session.commit()
-    return _public(tm), p, a.name
+    return public_team(tm), p, a.name

@@ -1,0 +1,135 @@
+"""Who may do what: the one place the service decides a member's right to act.
+
+Every entry point of the service asks here once, before anything is written: the coach of a
+side (a command, an undo, a panel's press), the owner of a team (a match, a league entry, a
+team's change), the commissioner of a league (or a moderator standing in). The store then only
+checks that what the member saw is still the stored version (``db.matches``). The refusals are
+the store's errors (``db.errors``): the bot and the console answer them as they answer any.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from db.errors import NotAllowedError, NotYourSideError
+from db.models import MatchPublic
+from engine.field import Side
+from engine.match import pending
+from engine.state import Phase
+
+__all__ = [
+    "TEAM_USES",
+    "coached_sides",
+    "coach_side",
+    "acting_coach_side",
+    "require_match_coach",
+    "require_team_owner",
+    "require_fixture_coach",
+    "require_report_owner",
+    "require_commissioner",
+]
+
+
+class _Team(Protocol):
+    name: str
+    coach_id: int
+
+
+class _League(Protocol):
+    commissioner_id: int
+
+
+class _Report(Protocol):
+    coach_id: int
+
+
+#: What a member does with a stored team (``require_team_owner``).
+TEAM_USES = ("play", "enter", "change")
+
+
+def _coach(match: MatchPublic, side: str | None) -> int | None:
+    return match.west_coach_id if side == "west" else match.east_coach_id if side == "east" else None
+
+
+def coached_sides(match: MatchPublic, user_id: int) -> list[Side]:
+    """The sides of ``match`` that ``user_id`` coaches (both in a hot-seat match): the one
+    comparison every coach's right below is made of."""
+    return [s for s in ("west", "east") if _coach(match, s) == user_id]
+
+
+def coach_side(match: MatchPublic, user_id: int, as_side: Side | None = None) -> Side:
+    """The side ``user_id`` speaks for in ``match``, or a refusal.
+
+    ``as_side``: the side he means (a panel shows the deciding coach's side; a hot-seat coach
+    names his). Refused if he coaches no side, or not ``as_side``: for the side the match waits
+    on, the refusal names its coach. A hot-seat coach speaks for the side the match waits on."""
+    sides = coached_sides(match, user_id)
+    if as_side is not None and as_side not in sides:
+        state = match.engine_state()
+        if state.phase is not Phase.MATCH_OVER and pending(state).side == as_side:
+            raise NotYourSideError("only <@{coach}> can decide this now", coach=_coach(match, as_side))
+        if sides:
+            raise NotYourSideError("you do not coach {side} in this match", side=as_side)
+    if not sides:
+        raise NotYourSideError("you are not a coach in this match")
+    if as_side is not None:
+        return as_side
+    if len(sides) == 2:
+        return pending(match.engine_state()).side or "west"
+    return sides[0]
+
+
+def acting_coach_side(match: MatchPublic, user_id: int) -> Side:
+    """The side whose action ``user_id`` may take back (undo): in an action, the acting side,
+    and only its coach; else the side he coaches."""
+    state = match.engine_state()
+    side: Side = state.turn_side if state.phase is Phase.ACTION else coach_side(match, user_id)  # type: ignore[assignment]  # turn_side is set in an action
+    if side not in coached_sides(match, user_id):
+        raise NotYourSideError("only the acting coach can undo")
+    return side
+
+
+def require_match_coach(match: MatchPublic, user_id: int) -> None:
+    """``user_id`` coaches ``match``, as voting to abandon it needs."""
+    if not coached_sides(match, user_id):
+        raise NotAllowedError("only the coaches of match #{match} can vote to end it", match=match.id)
+
+
+def require_team_owner(team: _Team, user_id: int, use: Literal["play", "enter", "change"] = "play") -> None:
+    """``user_id`` owns the stored ``team`` (its coach), or a refusal naming its owner.
+
+    A stored team is found by server and name (``db.teams.get_team``); whoever names it must own
+    it to ``play`` it (a match, a challenge), ``enter`` it (a league) or ``change`` it (hire,
+    fire, support, abilities). The one exception is documented where it is made: the league's
+    commissioner corrects a fixture's result (``service.leagues.LeagueService.correct``) between
+    teams he need not own."""
+    if team.coach_id == user_id:
+        return
+    # One literal template per use: each refusal is translated by its English template.
+    if use == "enter":
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=team.name, coach=team.coach_id)
+    if use == "change":
+        raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=team.name, coach=team.coach_id)
+    raise NotAllowedError("{team} is coached by <@{coach}>: only he can play it", team=team.name, coach=team.coach_id)
+
+
+def require_fixture_coach(home_coach: int, away_coach: int, user_id: int) -> None:
+    """Only the coaches of a league fixture's two teams start it."""
+    if user_id not in (home_coach, away_coach):
+        raise NotAllowedError("only the two coaches of a fixture may start it")
+
+
+def require_report_owner(report: _Report, user_id: int) -> None:
+    """A team's post-match decisions (potions, injuries, advances) are its coach's."""
+    if report.coach_id != user_id:
+        raise NotAllowedError("only <@{coach}> decides for this team", coach=report.coach_id)
+
+
+def require_commissioner(league: _League, user_id: int, *, moderator: bool = False) -> dict[str, Any]:
+    """The league's commissioner may; so may a server moderator (Manage Server) standing in for
+    an absent one. Returns what the audit row adds: who was stood in for."""
+    if league.commissioner_id == user_id:
+        return {}
+    if moderator:
+        return {"stand_in_for": league.commissioner_id}
+    raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
