@@ -16,7 +16,7 @@ import statistics
 import time
 from collections import defaultdict
 
-from engine.ai import LEVELS, AICoach, make_ai, play_match
+from ai import LEVELS, AICoach, make_ai, play_match
 from engine.dice import SeededDice
 from engine.field import Field, Side, other_side
 from engine.fuzz import RandomCoach, random_advanced_entry

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai import LEVELS, MatchSummary, make_ai, play_match
+from ai import LEVELS, MatchSummary, make_ai, play_match
 from engine.dice import SeededDice
 from engine.errors import MalformedInputError
 from engine.rosters import all_team_lists, team_list

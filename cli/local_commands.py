@@ -17,7 +17,7 @@ from pathlib import Path
 from cli.arguments import TABLE_IDS, WIDTHS, int_in
 from cli.language import add_language_argument, chosen_language
 from db.errors import StoreError
-from engine.ai import LEVELS
+from ai import LEVELS
 from engine.errors import ElfballError, MalformedInputError
 from engine.field import Side
 from engine.i18n import LANGUAGES, Catalogue
@@ -118,7 +118,7 @@ def _local(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise MalformedInputError(f"cannot make the board folder {out_dir}: {exc.strerror or exc}") from None
     _open_database(args.db)
-    from engine.ai import make_ai
+    from ai import make_ai
 
     service = MatchService(width=args.width, ai=make_ai(args.ai_level))
     channel = args.table
@@ -177,7 +177,7 @@ def _local(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from engine.ai import AICoach
+    from ai import AICoach
     from engine.match import TeamEntry, apply, new_match, pending
     from engine.narrate import narrate
     from engine.rosters import all_team_lists, default_roster, team_list

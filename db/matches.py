@@ -39,7 +39,7 @@ from sqlmodel import Session, col, select
 
 from engine import commands as C
 from engine import rosters
-from engine.ai import LEVELS as AI_LEVELS
+from ai import LEVELS as AI_LEVELS
 from engine.dice import HashDice, ReplayDice
 from engine.dice.commit import commitment_of, committed_part, entropy_part, join_seed
 from engine.errors import MalformedInputError

@@ -27,7 +27,7 @@ from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, 
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
-from engine.ai import AICoach, make_ai
+from ai import AICoach, make_ai
 from engine.events import Event, MatchEnded, event_from_dict
 from engine.field import Side
 from engine.match import Pending, pending

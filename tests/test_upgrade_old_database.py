@@ -23,7 +23,7 @@ from db.engine import make_engine, use_engine
 from db.matches import MatchSide
 from db.migrate import current_revision, downgrade, head_revision, upgrade
 from db.models import Match
-from engine.ai import AICoach
+from ai import AICoach
 from engine.state import RULES_EDITION
 from service.matches import MatchService
 from service.verify import load_record, verify
