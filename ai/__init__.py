@@ -15,12 +15,14 @@ them, each readable alone, import each other in one direction:
 - ``options``: which Advanced options AI coaches use, counted from their matches.
 
 The AI uses the rules engine only through its front door (``from engine import ...``).
+``Weights`` and ``Coach`` are here as the types of ``AICoach(weights=...)`` and ``play_match``'s
+coaches.
 """
 
 from .board import Weights
 from .coach import LEVELS, MAX_COMMANDS_PER_ACTION, AICoach, make_ai
 from .judge import FEATURES, evaluate, features, win_chance
-from .options import OPTIONS, ability_rich_entry, count_options, option_of
+from .options import OPTIONS, ability_rich_entry, count_options
 from .play import Coach, MatchSummary, play_match
 from .search import MAX_ROLLOUT, SearchSettings, best_actor, best_command
 
@@ -42,7 +44,6 @@ __all__ = [
     "evaluate",
     "features",
     "make_ai",
-    "option_of",
     "play_match",
     "win_chance",
 ]

@@ -127,11 +127,11 @@ def _carrier_plan(b: Board, p: Player, a: ActionState | None, budget: int) -> Pl
             return Plan(1.0 + pr, _walk(path, None, a), "score")
     can_challenge = a is None or _challenge_ok(a)
     dash_ok = k > 0 and not dash_left and (a is None or a.dash == "none")
-    receivers = []
+    receivers: list[tuple[float, Player, Hex]] = []  # (value of his holding the ball, he, his hex)
     if can_challenge:
         for m in st.on_field(b.side):
             if m.id != p.id and m.status is Status.STANDING and m.hex is not None:
-                receivers.append((b.hold_value(m, m.hex, m.facing, acts_next=True), m))
+                receivers.append((b.hold_value(m, m.hex, m.facing, acts_next=True), m, m.hex))
         receivers.sort(key=lambda t: (-t[0], t[1].id))
         receivers = receivers[:3]
     # Upper bounds first, so only promising hexes get the full (costlier) evaluation.
@@ -144,8 +144,8 @@ def _carrier_plan(b: Board, p: Player, a: ActionState | None, budget: int) -> Pl
         ub = b.hold_bound(p, e, acts_next=acts_next)
         if dash_ok and hex_distance(e, b.goal) == 1 and budget - len(path) <= 0:
             ub = 1.0
-        for rv, m in receivers:
-            if hex_distance(e, m.hex) <= SHORT_THROW_MAX:  # type: ignore[arg-type]  # receivers stand on a hex
+        for rv, _, mh in receivers:
+            if hex_distance(e, mh) <= SHORT_THROW_MAX:
                 ub = max(ub, rv)
                 break
         scored.append((pr * ub + (1 - pr) * lost, e))
@@ -176,18 +176,18 @@ def _carrier_plan(b: Board, p: Player, a: ActionState | None, budget: int) -> Pl
                     cmd = _walk(path, None, a) if path else Dash(c)
         # A short pass to a better placed team-mate.
         if can_challenge and jog_after >= 0:
-            for rv, m in receivers:
-                if rv <= max(value, floor) or hex_distance(e, m.hex) > SHORT_THROW_MAX:  # type: ignore[arg-type]  # receivers stand on a hex
+            for rv, m, mh in receivers:
+                if rv <= max(value, floor) or hex_distance(e, mh) > SHORT_THROW_MAX:
                     continue
-                miss = b.w.loose_sim * b.lost_value(m, m.hex) / b.w.dropped  # type: ignore[arg-type]  # receivers stand on a hex
-                bound = b.throw_bound(p, e, m.hex, k)  # type: ignore[arg-type]  # receivers stand on a hex
+                miss = b.w.loose_sim * b.lost_value(m, mh) / b.w.dropped
+                bound = b.throw_bound(p, e, mh, k)
                 if bound * rv + (1 - bound) * miss <= max(value, floor):
                     continue
                 pc = b.pass_chance(p, e, m, k)
                 v = pc * rv + (1 - pc) * miss
                 if v > value:
                     value, note = v, "pass"
-                    cmd = _walk(path, None, a) if path else Throw(m.hex)  # type: ignore[arg-type]  # receivers stand on a hex
+                    cmd = _walk(path, None, a) if path else Throw(mh)
         plan = Plan(pr * value + (1 - pr) * lost, cmd, note)
         if best is None or plan.value > best.value:
             best = plan
