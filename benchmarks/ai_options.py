@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.ai_options import OPTIONS, count_options
+from ai import OPTIONS, count_options
 
 
 def main() -> None:

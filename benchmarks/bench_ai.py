@@ -16,7 +16,7 @@ import statistics
 import time
 from collections import defaultdict
 
-from engine.ai import LEVELS, AICoach, make_ai, play_match
+from ai import LEVELS, AICoach, make_ai, play_match
 from engine import (
     Field,
     MatchState,

@@ -175,7 +175,7 @@ def preplay(service, table: Table, commands: int) -> None:
 def finished_match_bytes(service, size, guild_id: int, matches: int = 3) -> float:
     """Bytes the database grows by per match played to its end (through the service)."""
     from service.match_rules import MatchSide
-    from engine.ai import AICoach
+    from ai import AICoach
     from engine import pending
 
     before = size()

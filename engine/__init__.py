@@ -176,6 +176,21 @@ from .fuzz import MAX_COMMANDS, RandomCoach, invariant_violations, play_random_m
 # Added while merging the floors (names the other floors needed)
 
 from .events import ActionStarted, GoalScored, PlayerRemoved
+# Used by the AI coach (ai/)
+from .abilities import learnable
+from .abilities import has as has_ability
+from .abilities.counter_moves import COUNTER_MOVES, LITTLE_GUY
+from .abilities.taunt import RANGE as TAUNT_RANGE
+from .actions import challenge_refusal
+from .challenges.throw import SHORT_MAX as SHORT_THROW_MAX
+from .events import AbilityUsed, SpellCast, SupportUsed, Taunted
+from .faceoff import simple_choices
+from .fuzz import random_entries
+from .hexes import front_hexes, is_in_front, line, nearest_direction, segment_touches_hex
+from .legal import is_legal
+from .movement import stand_cost, stand_refusal
+from .turns import eligible_actors
+
 __all__ = [
     # the match
     "LegalCommands",
@@ -373,4 +388,27 @@ __all__ = [
     "ActionStarted",
     "GoalScored",
     "PlayerRemoved",
+    # used by the AI coach (ai/)
+    "learnable",
+    "has_ability",
+    "COUNTER_MOVES",
+    "LITTLE_GUY",
+    "TAUNT_RANGE",
+    "challenge_refusal",
+    "SHORT_THROW_MAX",
+    "AbilityUsed",
+    "SpellCast",
+    "SupportUsed",
+    "Taunted",
+    "simple_choices",
+    "random_entries",
+    "front_hexes",
+    "is_in_front",
+    "line",
+    "nearest_direction",
+    "segment_touches_hex",
+    "is_legal",
+    "stand_cost",
+    "stand_refusal",
+    "eligible_actors",
 ]

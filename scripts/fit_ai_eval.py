@@ -1,11 +1,11 @@
-"""Fit the hard AI's learned position judgement (``engine.ai_eval.COEFS``).
+"""Fit the hard AI's learned position judgement (``ai.judge.COEFS``).
 
 Plays AI-v-AI matches (easy v easy: the search plays its samples with the easy policy), Basic
-and Advanced, mixed and mirror team lists, from ``--seed``; logs ``engine.ai_eval.features`` of
+and Advanced, mixed and mirror team lists, from ``--seed``; logs ``ai.judge.features`` of
 every position where a team picks who acts, labelled with whether the West side won the match
 (first to one goal, so: who scores the next goal), then fits a logistic regression without
 intercept (the features are antisymmetric) by Newton's method with a small L2 penalty, pure
-Python. Prints held-out log loss and accuracy and the constants to paste into engine/ai_eval.py.
+Python. Prints held-out log loss and accuracy and the constants to paste into ai/judge.py.
 
     PYTHONPATH=. python scripts/fit_ai_eval.py --matches 400 --seed 7 [--data /tmp/eval.json]
 
@@ -21,8 +21,8 @@ import os
 import random
 import sys
 
-from engine.ai import make_ai, play_match
-from engine.ai_eval import FEATURES, features
+from ai import make_ai, play_match
+from ai import FEATURES, features
 from engine import (
     RuleOptions,
     SeededDice,

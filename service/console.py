@@ -29,7 +29,7 @@ from engine import (
     language_of,
     parse_rules,
 )
-from engine.ai import LEVELS, make_ai
+from ai import LEVELS, make_ai
 
 from .accessibility import board_words
 from .matches import AI_COACH_ID, MatchService, Outcome

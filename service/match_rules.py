@@ -27,7 +27,7 @@ from db.models import MatchEventPublic, MatchPublic
 from db.teams import get_team, team_entry
 from engine import commands as C
 from engine import rosters
-from engine.ai import LEVELS as AI_LEVELS
+from ai import LEVELS as AI_LEVELS
 from engine.dice import HashDice, ReplayDice
 from engine.dice.commit import committed_part, entropy_part, join_seed
 from engine.errors import MalformedInputError
@@ -132,7 +132,7 @@ def create_match(
     ai_level: str | None = None,
 ) -> Applied:
     """Start a match in ``channel_id``: dice-off rolled, state and creation row stored together.
-    ``ai_level``: the AI coach's level (``engine.ai.LEVELS``), kept in the row's ``options``
+    ``ai_level``: the AI coach's level (``ai.LEVELS``), kept in the row's ``options``
     under ``"ai_level"`` (not a rule: the engine's state never sees it).
 
     Refused with nothing written: ``UnknownTeamError`` (a team not on this server),

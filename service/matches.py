@@ -48,7 +48,7 @@ from engine import (
     phrase,
     translate_refusal,
 )
-from engine.ai import AICoach, make_ai
+from ai import AICoach, make_ai
 
 from . import authority
 from . import match_rules as rules

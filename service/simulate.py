@@ -32,7 +32,7 @@ from engine import (
     random_advanced_entry,
     team_list,
 )
-from engine.ai import LEVELS, AICoach, MatchSummary, make_ai, play_match
+from ai import LEVELS, AICoach, MatchSummary, make_ai, play_match
 from render import Step
 
 __all__ = [

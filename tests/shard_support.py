@@ -118,7 +118,7 @@ class Table:
 
     @classmethod
     def build(cls, guild: FakeGuild, name: str = "pitch") -> "Table":
-        from engine.ai import AICoach
+        from ai import AICoach
 
         pitch = guild.add_text_channel(name)
         west = guild.add_member(f"West-{name}")

@@ -14,7 +14,7 @@ from builders import F, P, events, hx, need_of, position, refused, rolls
 from builders import play as act
 
 from engine import commands as C
-from engine.ai import AICoach
+from ai import AICoach
 from engine.dice import SeededDice
 from engine.fuzz import RandomCoach, invariant_violations
 from engine.legal import legal_commands

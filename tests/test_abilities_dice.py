@@ -17,7 +17,7 @@ from builders import play as act
 from engine import commands as C
 from engine.abilities.rerolls import offer_ability_reroll, reroll_ability
 from engine.abilities.slippery import ignore_one_opponent
-from engine.ai import AICoach
+from ai import AICoach
 from engine.challenges.base import Spec
 from engine.context import Ctx, NeedAnswer
 from engine.dice import ChallengeRoll, Modifier, Need, ScriptedDice

@@ -9,7 +9,7 @@ from fakediscord import FakeDiscord
 
 import service.matches as svcmod
 from bot.app import ElfballBot
-from engine.ai import AICoach
+from ai import AICoach
 from engine.match import pending
 from engine.state import Phase
 from service.matches import AI_COACH_ID, MatchService, ai_level

@@ -1,6 +1,6 @@
 """AI levels (issue 22): ``easy`` is the heuristic, ``hard`` also uses every Advanced option.
 
-The options are counted from the events of AI-v-AI Advanced matches (``engine.ai_options``):
+The options are counted from the events of AI-v-AI Advanced matches (``ai.options``):
 30 matches between teams that learn the rarer abilities first show every option at least once,
 20 matches drawn as ``elfball fuzz --advanced`` draws them show the common ones; neither level
 ever falls back on a refused plan. The hard level plays without its search here: the search only
@@ -13,8 +13,7 @@ import random
 
 import pytest
 
-from engine.ai import LEVELS, AICoach, make_ai, play_match
-from engine.ai_options import OPTIONS, ability_rich_entry, count_options
+from ai import LEVELS, OPTIONS, AICoach, ability_rich_entry, count_options, make_ai, play_match
 from engine.dice import SeededDice
 from engine.rosters import team_list
 from engine.state import RuleOptions

@@ -13,7 +13,7 @@ from sqlmodel import Session
 import service.matches as svcmod
 from cli.main import main
 from service.match_rules import MatchSide
-from engine.ai import AICoach
+from ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
 ALICE = 101

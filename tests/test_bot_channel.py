@@ -21,7 +21,7 @@ from db.engine import session_scope
 from db import matches as store
 from db.models.challenge import Challenge
 from bot.app import ElfballBot
-from engine.ai import AICoach
+from ai import AICoach
 from service.matches import MatchService
 from engine.events import event_from_dict
 from engine.match import pending

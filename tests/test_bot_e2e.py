@@ -15,7 +15,7 @@ from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
 from engine import commands as C
-from engine.ai import AICoach
+from ai import AICoach
 from engine.field import standard_field
 from engine.hexes import direction_between
 from engine.match import pending

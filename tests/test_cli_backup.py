@@ -14,7 +14,7 @@ from cli.main import main
 from db.engine import make_engine, use_engine
 from service.match_rules import MatchSide
 from db.migrate import upgrade
-from engine.ai import AICoach
+from ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
 ALICE, BOB = 101, 102

@@ -330,7 +330,7 @@ class TestLeagueRules:
 def test_the_ai_plays_whole_matches_under_each_profile(rules):
     """AI against AI with every position checked: the options never leave a match stuck or
     broken, and the AI never falls back on a refused command."""
-    from engine.ai import AICoach, play_match
+    from ai import AICoach, play_match
     from engine.dice import SeededDice
 
     coaches = {"west": AICoach(), "east": AICoach()}

@@ -52,7 +52,7 @@ def test_two_coaches_play_through_the_service(sessions):
 
 
 def test_against_the_ai_coach_the_service_plays_its_decisions(sessions):
-    from engine.ai import AICoach
+    from ai import AICoach
 
     svc = MatchService(sessions=sessions, render=True, width=1000)
     out = svc.start(guild_id=1, channel_id=11, west=MatchSide(ALICE, team_list="timberline-elves"),

@@ -24,7 +24,7 @@ from service.match_rules import MatchSide
 from db.migrate import current_revision, downgrade, head_revision, upgrade
 from db.models import Match
 from service import match_rules
-from engine.ai import AICoach
+from ai import AICoach
 from engine.state import RULES_EDITION
 from service.matches import MatchService
 from service.verify import load_record, verify

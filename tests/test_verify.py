@@ -17,7 +17,7 @@ from db.matches import seed_commitment
 from service.match_rules import MatchSide
 from db.migrate import upgrade
 from engine import commands as C
-from engine.ai import AICoach
+from ai import AICoach
 from engine.state import Phase
 from service.matches import AI_COACH_ID, MatchService
 from service.verify import MatchRecord, load_record, record_from_json, verify

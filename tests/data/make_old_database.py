@@ -22,7 +22,7 @@ from sqlmodel import Session
 from db.engine import make_engine
 from service.match_rules import MatchSide
 from db.migrate import current_revision, upgrade
-from engine.ai import AICoach
+from ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
 ALICE, BOB = 101, 102

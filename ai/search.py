@@ -1,18 +1,18 @@
 """The hard AI coach's search: who acts this turn, and what the acting player does, judged by
 playing the action out.
 
-The heuristic (``engine.ai``) values each player's plan with rough one-step estimates. At a
+The heuristic (``ai.heuristic``) values each player's plan with rough one-step estimates. At a
 turn, the hard coach takes its best few candidates and plays each one's whole action out with
-the engine itself (``engine.match.apply``, which is deterministic given its dice) under the
+the engine itself (``engine.apply``, which is deterministic given its dice) under the
 same sampled dice for every candidate (common random numbers: the comparison, not the noise,
 decides). Inside an action, the carrier's command (``best_command``) is compared the same way
 with his next best destinations and passes, and by a loose ball the acting player's with taking
 it, hitting an opponent who faces it, and standing beside it. Each sample plays our action and
 the other team's answer to it (``horizon`` 2): our commands by the heuristic of our level,
 theirs by the easy heuristic (``SearchSettings.opponent``). The position each sample ends in is
-judged by the learned win chance (``engine.ai_eval.win_chance``; ``evaluate``, the heuristic's own estimate,
-with ``learned=False``); the candidate with the best mean wins, the heuristic's first choice
-winning ties and near-ties (``margin``).
+judged by the learned win chance (``ai.judge.win_chance``; ``ai.judge.evaluate``, the
+heuristic's own estimate, with ``learned=False``); the candidate with the best mean wins, the
+heuristic's first choice winning ties and near-ties (``margin``).
 
 Why the answer and a learned judge: judged right after our action by the heuristic's own
 estimates, the samples told the heuristic little it did not know (46-58% against easy); with
@@ -20,9 +20,10 @@ the opponent's real answer played out, a carrier's hex is judged by whether he i
 standing, and the learned judge weighs that against the ground he gained.
 
 Pure and repeatable: the samples' dice seeds come from the position (``MatchState.seq``) and the
-coach's ``seed``, never from the clock; the time budget only caps the work in pathological
-positions (a sample longer than ``MAX_ROLLOUT`` commands a team action is judged where it
-stopped).
+coach's ``seed``, never from the clock. The work is bounded by counts, not by time: a sample
+longer than ``MAX_ROLLOUT`` commands a team action is judged where it stopped, so one search
+plays at most (candidates compared) x ``samples`` x (1 + ``MAX_ROLLOUT`` x ``horizon``) commands
+(``benchmarks/bench_ai.py`` measures what that costs in time).
 """
 
 from __future__ import annotations
@@ -31,15 +32,23 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import commands as C
-from .ai_eval import nearest_standing
-from .dice import SeededDice
-from .errors import ElfballError
-from .field import Field, Side, other_side
-from .match import apply, pending
-from .state import MatchState, Phase, Status
+from engine import (
+    Command,
+    ElfballError,
+    Field,
+    MatchState,
+    Phase,
+    SeededDice,
+    Side,
+    StartAction,
+    apply,
+    other_side,
+    pending,
+)
 
-__all__ = ["SearchSettings", "evaluate", "best_actor", "best_command"]
+from .judge import evaluate, win_chance
+
+__all__ = ["MAX_ROLLOUT", "SearchSettings", "best_actor", "best_command"]
 
 #: Commands one sample may take before it is judged where it stands.
 MAX_ROLLOUT = 40
@@ -47,6 +56,8 @@ MAX_ROLLOUT = 40
 
 @dataclass(frozen=True)
 class SearchSettings:
+    """How hard the hard coach searches; the defaults are what the measurements kept."""
+
     candidates: int = 3  #: the heuristic's best players compared
     samples: int = 6  #: dice samples per candidate (the same seeds for each)
     #: How much better (in win chance) a candidate must do to overrule the heuristic. 0.03 kept
@@ -54,7 +65,7 @@ class SearchSettings:
     margin: float = 0.01
     #: Actions each sample plays: 1, ours; 2, ours and the other team's answer to it.
     horizon: int = 2
-    #: Judge the samples with the learned win chance (``engine.ai_eval``), not ``evaluate``.
+    #: Judge the samples with the learned win chance (``ai.judge``), not ``evaluate``.
     learned: bool = True
     #: Commands compared at each searched decision of an action (the heuristic's and its next
     #: best alternatives, see ``roles``); 0 or 1: the heuristic's command stands.
@@ -67,35 +78,8 @@ class SearchSettings:
     opponent: str = "easy"
 
 
-def evaluate(state: MatchState, side: Side, fld: Field) -> float:
-    """How good ``state`` is for ``side``: the score first, then the ball (a carrier near the
-    goal and safe, or nearer a loose ball than the opponents), then standing players."""
-    from .ai import _Board
-
-    opp = other_side(side)
-    value = 3.0 * (state.teams[side].score - state.teams[opp].score)
-    if state.phase in (Phase.MATCH_OVER, Phase.TEST_OVER, Phase.SETUP, Phase.FACEOFF):
-        return value
-    carrier = state.carrier()
-    if carrier is not None and carrier.hex is not None:
-        holder = carrier.side
-        b = _Board(state, holder, fld)
-        v = b.hold_value(carrier, carrier.hex, carrier.facing, acts_next=state.turn_side == holder)
-        value += v if holder == side else -v
-    else:
-        ball = state.ball_hex()
-        if ball is not None:
-            lead = (nearest_standing(state, opp, ball) - nearest_standing(state, side, ball)
-                    + (1 if state.turn_side == side else -1))
-            value += 0.04 * max(-4, min(4, lead))
-    mine = sum(1 for p in state.on_field(side) if p.status is Status.STANDING)
-    theirs = sum(1 for p in state.on_field(opp) if p.status is Status.STANDING)
-    value += 0.02 * (mine - theirs)
-    return value
-
-
-def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: int,
-             policy: Callable[[MatchState, Side, Field], C.Command], horizon: int = 1,
+def _rollout(state: MatchState, first: Command, side: Side, fld: Field, seed: int,
+             policy: Callable[[MatchState, Side, Field], Command], horizon: int = 1,
              learned: bool = False) -> float:
     """Apply ``first`` and play on with ``policy`` for ``horizon`` team actions (ours, then the
     other team's), or until a goal or the end of the Test; the value of where it stops."""
@@ -104,7 +88,7 @@ def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: 
         st = apply(state, first, dice, by=side, field=fld).state
         goals = state.teams[side].score + state.teams[other_side(side)].score
         turns = 0
-        last_turn = side
+        last_turn: Side | None = side
         for _ in range(MAX_ROLLOUT * horizon):
             if st.phase is not Phase.TURN and st.phase is not Phase.ACTION:
                 break
@@ -123,25 +107,23 @@ def _rollout(state: MatchState, first: C.Command, side: Side, fld: Field, seed: 
     except ElfballError:
         return -10.0  # never chosen: a line the engine refuses is not a line
     if learned:
-        from .ai_eval import win_chance
-
         return win_chance(st, side, fld)
     return evaluate(st, side, fld)
 
 
 def best_actor(state: MatchState, side: Side, fld: Field, ranked: list[str], seed: int,
-               policy: Callable[[MatchState, Side, Field], C.Command],
+               policy: Callable[[MatchState, Side, Field], Command],
                settings: SearchSettings = SearchSettings()) -> str:
     """The player (of ``ranked``, the heuristic's order) whose action plays out best."""
     cands = ranked[: settings.candidates]
     if len(cands) <= 1:
         return ranked[0]
-    firsts = [C.StartAction(pid) for pid in cands]
+    firsts: list[Command] = [StartAction(pid) for pid in cands]
     return cands[_best(state, side, fld, firsts, seed * 1_000_003 + state.seq, policy, settings)]
 
 
-def _best(state: MatchState, side: Side, fld: Field, firsts: list[C.Command], samples_seed: int,
-          policy: Callable[[MatchState, Side, Field], C.Command], settings: SearchSettings) -> int:
+def _best(state: MatchState, side: Side, fld: Field, firsts: list[Command], samples_seed: int,
+          policy: Callable[[MatchState, Side, Field], Command], settings: SearchSettings) -> int:
     """The index of the first command whose play-outs do best on average, under the same dice
     samples for each; the first (the heuristic's) keeps its place unless beaten by ``margin``."""
     rng = random.Random(samples_seed)
@@ -155,10 +137,9 @@ def _best(state: MatchState, side: Side, fld: Field, firsts: list[C.Command], sa
     return best
 
 
-
-def best_command(state: MatchState, side: Side, fld: Field, cands: list[C.Command], seed: int,
-                 policy: Callable[[MatchState, Side, Field], C.Command],
-                 settings: SearchSettings = SearchSettings()) -> C.Command:
+def best_command(state: MatchState, side: Side, fld: Field, cands: list[Command], seed: int,
+                 policy: Callable[[MatchState, Side, Field], Command],
+                 settings: SearchSettings = SearchSettings()) -> Command:
     """The command (of ``cands``, the heuristic's choice first) whose action plays out best:
     each is applied and the action played on with ``policy`` under the same dice samples."""
     if len(cands) <= 1:

@@ -1,7 +1,7 @@
 """Which Advanced options AI coaches use, counted from the events of their matches (issue 22).
 
 ``option_of(event)`` names the option an event shows; ``count_options`` plays AI-v-AI Advanced
-matches with teams drawn as ``elfball fuzz --advanced`` draws them (``engine.fuzz.random_entries``)
+matches with teams drawn as ``elfball fuzz --advanced`` draws them (``engine.random_entries``)
 or, with ``rich=True``, teams whose players learn the rarer abilities first
 (``ability_rich_entry``), and counts. ``benchmarks/ai_options.py`` prints the counts.
 """
@@ -11,16 +11,34 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .abilities import ABILITIES, basic_of, learnable
-from .ai import AICoach, play_match
-from .dice import SeededDice
-from .events import AbilityUsed, Event, ReplacementMade, SpellCast, SupportUsed, Taunted
-from .fuzz import random_entries
-from .match import SUPPORT_LIMITS, PlayerEntry, TeamEntry
-from .rosters import TeamList, all_team_lists, default_roster
-from .state import RuleOptions
+from engine import (
+    ABILITIES,
+    SUPPORT_LIMITS,
+    AbilityUsed,
+    Command,
+    Event,
+    MatchState,
+    PlayerEntry,
+    ReplacementMade,
+    RuleOptions,
+    SeededDice,
+    Side,
+    SpellCast,
+    SupportUsed,
+    Taunted,
+    TeamEntry,
+    TeamList,
+    all_team_lists,
+    basic_of,
+    default_roster,
+    learnable,
+    random_entries,
+)
 
-__all__ = ["OPTIONS", "count_options", "option_of", "ability_rich_entry"]
+from .coach import AICoach
+from .play import play_match
+
+__all__ = ["OPTIONS", "ability_rich_entry", "count_options", "option_of"]
 
 #: The options issue 22 asks the AI to use, by the name the count gives them.
 OPTIONS = ("ability move", "tackle ability", "react", "taunt", "quickling", "potion", "wizard", "cheer",
@@ -95,15 +113,15 @@ def count_options(matches: int, seed: int = 0, level: str = "hard", *, rich: boo
             west, east, options = random_entries(rng, advanced=True)
         seen: set[str] = set()
 
-        def on(state, side, cmd, events, seen=seen):  # type: ignore[no-untyped-def]
+        def on(state: MatchState, side: Side, cmd: Command, events: list[Event], seen: set[str] = seen) -> None:
             for ev in events:
                 o = option_of(ev)
                 if o is not None:
                     uses[o] += 1
                     seen.add(o)
 
-        coaches = {"west": AICoach(random.Random(s), level=level, search=search),
-                   "east": AICoach(random.Random(s + 1), level=level, search=search)}
+        coaches: dict[Side, AICoach] = {"west": AICoach(random.Random(s), level=level, search=search),
+                                        "east": AICoach(random.Random(s + 1), level=level, search=search)}
         play_match(west, east, coaches, SeededDice(s), options=options, on_command=on)
         in_matches.update(seen)
         if fallbacks is not None:

@@ -1,6 +1,8 @@
-"""A learned judgement of positions for the hard AI's search: the chance a side wins.
+"""How good a position is for a side: the hard AI's search judges its samples here.
 
-``win_chance(state, side, fld)`` is a logistic model over a handful of features of the position
+Two judges. ``evaluate`` is the heuristic's own estimate (the score, then the ball, then
+standing players; ``SearchSettings(learned=False)``). ``win_chance``, the one the search uses,
+is learned: a logistic model over a handful of features of the position
 (``features``): who holds the ball, how far the carrier is from the goal he attacks (in actions
 of Jog), the heuristic's own ``hold_value`` and ``threat`` for him, the loose ball and the
 nearest standing player of each side, players standing and on the field, who acts next and the
@@ -17,12 +19,11 @@ from __future__ import annotations
 
 import math
 
-from .field import Field, Side, other_side
-from .hexes import Hex
-from .hexes import distance as _dist
-from .state import MatchState, Phase, Player, Status
+from engine import Field, Hex, MatchState, Phase, Player, Side, Status, distance, other_side
 
-__all__ = ["FEATURES", "COEFS", "features", "win_chance", "nearest_standing"]
+from .board import Board
+
+__all__ = ["COEFS", "FEATURES", "evaluate", "features", "nearest_standing", "win_chance"]
 
 FEATURES = (
     "hold",  # we hold the ball (+1), they do (-1)
@@ -62,21 +63,44 @@ COEFS: tuple[float, ...] = (
 
 def nearest_standing(state: MatchState, side: Side, target: Hex) -> int:
     """Hexes from ``target`` to ``side``'s nearest standing player on the field (12: none)."""
-    ds = [_dist(p.hex, target) for p in state.on_field(side) if p.hex is not None and p.status is Status.STANDING]
+    ds = [distance(p.hex, target) for p in state.on_field(side) if p.hex is not None and p.status is Status.STANDING]
     return min(ds) if ds else 12
 
 
-def _carrier_feats(state: MatchState, carrier: Player, fld: Field) -> tuple[float, float, float, float, float]:
-    from .ai import _Board
+def evaluate(state: MatchState, side: Side, fld: Field) -> float:
+    """How good ``state`` is for ``side``: the score first, then the ball (a carrier near the
+    goal and safe, or nearer a loose ball than the opponents), then standing players."""
+    opp = other_side(side)
+    value = 3.0 * (state.teams[side].score - state.teams[opp].score)
+    if state.phase in (Phase.MATCH_OVER, Phase.TEST_OVER, Phase.SETUP, Phase.FACEOFF):
+        return value
+    carrier = state.carrier()
+    if carrier is not None and carrier.hex is not None:
+        holder = carrier.side
+        b = Board(state, holder, fld)
+        v = b.hold_value(carrier, carrier.hex, carrier.facing, acts_next=state.turn_side == holder)
+        value += v if holder == side else -v
+    else:
+        ball = state.ball_hex()
+        if ball is not None:
+            lead = (nearest_standing(state, opp, ball) - nearest_standing(state, side, ball)
+                    + (1 if state.turn_side == side else -1))
+            value += 0.04 * max(-4, min(4, lead))
+    mine = sum(1 for p in state.on_field(side) if p.status is Status.STANDING)
+    theirs = sum(1 for p in state.on_field(opp) if p.status is Status.STANDING)
+    value += 0.02 * (mine - theirs)
+    return value
 
+
+def _carrier_feats(state: MatchState, carrier: Player, fld: Field) -> tuple[float, float, float, float, float]:
     holder = carrier.side
-    b = _Board(state, holder, fld)
+    b = Board(state, holder, fld)
     acts_next = state.turn_side == holder
     h = carrier.hex
     assert h is not None
     hv = b.hold_value(carrier, h, carrier.facing, acts_next=acts_next)
     thr = b.threat(carrier, h, carrier.facing, carrying=True)
-    dj = _dist(h, fld.goals[other_side(holder)]) / max(1, carrier.jog)
+    dj = distance(h, fld.goals[other_side(holder)]) / max(1, carrier.jog)
     can_act = acts_next and (state.last_moved.get(holder) != carrier.id or len(state.on_field(holder)) == 1)
     return hv, min(dj, 6.0), thr, 1.0 if dj <= 1.0 else 0.0, 1.0 if can_act else 0.0
 
@@ -97,7 +121,7 @@ def features(state: MatchState, side: Side, fld: Field) -> list[float]:
             mine, theirs = nearest_standing(state, side, ball), nearest_standing(state, opp, ball)
             f[6] = max(-6, min(6, theirs - mine)) / 3
             f[7] = (1.0 if mine <= 1 else 0.0) - (1.0 if theirs <= 1 else 0.0)
-            dm, dt = _dist(ball, fld.goals[opp]), _dist(ball, fld.goals[side])
+            dm, dt = distance(ball, fld.goals[opp]), distance(ball, fld.goals[side])
             f[8] = 1.0 if dm < dt else (-1.0 if dt < dm else 0.0)
     on_m, on_t = state.on_field(side), state.on_field(opp)
     f[9] = (sum(p.status is Status.STANDING for p in on_m) - sum(p.status is Status.STANDING for p in on_t)) / 3
@@ -112,6 +136,7 @@ def features(state: MatchState, side: Side, fld: Field) -> list[float]:
 
 
 def logit(f: list[float], coefs: tuple[float, ...] | list[float] = COEFS) -> float:
+    """The model's log-odds for the features ``f``."""
     return sum(c * x for c, x in zip(coefs, f))
 
 

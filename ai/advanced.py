@@ -1,6 +1,6 @@
 """The AI coach's Advanced options: what ``AICoach(level="hard")`` adds to the heuristic.
 
-The heuristic (``engine.ai``) plans an action with ordinary moves and challenges. These helpers
+The heuristic (``ai.heuristic``) plans an action with ordinary moves and challenges. These helpers
 take its choice and use what the Advanced Rules offer when it helps (pp. 11-14, 19):
 
 - **Potions** on players off the field whose injury they may cure (the 1-in-4 bad rows hurt a
@@ -15,26 +15,41 @@ take its choice and use what the Advanced Rules offer when it helps (pp. 11-14, 
   that brings the mover closer to the ball, the opposing carrier or the goal.
 
 Cheers, kegs and Replacements were already the heuristic's. Every command returned here has
-passed ``engine.match.check``; None means "the heuristic's choice stands".
+passed the engine's own check (``engine.is_legal``); None means "the heuristic's choice stands".
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from engine import (
+    COUNTER_MOVES,
+    LITTLE_GUY,
+    TAUNT_RANGE,
+    CastSpell,
+    Command,
+    DrinkPotion,
+    EndAction,
+    Field,
+    Hex,
+    Location,
+    MatchState,
+    Move,
+    Phase,
+    Player,
+    Quickling,
+    Side,
+    Status,
+    Tackle,
+    Taunt,
+    distance,
+    front_hexes,
+    has_ability,
+    is_legal,
+    nearest_direction,
+)
 
-from . import commands as C
-from .abilities import has
-from .abilities.counter_moves import COUNTER_MOVES, LITTLE_GUY
-from .abilities.taunt import RANGE as TAUNT_RANGE
-from .field import Field, Side
-from .hexes import Hex, distance, front_hexes, nearest_direction
-from .legal import is_legal
-from .state import Location, MatchState, Phase, Player, Status
+from .board import Board, Plan, need_tackle
 
-if TYPE_CHECKING:
-    from .ai import _Board, _Plan
-
-__all__ = ["potion", "out_of_sequence", "wizard", "refine_action"]
+__all__ = ["out_of_sequence", "potion", "refine_action", "wizard"]
 
 #: The Wizard's casting Skill (Optional Rules, p. 19).
 WIZARD_SKILL = 5
@@ -47,7 +62,7 @@ _ok = is_legal  # (state, cmd, side, field): the engine's own check
 
 
 # --- potions -----------------------------------------------------------------------------------
-def potion(state: MatchState, side: Side, fld: Field) -> C.Command | None:
+def potion(state: MatchState, side: Side, fld: Field) -> Command | None:
     """A potion for an injured player off the field (a cure brings him back), if any."""
     team = state.teams[side]
     if not team.available("potions"):
@@ -58,14 +73,14 @@ def potion(state: MatchState, side: Side, fld: Field) -> C.Command | None:
     # The best player first: he is the one worth curing.
     hurt.sort(key=lambda p: (-(p.tackle + p.jog + p.might + p.skill), p.id))
     for p in hurt:
-        cmd = C.DrinkPotion(p.id)
+        cmd = DrinkPotion(p.id)
         if _ok(state, cmd, side, fld):
             return cmd
     return None
 
 
 # --- out of sequence ---------------------------------------------------------------------------
-def _key_hexes(b: _Board) -> list[Hex]:
+def _key_hexes(b: Board) -> list[Hex]:
     """Hexes an opponent should not face: our carrier's, or the loose ball's."""
     if b.carrier is not None and b.carrier.side == b.side and b.carrier.hex is not None:
         return [b.carrier.hex]
@@ -74,7 +89,7 @@ def _key_hexes(b: _Board) -> list[Hex]:
     return []
 
 
-def _objective(b: _Board, mover: Player) -> tuple[Hex, int] | None:
+def _objective(b: Board, mover: Player) -> tuple[Hex, int] | None:
     """Where ``mover`` wants to be and how near it he may stand: the loose ball (next to it, as
     only the acting player may enter it), the opposing carrier (next to him), or the goal."""
     if b.loose is not None:
@@ -84,7 +99,7 @@ def _objective(b: _Board, mover: Player) -> tuple[Hex, int] | None:
     return b.goal, 0
 
 
-def out_of_sequence(coach, b: _Board, plans: list[tuple[float, str, _Plan]]) -> C.Command | None:  # type: ignore[no-untyped-def]
+def out_of_sequence(b: Board, plans: list[tuple[float, str, Plan]]) -> Command | None:
     """Quickling, Taunt or React in the window after the other team's SiM (``plans``: the
     heuristic's (value, player, plan) for each player who may act, best first)."""
     st, side, fld = b.state, b.side, b.fld
@@ -99,25 +114,25 @@ def out_of_sequence(coach, b: _Board, plans: list[tuple[float, str, _Plan]]) -> 
         for value, pid, _ in plans:
             if value < plans[0][0] - QUICKLING_MARGIN:
                 break
-            if has(st.players[pid], "quickling"):
-                cmd = C.Quickling(pid)
-                if _ok(st, cmd, side, fld):
-                    return cmd
+            if has_ability(st.players[pid], "quickling"):
+                quick = Quickling(pid)
+                if _ok(st, quick, side, fld):
+                    return quick
     # Taunt: turn an opponent facing our carrier or the loose ball towards the taunter (with
     # two counters), or one who faces a team-mate next to him (with one).
-    taunters = [p for p in st.on_field(side) if p.hex is not None and p.standing and has(p, "taunt")]
+    taunters = [p for p in st.on_field(side) if p.hex is not None and p.standing and has_ability(p, "taunt")]
     if taunters:
         keys = _key_hexes(b)
         mates = [m.hex for m in st.on_field(side) if m.hex is not None]
         for protect, counters in ((keys, min(held, 2)), (mates, 1)):
-            cmd = _taunt(b, taunters, protect, counters)
-            if cmd is not None:
-                return cmd
+            taunt = _taunt(b, taunters, protect, counters)
+            if taunt is not None:
+                return taunt
     # React: one paid step towards the objective, keeping a counter for the action.
     if held >= 2:
-        best: tuple[int, str, C.Command] | None = None
+        best: tuple[int, str, Command] | None = None
         for p in st.on_field(side):
-            if p.hex is None or not p.standing or not has(p, "react"):
+            if p.hex is None or not p.standing or not has_ability(p, "react"):
                 continue
             aim = _objective(b, p)
             if aim is None:
@@ -130,15 +145,15 @@ def out_of_sequence(coach, b: _Board, plans: list[tuple[float, str, _Plan]]) -> 
                 gain = now - distance(h, goal)
                 if gain <= 0 or h == b.loose or distance(h, goal) < near:
                     continue
-                cmd = C.Move((h,), ability="react", player=p.id)
-                if (best is None or gain > best[0]) and _ok(st, cmd, side, fld):
-                    best = (gain, p.id, cmd)
+                step = Move((h,), ability="react", player=p.id)
+                if (best is None or gain > best[0]) and _ok(st, step, side, fld):
+                    best = (gain, p.id, step)
         if best is not None:
             return best[2]
     return None
 
 
-def _taunt(b: _Board, taunters: list[Player], protect: list[Hex], counters: int) -> C.Command | None:
+def _taunt(b: Board, taunters: list[Player], protect: list[Hex], counters: int) -> Command | None:
     """A Taunt that turns an opponent facing one of ``protect`` away from all of them."""
     st = b.state
     if not protect or counters <= 0:
@@ -149,19 +164,19 @@ def _taunt(b: _Board, taunters: list[Player], protect: list[Hex], counters: int)
         if not any(k in front_hexes(o.hex, o.facing) for k in protect):
             continue
         for t in taunters:
-            if t.hex == o.hex or distance(t.hex, o.hex) > TAUNT_RANGE:  # type: ignore[arg-type]
+            if t.hex == o.hex or distance(t.hex, o.hex) > TAUNT_RANGE:  # type: ignore[arg-type]  # taunters stand on the field
                 continue
-            turned = nearest_direction(o.hex, t.hex)  # type: ignore[arg-type]
+            turned = nearest_direction(o.hex, t.hex)  # type: ignore[arg-type]  # taunters stand on the field
             if not turned or any(k in front_hexes(o.hex, d) for d in turned for k in protect):
                 continue  # facing the taunter he would still face what we protect
-            cmd = C.Taunt(t.id, o.id, counters)
+            cmd = Taunt(t.id, o.id, counters)
             if _ok(st, cmd, b.side, b.fld):
                 return cmd
     return None
 
 
 # --- the Wizard --------------------------------------------------------------------------------
-def wizard(coach, b: _Board, top: _Plan | None) -> C.Command | None:  # type: ignore[no-untyped-def]
+def wizard(b: Board, top: Plan | None) -> Command | None:
     """A spell on the opposing carrier when it is likelier to knock the ball loose than the best
     hit of the heuristic's plan (``top``)."""
     st, side, fld = b.state, b.side, b.fld
@@ -171,15 +186,15 @@ def wizard(coach, b: _Board, top: _Plan | None) -> C.Command | None:  # type: ig
     if c is None or c.side == side or c.hex is None:
         return None
     hit = top.value - 0.5 if top is not None and top.note in ("tackle", "shove") else 0.0
-    options: list[tuple[float, C.Command]] = [
+    options: list[tuple[float, Command]] = [
         # System Shock: Skill 5 against his Might - 1, +2 as he holds the ball; Down or worse.
-        (b.p(WIZARD_SKILL, c.might - 1 + 2), C.CastSpell("system_shock", target=c.id)),
+        (b.p(WIZARD_SKILL, c.might - 1 + 2), CastSpell("system_shock", target=c.id)),
         # Transformation: Skill 5, needs 2; a frog drops the ball.
-        (b.p(WIZARD_SKILL, 2), C.CastSpell("transformation", target=c.id)),
+        (b.p(WIZARD_SKILL, 2), CastSpell("transformation", target=c.id)),
     ]
     # Inferno: Dodge, needs 2; only more than needed avoids the flames. Not on our own players.
     if not any(m.hex is not None and distance(m.hex, c.hex) <= 1 for m in st.on_field(side)):
-        options.append((1.0 - b.p(c.dodge, 3), C.CastSpell("inferno", hex=c.hex)))
+        options.append((1.0 - b.p(c.dodge, 3), CastSpell("inferno", hex=c.hex)))
     options.sort(key=lambda t: -t[0])
     for chance, cmd in options:
         if chance >= 0.3 and chance > hit and _ok(st, cmd, side, fld):
@@ -188,22 +203,20 @@ def wizard(coach, b: _Board, top: _Plan | None) -> C.Command | None:  # type: ig
 
 
 # --- during an action --------------------------------------------------------------------------
-def _tackle_use(b: _Board, p: Player, a, target: Player, cmd: C.Tackle) -> C.Command:  # type: ignore[no-untyped-def]
-    from .ai import _need_tackle
-
+def _tackle_use(b: Board, p: Player, target: Player, cmd: Tackle) -> Command:
     st, side, fld = b.state, b.side, b.fld
     if target.hex is None or not target.standing:
         return cmd
     k = b.k
-    i_need, t_need = _need_tackle(b, p, p.hex, target)  # type: ignore[arg-type]
+    i_need, t_need = need_tackle(b, p, p.hex, target)  # type: ignore[arg-type]  # the acting player stands on the field
     impact = b.p(p.might, i_need, k) if p.might < target.might else 1.0
     plain = impact * b.p(p.tackle, t_need, k)
     choices: list[tuple[float, str]] = []
-    if has(p, "steal") and st.ball.carrier == target.id:
+    if has_ability(p, "steal") and st.ball.carrier == target.id:
         choices.append((b.p(p.tackle, t_need, k) + 0.2, "steal"))  # no Impact, and the ball is ours
-    if has(p, "cutblock") and target.might > p.might and target.id == st.ball.carrier:
+    if has_ability(p, "cutblock") and target.might > p.might and target.id == st.ball.carrier:
         choices.append((b.p(p.tackle, t_need, k) - 0.1, "cutblock"))  # he goes Down: only for the ball
-    if has(p, "pummel"):
+    if has_ability(p, "pummel"):
         half = p.might // 2
         pi = b.p(p.might, i_need, k) if half < target.might else 1.0
         choices.append((pi * b.p(half, t_need - 1, k), "pummel"))  # +1 success unless 0 or a flop
@@ -211,25 +224,25 @@ def _tackle_use(b: _Board, p: Player, a, target: Player, cmd: C.Tackle) -> C.Com
     for value, use in choices:
         if value <= plain + 0.03:
             break
-        better = C.Tackle(target.id, use)
+        better = Tackle(target.id, use)
         if _ok(st, better, side, fld):
             return better
     return cmd
 
 
-def _cheapshot(b: _Board, p: Player) -> C.Command | None:
-    if not has(p, "cheapshot") or p.hex is None:
+def _cheapshot(b: Board, p: Player) -> Command | None:
+    if not has_ability(p, "cheapshot") or p.hex is None:
         return None
     for h in p.hex.neighbours():
         o = b.occ.get(h)
         if o is not None and o.side != b.side and o.status is not Status.STANDING:
-            cmd = C.Tackle(o.id, "cheapshot")
+            cmd = Tackle(o.id, "cheapshot")
             if _ok(b.state, cmd, b.side, b.fld):
                 return cmd
     return None
 
 
-def _paid_step(b: _Board, p: Player) -> C.Command | None:
+def _paid_step(b: Board, p: Player) -> Command | None:
     """A step paid with counters (an ability move) that brings its mover closer to his
     objective, keeping a counter for re-rolls unless the step scores."""
     st, side, fld = b.state, b.side, b.fld
@@ -238,15 +251,15 @@ def _paid_step(b: _Board, p: Player) -> C.Command | None:
         return None
     movers: list[tuple[Player, str | None, str]] = []
     for ability in COUNTER_MOVES:
-        if ability not in ("swarm", "lead-pass", "react") and has(p, ability):
+        if ability not in ("swarm", "lead-pass", "react") and has_ability(p, ability):
             movers.append((p, None, ability))
-    if has(p, "swarm"):
+    if has_ability(p, "swarm"):
         movers += [(m, m.id, "swarm") for m in st.on_field(side)
                    if m.type == LITTLE_GUY and m.standing and m.id != p.id]
     lead = st.action.lead_pass if st.action else None
     if lead is not None and st.players[lead].on_field:
         movers.append((st.players[lead], lead, "lead-pass"))
-    best: tuple[int, C.Command] | None = None
+    best: tuple[int, Command] | None = None
     for m, mid, ability in movers:
         if m.hex is None:
             continue
@@ -267,17 +280,16 @@ def _paid_step(b: _Board, p: Player) -> C.Command | None:
             if held < 2 and not (scores or after <= near):
                 continue  # the last counter is kept for a re-roll unless the step arrives
             score = gain + (10 if scores else 0)
-            cmd = C.Move((h,), ability=ability, player=mid)
+            cmd = Move((h,), ability=ability, player=mid)
             if (best is None or score > best[0]) and _ok(st, cmd, side, fld):
                 best = (score, cmd)
     return best[1] if best is not None else None
 
 
-def refine_action(b: _Board, p: Player, cmd: C.Command) -> C.Command:
+def refine_action(b: Board, p: Player, cmd: Command) -> Command:
     """The heuristic's command for the acting player ``p``, with his abilities put to use."""
-    a = b.state.action
-    if isinstance(cmd, C.Tackle) and cmd.use is None:
-        return _tackle_use(b, p, a, b.state.players[cmd.target], cmd)
-    if isinstance(cmd, C.EndAction) and b.state.phase is Phase.ACTION:
+    if isinstance(cmd, Tackle) and cmd.use is None:
+        return _tackle_use(b, p, b.state.players[cmd.target], cmd)
+    if isinstance(cmd, EndAction) and b.state.phase is Phase.ACTION:
         return _cheapshot(b, p) or _paid_step(b, p) or cmd
     return cmd
