@@ -13,9 +13,7 @@ from typing import Any, Literal, Protocol
 
 from db.errors import NotAllowedError, NotYourSideError
 from db.models import MatchPublic
-from engine.field import Side
-from engine.match import pending
-from engine.state import Phase
+from engine import Phase, Side, pending
 
 __all__ = [
     "TEAM_USES",

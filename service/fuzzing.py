@@ -18,6 +18,7 @@ from engine import (
     MatchState,
     ReplayDice,
     SeededDice,
+    Side,
     TeamEntry,
     apply,
     default_roster,
@@ -193,7 +194,7 @@ class ReplayCheck:
 def replay_check(seed: int, max_commands: int = MAX_COMMANDS, *, advanced: bool = False) -> ReplayCheck:
     """Play fuzz match ``seed`` recording every command and dice result, then replay it from
     scratch with the recorded dice and compare the final states."""
-    record: list[tuple[str, Command]] = []
+    record: list[tuple[Side, Command]] = []
     dice = GuardedDice(seed, dice_limit(max_commands))
     try:
         original, report = play_random_match(seed, dice=dice, max_commands=max_commands, record=record,

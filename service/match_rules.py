@@ -25,15 +25,32 @@ from db import matches as store
 from db.errors import InvalidInputError, LogCorruptError, UnknownTeamError
 from db.models import MatchEventPublic, MatchPublic
 from db.teams import get_team, team_entry
-from engine import commands as C
-from engine import rosters
 from ai import LEVELS as AI_LEVELS
-from engine.dice import HashDice, ReplayDice
-from engine.dice.commit import committed_part, entropy_part, join_seed
-from engine.errors import MalformedInputError
-from engine.field import Side
-from engine.match import Pending, Result, TeamEntry, apply, new_match, pending
-from engine.state import MatchState, Phase, RuleOptions
+from engine import (
+    Command,
+    HashDice,
+    MalformedInputError,
+    MatchState,
+    Pending,
+    Phase,
+    ReplayDice,
+    Result,
+    RuleOptions,
+    Side,
+    StartAction,
+    TeamEntry,
+    Undo,
+    apply,
+    command_from_dict,
+    committed_part,
+    default_roster,
+    entropy_part,
+    join_seed,
+    new_match,
+    pending,
+    team_list,
+    validate_basic_team,
+)
 
 from .authority import require_team_owner
 from db.names import clean_name
@@ -101,8 +118,8 @@ def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) 
         except UnknownTeamError as exc:
             raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
         return team_entry(team), team
-    tl = rosters.team_list(side.team_list)  # type: ignore[arg-type]  # set: checked above
-    roster = rosters.validate_basic_team(tl, side.lineup) if side.lineup is not None else rosters.default_roster(tl)
+    tl = team_list(side.team_list)  # type: ignore[arg-type]  # set: checked above
+    roster = validate_basic_team(tl, side.lineup) if side.lineup is not None else default_roster(tl)
     name = clean_name(side.name, "team") if side.name is not None else tl.name
     return TeamEntry(name, roster), None
 
@@ -173,7 +190,7 @@ def submit(
     match_id: int,
     by_side: str,
     actor_user_id: int | None,
-    command: C.Command | Mapping[str, Any],
+    command: Command | Mapping[str, Any],
     expected_version: int | None = None,
     deadline: datetime | None = None,
 ) -> Applied:
@@ -188,8 +205,8 @@ def submit(
     if by_side not in store.SIDES:
         raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
     if isinstance(command, Mapping):
-        command = C.command_from_dict(dict(command))
-    if not isinstance(command, C.Command) or isinstance(command, C.Undo):
+        command = command_from_dict(dict(command))
+    if not isinstance(command, Command) or isinstance(command, Undo):
         raise MalformedInputError(f"not a command: {command!r}")
     match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version)
     state = match.engine_state()
@@ -216,7 +233,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
     since_start: list[MatchEventPublic] = []
     for r in reversed(rows):
         since_start.insert(0, r)
-        if (r.command or {}).get("name") == C.StartAction.name:
+        if (r.command or {}).get("name") == StartAction.name:
             break
     if any(r.dice for r in since_start):
         raise InvalidInputError("a die has been rolled in this action: it can no longer be taken back")
@@ -275,7 +292,7 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
             state = states[target]
         else:
             dice = ReplayDice(row.dice)
-            state = apply(state, C.command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]  # a stored side
+            state = apply(state, command_from_dict(row.command), dice, by=row.actor_side).state  # type: ignore[arg-type]  # a stored side
             _all_used(dice, match_id, row.seq)
         states.append(state)
     return states
