@@ -137,7 +137,7 @@ def entries_of(state: MatchState) -> tuple[TeamEntry, TeamEntry]:
     return TeamEntry(w.name, default_roster(w.list_id)), TeamEntry(e.name, default_roster(e.list_id))
 
 
-def replay(state: MatchState, record: list[tuple[str, Command]], dice: Any,
+def replay(state: MatchState, record: list[tuple[Side, Command]], dice: Any,
            entries: tuple[TeamEntry, TeamEntry] | None = None) -> MatchState:
     """Create the match ``state`` came from again (from ``entries``, by default its default
     rosters) and apply the recorded commands with ``dice``."""
