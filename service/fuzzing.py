@@ -144,7 +144,7 @@ def replay(state: MatchState, record: list[tuple[Side, Command]], dice: Any,
     west, east = entries or entries_of(state)
     st = new_match(west, east, dice, options=state.options).state
     for side, command in record:
-        st = apply(st, command, dice, by=side).state  # type: ignore[arg-type]  # the record's sides are "west"/"east"
+        st = apply(st, command, dice, by=side).state
     return st
 
 
