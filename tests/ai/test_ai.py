@@ -12,7 +12,7 @@ import random
 import statistics
 import time
 
-from builders import P, hx, position
+from support.builders import P, hx, position
 
 from engine import commands as C
 from engine.ai import MAX_COMMANDS_PER_ACTION, AICoach, play_match

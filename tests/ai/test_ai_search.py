@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from builders import P, hx, position
+from support.builders import P, hx, position
 
 from engine import commands as C
 from engine.ai import AICoach, make_ai, play_match

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fakediscord import FakeDiscord
 
-from test_bot_e2e import make_bot, panel, start_match, world
+from support.bots import make_bot, panel, start_match, world
 
 
 def _pictures(message):

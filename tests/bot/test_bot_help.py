@@ -8,7 +8,7 @@ import re
 import pytest
 from discord import app_commands
 from fakediscord import FakeDiscord
-from test_french_tour import leaks, report
+from support.tours import leaks, report
 
 from bot import help as H
 from bot.app import ElfballBot, command_list

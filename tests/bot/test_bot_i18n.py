@@ -190,7 +190,7 @@ def _items(view):
 
 def test_a_panel_in_french_keeps_its_custom_ids():
     import discord
-    from builders import P, act, hx, position
+    from support.builders import P, act, hx, position
 
     from bot.items import build_view
     from bot.panels import build_post

@@ -8,14 +8,13 @@ import asyncio
 
 import aiohttp
 import pytest
-from db_support import backend, db_engine, shared_postgres, store  # noqa: F401
 from fakediscord import FakeDiscord
 from prometheus_client.parser import text_string_to_metric_families
 from sqlmodel import Session
 
 from bot.app import ElfballBot, metrics_settings
 from db.engine import make_engine
-from test_bot_e2e import make_bot, panel, start_match, world
+from support.bots import make_bot, panel, start_match, world
 
 
 async def get(port: int, path: str) -> tuple[int, str]:

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import discord
 import pytest
-from builders import P, act, hx, position
+from support.builders import P, act, hx, position
 
 from bot.items import PanelButton, PanelSelect, build_view, command_for
 from bot.panels import build_post, reroll_odds

@@ -8,7 +8,7 @@ import json
 import re
 
 from fakediscord import FakeDiscord
-from test_bot_e2e import make_bot, panel, start_match, world
+from support.bots import make_bot, panel, start_match, world
 
 from service.verify import record_from_json, verify
 

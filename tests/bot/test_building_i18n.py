@@ -229,8 +229,8 @@ async def test_a_french_server_reads_the_rules_of_its_challenges_and_its_team_re
 
 # --- the board's status header: a question names its challenge and ability in the reader's language ----
 def test_an_ability_reroll_status_names_the_ability_and_the_challenge_in_french():
-    from builders import P, hx, position
-    from builders import play as act
+    from support.builders import P, hx, position
+    from support.builders import play as act
 
     from engine import commands as C
     from render.describe import status_line as board_status

@@ -8,7 +8,7 @@ import sqlite3
 import threading
 
 import pytest
-from db_support import sessions_on
+from support.databases import sessions_on
 
 from cli.main import main
 from db.engine import make_engine, use_engine

@@ -10,15 +10,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from db_support import backend, fresh_engine, postgres_url, sessions_on  # noqa: F401 - fixtures
+from support.databases import fresh_engine, postgres_url, sessions_on
 from sqlalchemy import text
 
 from cli.main import INCIDENT, REFUSED, main
 from db.engine import make_engine, use_engine
 from db.errors import UnusableDatabaseError
 from db.migrate import current_revision, head_revision, open_database, upgrade
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 BASE = json.loads((ROOT / "scenarios/rulebook/play-by-play-1.json").read_text(encoding="utf-8"))
 
 

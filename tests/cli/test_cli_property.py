@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scripts.hostile_inputs import Case, _paths, _record, _set, _state_json, run
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = {k: v for k, v in json.loads((ROOT / "scenarios/rulebook/play-by-play-1.json").read_text(
     encoding="utf-8")).items() if k != "expect"}
 

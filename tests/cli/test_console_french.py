@@ -194,7 +194,7 @@ def test_french_verbs_are_the_slash_commands_names():
 
 
 def _acting():
-    from test_grammar import st  # the same acting Dryad as the English grammar tests
+    from support.builders import acting_dryad as st  # the same acting Dryad as the English grammar tests
 
     return st()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from db_support import backend, count, db_engine, race, session, shared_postgres  # noqa: F401
+from support.databases import count, race, session
 
 from db import abandon, challenges, matches
 from db.errors import (

@@ -14,7 +14,7 @@ import asyncio
 import random
 import threading
 
-from db_support import backend, count, db_engine, session, shared_postgres, store  # noqa: F401
+from support.databases import count, session
 
 from db import aio, matches
 from db.errors import MatchChangedError, StoreError

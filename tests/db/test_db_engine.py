@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from db_support import backend, db_engine, shared_postgres, store  # noqa: F401
 from sqlalchemy import text
 from sqlmodel import Session
 
@@ -16,6 +15,7 @@ from db import aio, teams
 from db import engine as dbe
 from db.engine import SQLITE_BUSY_TIMEOUT_MS, database_url, make_engine, session_scope
 from db.migrate import upgrade
+from support.databases import postgres_url
 
 
 # --- URLs ------------------------------------------------------------------------------------------
@@ -166,8 +166,6 @@ def _pings(engine) -> list[int]:  # noqa: ANN001
 
 
 def test_a_connection_used_a_moment_ago_is_not_pinged_and_an_idle_dead_one_is_replaced(monkeypatch) -> None:
-    from db_support import postgres_url
-
     import db.engine as db_engine
 
     engine = make_engine(postgres_url())

@@ -6,7 +6,7 @@ import hashlib
 import random
 
 import pytest
-from db_support import backend, count, db_engine, session, shared_postgres, store  # noqa: F401
+from support.databases import count, session
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 

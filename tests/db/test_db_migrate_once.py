@@ -7,15 +7,14 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
-from db_support import at_once, backend, fresh_engine  # noqa: F401
+from support.databases import at_once, fresh_engine
 from sqlalchemy import inspect, text
 
 from db.migrate import current_revision, head_revision, upgrade
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 RACERS = 4
 
 

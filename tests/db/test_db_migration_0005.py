@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from db_support import backend, fresh_engine, shared_postgres  # noqa: F401
+from support.databases import fresh_engine
 from sqlalchemy import MetaData, inspect, select
 from sqlmodel import Session
 

@@ -12,7 +12,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from db_support import backend, fresh_engine, shared_postgres  # noqa: F401
+from support.databases import fresh_engine
 from sqlalchemy import inspect, text
 from sqlmodel import Session, SQLModel, select
 
@@ -29,8 +29,8 @@ from db.models import CoachPreference, Match, MatchEvent, RosterPlayer, Team
 from engine.dice import HashDice
 from engine.match import TeamEntry, new_match
 from engine.rosters import default_roster
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from db_support import backend, count, db_engine, race, session, shared_postgres  # noqa: F401
+from support.databases import count, race, session
 
 from db import bot_state, matches, posts
 from db.matches import MatchSide

@@ -12,7 +12,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from db import settings as store
-from db_support import backend, db_engine, session, shared_postgres  # noqa: F401 - fixtures
+from support.databases import session
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from db_support import backend, count, db_engine, session, shared_postgres  # noqa: F401
+from support.databases import count, session
 
 from db import matches, settings, teams
 from db.errors import (

@@ -17,7 +17,7 @@ from db.errors import UnusableDatabaseError
 from db.matches import MatchSide, create_match, get_match, submit
 from db.migrate import upgrade
 from db.seeds import SECRET_ENV, is_sealed, key_for, open_seed, seal
-from db_support import backend, db_engine, fresh_engine, shared_postgres  # noqa: F401 - fixtures
+from support.databases import fresh_engine
 from engine import commands as C
 
 SEED = "a0" * 32

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from pathlib import Path
 
 import pytest
-from db_support import backend, fresh_engine, sessions_on, shared_postgres  # noqa: F401
+from support import DATA
+from support.databases import fresh_engine, sessions_on
 from sqlalchemy import MetaData, inspect, text
 from sqlmodel import Session, select
 
@@ -28,7 +28,7 @@ from engine.state import RULES_EDITION
 from service.matches import MatchService
 from service.verify import load_record, verify
 
-OLD = Path(__file__).resolve().parent / "data" / "old_0004.db"
+OLD = DATA / "old_0004.db"
 ALICE, BOB = 101, 102
 FINISHED, LIVE = 10, 20  # their channels
 

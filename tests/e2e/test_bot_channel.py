@@ -26,8 +26,7 @@ from service.matches import MatchService
 from engine.events import event_from_dict
 from engine.match import pending
 from engine.narrate import narrate
-from db_support import backend, db_engine, shared_postgres, store as store_engine  # noqa: F401
-from test_bot_e2e import make_bot, panel, play_until, press, start_match, world
+from support.bots import make_bot, panel, play_until, press, slow_work, start_match, world
 
 
 def _history_text(fake, channel) -> str:
@@ -259,7 +258,8 @@ async def test_commands_are_synced_once_and_not_again_when_unchanged(database):
 
 
 # --- races, on SQLite and PostgreSQL --------------------------------------------------------------
-async def test_challenges_in_twenty_channels_at_once_are_all_kept(store_engine):
+@pytest.mark.usefixtures("store")
+async def test_challenges_in_twenty_channels_at_once_are_all_kept():
     async with FakeDiscord(timeout=15.0) as fake:
         guild = fake.add_guild("Elfball Club")
         channels = [guild.add_text_channel(f"pitch-{i}") for i in range(20)]
@@ -274,7 +274,8 @@ async def test_challenges_in_twenty_channels_at_once_are_all_kept(store_engine):
         assert sorted(c.channel_id for c in kept) == sorted(c.id for c in channels)
 
 
-async def test_five_challenges_in_one_channel_keep_one_and_refuse_four_by_name(store_engine):
+@pytest.mark.usefixtures("store")
+async def test_five_challenges_in_one_channel_keep_one_and_refuse_four_by_name():
     async with FakeDiscord(timeout=15.0) as fake:
         guild = fake.add_guild("Elfball Club")
         pitch = guild.add_text_channel("pitch")
@@ -297,7 +298,8 @@ async def test_five_challenges_in_one_channel_keep_one_and_refuse_four_by_name(s
         assert not r.ephemeral and r.attachments
 
 
-async def test_accept_racing_decline_and_abandon_votes_racing(store_engine):
+@pytest.mark.usefixtures("store")
+async def test_accept_racing_decline_and_abandon_votes_racing():
     async with FakeDiscord(timeout=15.0) as fake:
         guild = fake.add_guild("Elfball Club")
         pitch = guild.add_text_channel("pitch")
@@ -321,8 +323,6 @@ async def test_accept_racing_decline_and_abandon_votes_racing(store_engine):
 
 async def test_a_slow_hand_over_still_pings_and_a_name_that_looks_like_a_mention_pings_nobody(database, monkeypatch):
     from sqlalchemy import text
-
-    from test_bot_e2e import slow_work
 
     async with FakeDiscord(timeout=10.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
@@ -398,8 +398,6 @@ async def test_sync_commands_for_operators(database, tmp_path, monkeypatch):
 
 
 async def test_a_slow_accept_fills_its_deferred_answer_with_the_board(database, monkeypatch):
-    from test_bot_e2e import slow_work
-
     async with FakeDiscord(timeout=10.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
         await fake.start_bot(make_bot(guild))

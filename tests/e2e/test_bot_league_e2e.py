@@ -4,6 +4,8 @@ schedule, play a fixture (ended by a concession), standings, post-match advancem
 from __future__ import annotations
 
 from fakediscord import FakeDiscord
+from support.bots import wait_for_panels
+from support.leagues import give_xp
 
 from bot.app import ElfballBot
 from db.engine import session_scope
@@ -16,36 +18,6 @@ def world(fake):
     pitch, office = guild.add_text_channel("pitch"), guild.add_text_channel("office")
     alice, bob, carol = guild.add_member("Alice"), guild.add_member("Bob"), guild.add_member("Carol")
     return guild, pitch, office, alice, bob, carol
-
-
-def panels(fake, channel, prefix):
-    return [m for m in fake.channel_messages(channel) if any(c.startswith(prefix) for c in m.custom_ids)]
-
-
-async def wait_for_panels(fake, channel, prefix, count, timeout=10.0):
-    """The post-match panels follow the final board once their report is read (a worker thread)."""
-    import asyncio
-
-    for _ in range(int(timeout / 0.05)):
-        found = panels(fake, channel, prefix)
-        if len(found) >= count:
-            await fake.settle()
-            return panels(fake, channel, prefix)
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"{count} panels {prefix}* never came")
-
-
-def give_xp(team_name: str, number: int, xp: int) -> None:
-    from sqlmodel import select
-
-    from db.models import Team
-
-    with session_scope() as s:
-        team = s.exec(select(Team).where(Team.name == team_name)).one()
-        p = next(p for p in team.players if p.number == number)
-        p.xp = xp
-        s.add(p)
-        s.commit()
 
 
 async def test_a_league_season_through_slash_commands_and_panels(database):

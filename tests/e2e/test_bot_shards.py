@@ -16,11 +16,11 @@ import time
 import uuid
 
 import pytest
-from db_support import postgres_url, sessions_on
+from support.databases import postgres_url, sessions_on
 from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout
-from shard_support import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards
+from support.shards import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards
 from sqlalchemy.engine import make_url
-from test_bot_e2e import start_match
+from support.bots import start_match
 
 from db.engine import make_engine
 from db.migrate import upgrade

@@ -30,8 +30,9 @@ import re
 import secrets
 from types import SimpleNamespace
 
-from test_bot_league_e2e import give_xp, wait_for_panels
-from test_french_tour import CODE, Seen, leaks, message_texts, read_tour, report
+from support.leagues import give_xp
+from support.bots import wait_for_panels
+from support.tours import CODE, Seen, leaks, message_texts, read_tour, report
 
 from bot.app import ElfballBot
 from engine.rosters import all_team_lists

@@ -26,12 +26,9 @@ import pytest
 
 from db.engine import make_engine, session_scope, use_engine
 from db.migrate import upgrade
-from db_support import in_ci
-from site_support import GUILD, LEAGUE, seeded_league
+from support.databases import in_ci
+from support.league_site import CHROMIUM, CHROMIUM_ARGS, GUILD, LEAGUE, expected_table, seeded_league
 
-CHROMIUM = os.environ.get("ELFBALL_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 #: Where the test setup (or ``.ci/run``) puts axe-core: npm's ``--prefix`` folder.
 AXE_CACHE = Path(os.environ.get("ELFBALL_AXE_DIR", Path.home() / ".cache" / "elfball" / "axe"))
 AXE_JS = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
@@ -83,8 +80,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         seeded_league(30)
         site = build_site(find_league(LEAGUE))
         write_site(site, root / "out")
-        from test_site import expected_table
-
         from db import teams as db_teams
 
         with session_scope() as s:

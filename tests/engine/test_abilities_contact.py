@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from builders import F, P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import F, P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.ai import AICoach

@@ -11,8 +11,8 @@ Bullet and Hotdog double Momentum; a Pick-up arms Burst.
 from __future__ import annotations
 
 import pytest
-from builders import F, P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import F, P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.abilities.rerolls import offer_ability_reroll, reroll_ability

@@ -8,8 +8,8 @@ spent allows this player to move one hex if the player does not need to Disengag
 from __future__ import annotations
 
 import pytest
-from builders import F, P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import F, P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.dice import ScriptedDice

@@ -4,14 +4,14 @@ acting somewhere in the rules."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.abilities import ABILITIES, GENERAL_GROUPS, ability, has, learnable
 from engine.errors import MalformedInputError
+from support import ROOT
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
+ENGINE = ROOT / "engine"
 #: Files that name abilities without being rules: the catalogue, the AI, move listing, words.
 NOT_RULES = {"abilities/__init__.py", "ai.py", "legal.py", "narrate.py", "commands.py", "teambuilding.py"}
 

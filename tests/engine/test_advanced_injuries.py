@@ -9,8 +9,8 @@ The rest of the table is the Basic one.
 
 from __future__ import annotations
 
-from builders import P, events, position, rolls
-from builders import play as act
+from support.builders import P, events, position, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.challenges import injury as injury_module

@@ -16,7 +16,7 @@ The D6 compass is fixed to the board, clockwise from the top right: 1 NE, 2 E, 3
 from __future__ import annotations
 
 import pytest
-from builders import F, P, play as act, events, hx, position, rolls
+from support.builders import F, P, play as act, events, hx, position, rolls
 
 from engine import commands as C
 from engine.hexes import Direction

@@ -14,8 +14,8 @@ being tackled: +1. Tackling an opponent from his rear facing: -1", and for the T
 from __future__ import annotations
 
 import pytest
-from builders import P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.hexes import Direction, direction_between

@@ -17,8 +17,8 @@ import random
 import re
 
 import pytest
-from builders import P, hx, position, refused
-from builders import play as act
+from support.builders import P, hx, position, refused
+from support.builders import play as act
 from hypothesis import given, settings
 from hypothesis import strategies as strat
 

@@ -13,7 +13,7 @@ The face-off dice are rolled west first, then east, when the second team finishe
 from __future__ import annotations
 
 import pytest
-from builders import F, P, play as act, events, hx, need_of, position, refused, rolls
+from support.builders import F, P, play as act, events, hx, need_of, position, refused, rolls
 
 from engine import commands as C
 from engine.state import Phase, Status

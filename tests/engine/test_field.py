@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -14,8 +13,8 @@ from hypothesis import strategies as st
 from engine.errors import InvalidCoordinateError, OffFieldError
 from engine.field import standard_field
 from engine.hexes import Direction, Hex, distance, front_hexes, is_in_front
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 F = standard_field()
 
 

@@ -236,7 +236,7 @@ def play_checked(seed: int, max_commands: int = MAX_COMMANDS, *, advanced: bool 
 
 
 def test_the_extra_invariants_catch_broken_positions():
-    from builders import P, position
+    from support.builders import P, position
 
     def broken(**change):
         st = position(
@@ -574,7 +574,7 @@ def test_a_ball_cornered_behind_a_goal_still_bounces_out():
     """Seed 1008: a carrier on the west goal hex (B12) flopped a throw; the ball scattered west
     into A12, the outer-line hex behind the goal, whose every neighbour on the field is a white
     line, and the engine re-rolled the bounce direction forever (memory grew until killed)."""
-    from builders import P, act, hx, position
+    from support.builders import P, act, hx, position
 
     st = position(
         P("e1", "black-widows/strikers", "B12", "E", ball=True),
@@ -604,7 +604,7 @@ def test_a_concession_closes_the_out_of_sequence_window():
     """Advanced fuzz, seed 0: west conceded while its React/Taunt window was open after east's
     Shift in Momentum; the finished match kept ``after_sim`` (and would keep a Quickling's
     commitment), a turn's state in a match that has no turns left."""
-    from builders import P, position
+    from support.builders import P, position
 
     st = position(
         P("w1", "gnolls/safeties", "G12", "E", abilities=("react", "quickling")),

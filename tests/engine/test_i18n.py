@@ -9,7 +9,7 @@ import re
 from importlib import resources
 
 import pytest
-from builders import P, act, hx, position
+from support.builders import P, act, hx, position
 
 from engine import commands as C
 from engine import events as E

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from builders import P, act, hx, position
+from support.builders import P, act, hx, position
 
 from engine import commands as C
 from engine import events as E

@@ -7,8 +7,8 @@ The French variants are in tests/test_options_french.py, tournaments in test_tou
 from __future__ import annotations
 
 import pytest
-from builders import P, events, hx, position, refused, rolls
-from builders import play as act
+from support.builders import P, events, hx, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.dice import ScriptedDice

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from builders import P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.options import parse_rules

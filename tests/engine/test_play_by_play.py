@@ -6,7 +6,7 @@ who is adjacent, who faces whom, and the successes needed at each step.
 
 from __future__ import annotations
 
-from builders import P, act, hx, position, rolls
+from support.builders import P, act, hx, position, rolls
 
 from engine import commands as C
 from engine.hexes import Direction

@@ -9,8 +9,8 @@ are a reconstruction (engine/data/potions.json, rules-analysis A3).
 from __future__ import annotations
 
 import pytest
-from builders import P, events, position, refused
-from builders import play as act
+from support.builders import P, events, position, refused
+from support.builders import play as act
 
 from engine import commands as C
 from engine.abilities import has

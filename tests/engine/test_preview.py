@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from builders import P, act, hx, position, rolls
+from support.builders import P, act, hx, position, rolls
 
 from engine import commands as C
 from engine.dice.odds import odds

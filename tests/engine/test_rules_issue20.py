@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from builders import P, events, hx, position, rolls
-from builders import play as act
+from support.builders import P, events, hx, position, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.dice import ScriptedDice

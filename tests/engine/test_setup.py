@@ -9,7 +9,7 @@ set up his entire team first."
 from __future__ import annotations
 
 import pytest
-from builders import F, P, play as act, events, hx, position, refused
+from support.builders import F, P, play as act, events, hx, position, refused
 
 from engine import commands as C
 from engine.dice import ScriptedDice, SeededDice

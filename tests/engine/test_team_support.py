@@ -5,8 +5,8 @@ fielding the Samhaino Horror and the Impcrusher, and Experience Points."""
 from __future__ import annotations
 
 import pytest
-from builders import F, P, events, hx, position, refused, rolls
-from builders import play as act
+from support.builders import F, P, events, hx, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.dice import ScriptedDice

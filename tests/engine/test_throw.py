@@ -17,8 +17,8 @@ perfect spiral, caught automatically "(even if bounced off a line)".
 from __future__ import annotations
 
 import pytest
-from builders import F, P, events, hx, need_of, position, refused, rolls
-from builders import play as act
+from support.builders import F, P, events, hx, need_of, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.hexes import Direction, distance

@@ -4,8 +4,8 @@ match's dice, its Momentum, the end of the game, the scoring and the team limits
 from __future__ import annotations
 
 import pytest
-from builders import P, events, position
-from builders import play as act
+from support.builders import P, events, position
+from support.builders import play as act
 
 from engine import commands as C
 from engine.clock import draw_index

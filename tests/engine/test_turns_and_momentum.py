@@ -9,7 +9,7 @@ during its action), the engine asks whether to spend them: those questions are a
 from __future__ import annotations
 
 import pytest
-from builders import P, play as act, events, hx, need_of, position, refused, rolls
+from support.builders import P, play as act, events, hx, need_of, position, refused, rolls
 
 from engine import commands as C
 from engine.hexes import Direction
@@ -755,7 +755,7 @@ class TestReplacements:
 def test_a_replacement_turn_scores_no_goal_but_the_next_action_does():
     """Objective of the Game (p. 2): "a player holding the ball must end his action in the
     opponent's goal circle hex"; a Replacement is made "instead of taking an action" (p. 8)."""
-    from builders import P, act, hx, position
+    from support.builders import P, act, hx, position
 
     from engine import commands as C
     from engine.hexes import Direction

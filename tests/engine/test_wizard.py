@@ -8,8 +8,8 @@ action with a player for this turn. A Wizard can earn and use Momentum." One spe
 from __future__ import annotations
 
 import pytest
-from builders import P, events, hx, position, refused, rolls
-from builders import play as act
+from support.builders import P, events, hx, position, refused, rolls
+from support.builders import play as act
 
 from engine import commands as C
 from engine.legal import legal_commands

@@ -9,7 +9,6 @@ the goldens with ``scripts/gen_golden.py`` and look at them.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import io
 import json
 import os
@@ -20,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from builders import P, hx, position
+from support.builders import P, hx, position
 from PIL import Image, ImageChops
 
 from engine import commands as C
@@ -34,21 +33,12 @@ from render import palette as PAL
 from render.describe import initials, status_line
 from render.layers import encode_png, field_layer, geometry
 from render.panels import momentum_slot_centre
+from support import ROOT
+from support.golden import differing, golden_module
 
-ROOT = Path(__file__).resolve().parent.parent
 W = 1000
 EMPTY = (PAL.PITCH, PAL.PITCH_DARK)  # open field or its grid line
 G = geometry(W)
-
-
-@cache
-def golden_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("gen_golden", ROOT / "scripts" / "gen_golden.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["gen_golden"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @cache
@@ -77,15 +67,6 @@ def hex_box(im: Image.Image, label: str, r: float = 0.5) -> Image.Image:
 
 def count(im: Image.Image, colour: tuple[int, int, int]) -> int:
     return sum(n for n, c in im.getcolors(1 << 20) or [] if c == colour)
-
-
-def differing(a: Image.Image, b: Image.Image, threshold: int = 40) -> float:
-    """Fraction of pixels whose channels differ by more than ``threshold``."""
-    d = ImageChops.difference(a, b)
-    r, g, bl = d.split()
-    m = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    hist = m.histogram()
-    return sum(hist[threshold + 1:]) / max(1, sum(hist))
 
 
 def lone(*specs: P, **kw: object) -> MatchState:

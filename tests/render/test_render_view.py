@@ -10,12 +10,12 @@ from __future__ import annotations
 import inspect
 import io
 import math
-from pathlib import Path
 
 import pytest
-from builders import P, act, hx, position
+from support import ROOT
+from support.builders import P, act, hx, position
 from PIL import Image, ImageDraw
-from test_render import differing, golden_module
+from support.golden import differing, golden_module
 
 from engine import commands as C
 from engine.field import standard_field
@@ -35,7 +35,6 @@ from render.view import (
     view_text_sizes,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 F = standard_field()
 
 

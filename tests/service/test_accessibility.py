@@ -3,7 +3,7 @@ the screen-reader preference reaching the match service's outcomes."""
 
 from __future__ import annotations
 
-from builders import P, position
+from support.builders import P, position
 
 from db.matches import MatchSide
 from db.settings import update_coach_preferences

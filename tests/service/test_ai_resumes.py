@@ -7,7 +7,7 @@ import io
 from contextlib import contextmanager
 
 import pytest
-from db_support import backend, db_engine, sessions_on, shared_postgres  # noqa: F401 - fixtures
+from support.databases import sessions_on
 from sqlmodel import Session
 
 import service.matches as svcmod

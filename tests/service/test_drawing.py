@@ -11,6 +11,7 @@ import pytest
 
 from render.replay import fuzz_history
 from service.drawing import Drawing, render_processes
+from support import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -135,12 +136,11 @@ def test_a_worker_ends_with_the_bot_process(tmp_path) -> None:
     """A bot killed outright (SIGKILL, out of memory) must not leave its picture workers behind."""
     import subprocess
     import sys
-    from pathlib import Path
 
     script = tmp_path / "bot.py"
     script.write_text(
         "import os, sys, time\n"
-        f"sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
         "from service.drawing import Drawing\n"
         "from render.replay import fuzz_history\n"
         "if __name__ == '__main__':\n"

@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from builders import P, hx, position
+from support.builders import acting_dryad as st, hx, P, position
 
 from engine import commands as C
 from engine.errors import AmbiguousInputError, MalformedInputError, OffFieldError
 from engine.hexes import Direction
 from engine.state import Phase
 from service.grammar import help_text, parse, resolve_player
-
-
-def st():
-    return position(
-        P("w1", "timberline-elves/dryads", "F14", "E"),
-        P("w2", "timberline-elves/hunters", "I12", "W"),
-        P("w3", "timberline-elves/hunters", None),
-        P("e1", "night-elves/strikers", "E14", "E"),
-        P("e2", "night-elves/imps", "G13", "E", ball=True),
-        acting="w1",
-        jog=5,
-    )
 
 
 def test_move_by_hexes_and_by_directions():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from builders import P, position
+from support.builders import P, position
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
-from db import teams as db_teams
 from db.engine import session_scope
 from db.models import Aftermath, PlayerStatus, RosterPlayer
 from engine.dice import ScriptedDice
 from engine.state import Location
 from service.leagues import LeagueService
 from service.matches import MatchService
+from support.leagues import ALICE, BOB, CAROL, GUILD, three_teams
 
-GUILD, ALICE, BOB, CAROL = 1, 11, 12, 13
 CURED = "- *"  # blank + star: "the player's eyes gloss over", cured of this game's injuries
 
 
@@ -29,16 +28,6 @@ def league(database, monkeypatch):
 
     monkeypatch.setattr(svc, "HashDice", lambda seed, offset=0: ScriptedDice(faces=CURED))
     return LeagueService(MatchService(render=False), render=False)
-
-
-def three_teams(league: LeagueService) -> None:
-    league.create(GUILD, ALICE, "Elf Cup")
-    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
-                             (CAROL, "Tinkers", "gnomes")):
-        with session_scope() as s:
-            db_teams.create_team(session=s, guild_id=GUILD, coach_id=coach, name=name, team_list=lst)
-        league.join(GUILD, coach, "Elf Cup", name)
-    league.schedule(GUILD, ALICE, "Elf Cup")
 
 
 def first_match(league: LeagueService, potions: int, hurt: dict[str, dict]) -> tuple:

@@ -13,7 +13,7 @@ import copy
 import hashlib
 
 from sqlalchemy import text
-from test_league_aftermath import ALICE, BOB, CAROL, GUILD, three_teams
+from support.leagues import ALICE, BOB, CAROL, GUILD, three_teams
 
 from db import leagues as db_leagues
 from db.engine import session_scope

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import ast
 import string
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from test_league_service import ALICE, BOB, GUILD, finish_with, season
+from support.leagues import ALICE, BOB, GUILD, finish_with, season, start
 
 from bot.reply import reason_text
 from db import errors
@@ -21,8 +20,8 @@ from engine.i18n import placeholders
 from engine.state import Location
 from service.leagues import LeagueService, applied_lines
 from service.matches import MatchService, Said
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -79,8 +78,6 @@ def test_the_lines_said_when_a_league_match_ends_follow_the_reader(league) -> No
 
 def start_and_finish(league: LeagueService) -> tuple[list[str], object]:
     """Like ``finish_with``, but keeps what the listener said."""
-    from test_league_service import start
-
     view, _ = start(league)
     league.matches.on_finish.clear()
     out = league.matches.concede(500, view.away_coach)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from db_support import backend, count, db_engine, league, shared_postgres  # noqa: F401
+from support.databases import count
 
 from bot.reply import reason_text
 from db import teams as db_teams

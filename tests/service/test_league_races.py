@@ -15,8 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from db_support import at_once as shared_at_once
-from db_support import backend, db_engine, league, shared_postgres  # noqa: F401
+from support.databases import at_once as shared_at_once
 from sqlmodel import select
 
 from db import teams as db_teams

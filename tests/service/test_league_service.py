@@ -8,7 +8,6 @@ from itertools import combinations
 
 import pytest
 
-from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import InvalidInputError, NotAllowedError
 from db.models import FixtureStatus, PlayerStatus
@@ -16,28 +15,12 @@ from engine.state import Location, MatchState
 from engine.teambuilding import TeamBuildingError
 from service.leagues import LeagueService, round_robin, standings_rows
 from service.matches import MatchService
-
-GUILD, ALICE, BOB, CAROL, DAVE = 1, 11, 12, 13, 14
+from support.leagues import ALICE, BOB, CAROL, DAVE, finish_with, GUILD, season, start, team
 
 
 @pytest.fixture
 def league(database):
     return LeagueService(MatchService(render=False), render=False)
-
-
-def team(coach: int, name: str, lst: str = "night elves") -> None:
-    with session_scope() as s:
-        db_teams.create_team(session=s, guild_id=GUILD, coach_id=coach, name=name, team_list=lst)
-
-
-def season(league: LeagueService, *coaches: int) -> list:
-    league.create(GUILD, ALICE, "Elf Cup", {"budget": 180})
-    names = {ALICE: "Moonblades", BOB: "Gnashers", CAROL: "Tinkers", DAVE: "Widows"}
-    lists = {ALICE: "night elves", BOB: "gnolls", CAROL: "gnomes", DAVE: "black widows"}
-    for c in coaches:
-        team(c, names[c], lists[c])
-        league.join(GUILD, c, "elf cup", names[c])
-    return league.schedule(GUILD, ALICE, "Elf Cup")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
@@ -106,11 +89,6 @@ def test_roster_building_within_the_budget(league) -> None:
     assert {"player_hired", "player_fired", "support_bought"} <= set(actions)
 
 
-def start(league: LeagueService, channel: int = 500):
-    mine = league.next_fixtures(GUILD, ALICE)
-    return league.play(GUILD, channel, ALICE, mine[0].id)
-
-
 def test_a_league_match_records_its_result_standings_and_audit(league) -> None:
     season(league, ALICE, BOB)
     view, out = start(league)
@@ -152,18 +130,6 @@ def test_an_abandoned_league_match_goes_back_on_the_schedule(league) -> None:
     league.matches.abandon(500, ALICE)
     assert league.fixture(GUILD, view.id).fixture.status == FixtureStatus.PLAYING
     assert [f.fixture.status for f in league.fixtures(GUILD, "Elf Cup")] == ["scheduled"]  # synced on read
-
-
-def finish_with(league: LeagueService, change) -> tuple:
-    """Start a fixture, end it by concession with the listener off, change the final state as the
-    engine's Advanced rules would have, then hand it to the league."""
-    view, _ = start(league)
-    league.matches.on_finish.clear()
-    out = league.matches.concede(500, view.away_coach)
-    state = out.state.copy()
-    change(state)
-    league.match_finished(out.match, state)
-    return view, state
 
 
 def test_xp_injuries_and_advancement_reach_the_roster(league) -> None:

@@ -16,8 +16,8 @@ from engine.state import Phase
 from service.grammar import parse
 from service.scenario import build_state, load_scenario, run_scenario
 from service.scenario_tools import check_expect
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 F = standard_field()
 
 

@@ -12,8 +12,8 @@ import pytest
 from cli.main import main
 from engine.errors import MalformedInputError
 from service.scenario import build_state, load_scenario, run_scenario
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "scenarios").rglob("*.json"))
 
 

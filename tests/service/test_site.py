@@ -22,12 +22,11 @@ from db import leagues as db_leagues
 from db import teams as db_teams
 from db.engine import session_scope
 from db.models import RosterPlayer
-from db_support import backend, db_engine, shared_postgres, store  # noqa: F401 - fixtures
 from engine.rosters import Attributes, position_by_id
-from html_support import Page
+from support.pages import Page
 from service.site import SiteError, SiteTooLarge, build_site, find_league, write_site, zip_site
 from service.verify import record_from_json, verify
-from site_support import GUILD, LEAGUE, seeded_league
+from support.league_site import ALICE, GUILD, LEAGUE, expected_table, seeded_league
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -52,30 +51,6 @@ def _hurt_and_grown(team_name: str) -> dict[str, int]:
             s.add(p)
         s.commit()
         return {"grown": first.id, "hurt": second.id, "retired": third.id}
-
-
-def expected_table(league_id: int) -> list[list[str]]:
-    """The standings computed from the fixture rows alone: 3/1/0 points, then the tie-breaks."""
-    with session_scope() as s:
-        fixtures = db_leagues.fixtures(session=s, league_id=league_id)
-        teams = {t.id: t.name for t in db_leagues.league_teams(session=s, league_id=league_id)}
-    t = {tid: dict(p=0, w=0, d=0, l=0, gf=0, ga=0, cas=0) for tid in teams}
-    for f in fixtures:
-        if f.status != "played":
-            continue
-        for me, gf, ga, cas in ((f.home_team_id, f.home_score, f.away_score, f.home_casualties),
-                                (f.away_team_id, f.away_score, f.home_score, f.away_casualties)):
-            r = t[me]
-            r["p"] += 1
-            r["gf"] += gf
-            r["ga"] += ga
-            r["cas"] += cas
-            r["w" if gf > ga else "d" if gf == ga else "l"] += 1
-    order = sorted(t, key=lambda tid: (-(3 * t[tid]["w"] + t[tid]["d"]), -(t[tid]["gf"] - t[tid]["ga"]), -t[tid]["gf"],
-                                       -t[tid]["cas"], teams[tid].lower()))
-    return [[str(i), teams[tid], *(str(t[tid][k]) for k in ("p", "w", "d", "l", "gf", "ga")),
-             f"{t[tid]['gf'] - t[tid]['ga']:+d}", str(t[tid]["cas"]), str(3 * t[tid]["w"] + t[tid]["d"])]
-            for i, tid in enumerate(order, 1)]
 
 
 def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store) -> None:  # noqa: F811
@@ -287,8 +262,6 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
 
 
 def test_the_tie_breaks_are_explained_and_a_walkover_has_no_match_page(database) -> None:
-    from site_support import ALICE
-
     league = seeded_league(played=0)
     fixtures = league.fixtures(GUILD, LEAGUE)
     for v in fixtures:  # every home side wins 1-0: each team one win, all level on everything

@@ -4,7 +4,7 @@ strictly, so that no option stands for another (``player:"w2 F7 E"`` once placed
 from __future__ import annotations
 
 import pytest
-from builders import P, hx, position
+from support.builders import P, hx, position
 
 from engine import commands as C
 from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError, OffFieldError

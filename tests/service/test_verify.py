@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from db_support import sessions_on
+from support.databases import sessions_on
 from sqlmodel import Session
 
 from cli.main import main

@@ -142,3 +142,17 @@ def play(state: MatchState, command: C.Command, faces: str = "", d6: str | list[
     q = res.state.in_progress.question if res.state.in_progress else None
     assert pending == (q is not None), f"pending question: {q}"
     return res
+
+
+def acting_dryad() -> MatchState:
+    """The grammar tests' position: the Dryad w1 acting (Jog 5) beside two Hunters (one on the
+    bench), a Striker and the Imp e2 holding the ball."""
+    return position(
+        P("w1", "timberline-elves/dryads", "F14", "E"),
+        P("w2", "timberline-elves/hunters", "I12", "W"),
+        P("w3", "timberline-elves/hunters", None),
+        P("e1", "night-elves/strikers", "E14", "E"),
+        P("e2", "night-elves/imps", "G13", "E", ball=True),
+        acting="w1",
+        jog=5,
+    )

@@ -1,12 +1,14 @@
-"""Fixtures for the database tests: the same tests on SQLite and on PostgreSQL.
+"""Databases for the tests: the same tests on SQLite and on PostgreSQL.
 
-``backend`` runs a test once per backend. SQLite is a fresh file in ``tmp_path`` (WAL, as in
-production). PostgreSQL needs ``ELFBALL_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and
-sets it): the tests share one migrated schema of their own, emptied (TRUNCATE) before each
-test and dropped at the end; tests that need an empty database get a schema of their own. Without the variable the
-PostgreSQL variants are skipped with the reason shown, except under CI, where they fail.
+The fixtures (``backend``, ``db_engine``, ``store``, ``shared_postgres``, ``league``) are in
+``tests/conftest.py``. ``backend`` runs a test once per backend. SQLite is a fresh file in
+``tmp_path`` (WAL, as in production). PostgreSQL needs ``ELFBALL_TEST_POSTGRES_URL`` (``.ci/run``
+starts a server and sets it): the tests share one migrated schema of their own, emptied
+(TRUNCATE) before each test and dropped at the end; tests that need an empty database get a
+schema of their own (``fresh_engine``). Without the variable the PostgreSQL variants are skipped
+with the reason shown, except under CI, where they fail.
 
-Import the fixtures a module uses: ``from db_support import backend, db_engine, store``.
+Here are the plain helpers: ``postgres_url``, ``fresh_engine``, sessions, row counts and races.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from db.engine import make_engine, set_session_provider
+from db.engine import make_engine
 from db.migrate import upgrade
 
 PG_ENV = "ELFBALL_TEST_POSTGRES_URL"
@@ -68,52 +70,6 @@ def fresh_engine(backend: str, tmp_path, *, migrate: bool = True) -> Iterator[En
             conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")  # a leaked transaction fails loudly
             conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture(scope="session")
-def shared_postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    """One migrated PostgreSQL schema for the whole run (migrating per test costs ~0.4 s)."""
-    yield from fresh_engine("postgresql", tmp_path_factory.mktemp("pg"))
-
-
-def _empty(engine: Engine) -> None:
-    from sqlmodel import SQLModel
-
-    import db.models  # noqa: F401
-
-    tables = ", ".join(t.name for t in SQLModel.metadata.sorted_tables)
-    with engine.begin() as conn:
-        conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")
-        conn.exec_driver_sql(f"TRUNCATE TABLE {tables} RESTART IDENTITY CASCADE")
-    from db.settings import forget_remembered
-
-    forget_remembered(engine)  # the settings it remembered are gone with the rows
-
-
-@pytest.fixture
-def db_engine(backend: str, tmp_path, request: pytest.FixtureRequest) -> Iterator[Engine]:
-    """A migrated, empty database on the test's backend."""
-    if backend == "sqlite":
-        yield from fresh_engine(backend, tmp_path)
-        return
-    engine = request.getfixturevalue("shared_postgres")
-    _empty(engine)
-    yield engine
-
-
-@pytest.fixture
-def store(db_engine: Engine) -> Iterator[Engine]:
-    """``db_engine``, also installed as the session provider (for ``db.aio`` and ``session_scope``)."""
-    old = set_session_provider(lambda: Session(db_engine, expire_on_commit=False))
-    try:
-        yield db_engine
-    finally:
-        set_session_provider(old)
 
 
 def session(engine: Engine) -> Session:
@@ -168,19 +124,3 @@ def race(engine: Engine, work: Callable[[Session, int], object], threads: int) -
         return go
 
     return at_once(*(call(i) for i in range(threads)))
-
-
-@pytest.fixture
-def league(db_engine: Engine) -> object:
-    """A league service (and its match service) over ``db_engine``, without pictures."""
-    from contextlib import contextmanager
-
-    from service.leagues import LeagueService
-    from service.matches import MatchService
-
-    @contextmanager
-    def scope() -> Iterator[Session]:
-        with Session(db_engine, expire_on_commit=False) as s:
-            yield s
-
-    return LeagueService(MatchService(sessions=scope, render=False), sessions=scope, render=False)

@@ -1,4 +1,5 @@
-"""A small league season with real matches in it, for the website's tests (issue 23).
+"""A small league season with real matches in it, for the website's tests (issue 23), the
+standings its fixtures give, and the Chromium the browser tests and the README's pictures use.
 
 Three teams, a single round robin (three fixtures): the first ``played`` are played by the AI
 coach on both sides for a number of commands (setup, face-off, actions: real boards to replay,
@@ -9,6 +10,9 @@ choice offered, abilities put off ("later").
 
 from __future__ import annotations
 
+import os
+
+from db import leagues as db_leagues
 from db import teams as db_teams
 from db.engine import session_scope
 from engine.match import pending
@@ -19,6 +23,10 @@ GUILD = 4242
 ALICE, BOB, CAROL = 21, 22, 23
 TEAMS = {ALICE: ("Moonblades", "night elves"), BOB: ("Gnashers", "gnolls"), CAROL: ("Tinkers", "gnomes")}
 LEAGUE = "Elf Cup"
+#: Debian's headless Chromium (Playwright drives it; it never downloads a browser).
+CHROMIUM = os.environ.get("ELFBALL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
 
 
 def seeded_league(commands: int = 40, *, played: int = 2, guild: int = GUILD,
@@ -59,3 +67,27 @@ def seeded_league(commands: int = 40, *, played: int = 2, guild: int = GUILD,
                     else:
                         am = league.answer(a.id, a.version, coach_id, offer.options[0][1])
     return league
+
+
+def expected_table(league_id: int) -> list[list[str]]:
+    """The standings computed from the fixture rows alone: 3/1/0 points, then the tie-breaks."""
+    with session_scope() as s:
+        fixtures = db_leagues.fixtures(session=s, league_id=league_id)
+        teams = {t.id: t.name for t in db_leagues.league_teams(session=s, league_id=league_id)}
+    t = {tid: dict(p=0, w=0, d=0, l=0, gf=0, ga=0, cas=0) for tid in teams}
+    for f in fixtures:
+        if f.status != "played":
+            continue
+        for me, gf, ga, cas in ((f.home_team_id, f.home_score, f.away_score, f.home_casualties),
+                                (f.away_team_id, f.away_score, f.home_score, f.away_casualties)):
+            r = t[me]
+            r["p"] += 1
+            r["gf"] += gf
+            r["ga"] += ga
+            r["cas"] += cas
+            r["w" if gf > ga else "d" if gf == ga else "l"] += 1
+    order = sorted(t, key=lambda tid: (-(3 * t[tid]["w"] + t[tid]["d"]), -(t[tid]["gf"] - t[tid]["ga"]), -t[tid]["gf"],
+                                       -t[tid]["cas"], teams[tid].lower()))
+    return [[str(i), teams[tid], *(str(t[tid][k]) for k in ("p", "w", "d", "l", "gf", "ga")),
+             f"{t[tid]['gf'] - t[tid]['ga']:+d}", str(t[tid]["cas"]), str(3 * t[tid]["w"] + t[tid]["d"])]
+            for i, tid in enumerate(order, 1)]

@@ -1,7 +1,7 @@
 """The Elfball bot as its own OS process, against a fake Discord served by another process.
 
     ELFBALL_SHARDS=0-0/2 DATABASE_URL=postgresql://... \\
-        python tests/shard_bot.py --fake http://127.0.0.1:PORT [--sweep 0.2] [--reminder-hours 1]
+        python tests/support/shard_bot.py --fake http://127.0.0.1:PORT [--sweep 0.2] [--reminder-hours 1]
 
 It is ``elfball bot`` (``bot.app.main``) with what a test needs changed: discord.py talks to the
 fake (``fakediscord.remote``), the background sweeps run every ``--sweep`` seconds instead of a
@@ -22,7 +22,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # run as a script: the repository and tests/ go on the path
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 

@@ -1,11 +1,11 @@
 """Bot processes on shards, and the coaches who play them, for the two-process test and
 ``benchmarks/bench_load.py``.
 
-``BotProcess`` runs ``tests/shard_bot.py`` (the real bot, in its own OS process) against a
+``BotProcess`` runs ``tests/support/shard_bot.py`` (the real bot, in its own OS process) against a
 ``FakeDiscord`` of this process; ``guild_on_shard`` builds a guild that lands on a given shard
 (Discord's ``(guild_id >> 22) % count``: the id's millisecond decides); ``Table`` is one channel
 with its two coaches, and ``coach_turn`` makes the deciding coach's next gesture there as a
-person would: read the board, wait for his panel, press (``test_bot_e2e.press``: buttons,
+person would: read the board, wait for his panel, press (``support.bots.press``: buttons,
 selects and slash commands as the whole-match tests use them).
 """
 
@@ -23,8 +23,11 @@ from typing import Any, Optional
 
 from fakediscord import FakeDiscord, FakeMember, FakeChannel, FakeGuild
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARD_BOT = ROOT / "tests" / "shard_bot.py"
+from engine.match import pending
+from support import ROOT
+from support.bots import press
+
+SHARD_BOT = Path(__file__).resolve().parent / "shard_bot.py"
 DISCORD_EPOCH_MS = 1420070400000
 
 
@@ -42,7 +45,7 @@ def guild_on_shard(fake: FakeDiscord, shard_id: int, shard_count: int, name: str
 
 
 class BotProcess:
-    """``tests/shard_bot.py`` as a child process holding ``shards`` (``ELFBALL_SHARDS``)."""
+    """``tests/support/shard_bot.py`` as a child process holding ``shards`` (``ELFBALL_SHARDS``)."""
 
     def __init__(self, fake: FakeDiscord, shards: str, database_url: str, log_path: Path,
                  *extra_args: str) -> None:
@@ -143,9 +146,6 @@ async def coach_turn(fake: FakeDiscord, service: Any, table: Table, *, panel_wai
     """The deciding coach's next gesture in ``table`` (None when the match is over). He waits
     for the panel of the current version; if it never comes (its post was lost with a killed
     process), he asks for the board again with ``/match status``, as a person would."""
-    from engine.match import pending
-    from test_bot_e2e import press
-
     def read() -> Any:  # in a thread: the fake Discord shares this event loop
         return service.status(table.pitch.id) if service.current_or_none(table.pitch.id) else None
 
