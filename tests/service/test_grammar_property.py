@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-import time
-
 from support.builders import P, position
+from support.work import calls_made
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -96,18 +95,6 @@ def test_any_option_text_is_a_command_or_a_refusal(text, builder):
         assert isinstance(got, C.Command)
 
 
-def _fastest(call, runs=3) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        try:
-            call()
-        except ElfballError:
-            pass
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def test_a_long_line_is_refused_at_once():
     for where, (_, side) in POSITIONS.items():
         line = "agile " * 1000
@@ -117,7 +104,8 @@ def test_a_long_line_is_refused_at_once():
             assert str(exc) == f"that text has 6000 characters; a command or an option has at most {MAX_INPUT}"
         else:
             raise AssertionError(where)
-        assert _fastest(lambda: parse(line, BUILT[where], side)) < 0.005
+        # Refused before it is read: the same few calls as for any text over the cap.
+        assert calls_made(parse, line, BUILT[where], side, ignore=ElfballError) < 20
 
 
 def test_a_6000_character_answer_is_read_in_linear_time():
@@ -128,5 +116,8 @@ def test_a_6000_character_answer_is_read_in_linear_time():
         state = BUILT[where]
         for text in answers:
             assert len(text) >= 5990
-            assert _fastest(lambda: answer_value(state, text)) < 0.05, (where, text[:20])
-            assert _fastest(lambda: match_option(state, state.in_progress.question.get("options", ()), text)) < 0.05
+            # A few calls per character (3 at most today); reading the ability catalogue again
+            # for each word made about 300.
+            options = state.in_progress.question.get("options", ())
+            assert calls_made(answer_value, state, text, ignore=ElfballError) < 10 * len(text), (where, text[:20])
+            assert calls_made(match_option, state, options, text, ignore=ElfballError) < 10 * len(text), (where, text[:20])
