@@ -13,6 +13,7 @@ import statistics
 import time
 
 from support.builders import P, hx, position
+from support.work import counted
 
 from engine import commands as C
 from engine.ai import MAX_COMMANDS_PER_ACTION, AICoach, play_match
@@ -364,26 +365,27 @@ def test_set_up_and_face_off_are_played():
     assert isinstance(cmd, (C.FaceoffPickup, C.FaceoffContact))
 
 
-# --- speed: a sanity bound only (benchmarks/bench_ai.py measures it) ---------------------------
+# --- work: a sanity bound only (benchmarks/bench_ai.py measures the time) -----------------------
 def test_decisions_are_quick():
-    samples: list[float] = []
+    samples: list[int] = []
 
-    class Timed:
+    class Counted:
         def __init__(self) -> None:
             self.coach = AICoach()
 
         def choose(self, state, side, field):  # type: ignore[no-untyped-def]
-            start = time.perf_counter()
-            cmd = self.coach.choose(state, side, field)
-            samples.append(time.perf_counter() - start)
+            cmd, calls = counted(self.coach.choose, state, side, field)
+            samples.append(calls)
             return cmd
 
     for seed in range(3):
         west, east, ai = match_setup(seed)
-        play_match(west, east, {ai: Timed(), other_side(ai): RandomCoach(random.Random(seed))}, SeededDice(seed),
+        play_match(west, east, {ai: Counted(), other_side(ai): RandomCoach(random.Random(seed))}, SeededDice(seed),
                    max_commands=CAP)
-    assert statistics.median(samples) < 0.2
-    assert sorted(samples)[int(0.95 * len(samples))] < 1.0  # the budget is 0.2 s; this only catches blow-ups
+    # Python calls per decision: about 2,000 at the median and 14,000 at the 95th percentile
+    # today; the bounds only catch a blow-up (an exploration that grows with the position).
+    assert statistics.median(samples) < 20_000
+    assert sorted(samples)[int(0.95 * len(samples))] < 100_000
 
 
 # --- the command line ----------------------------------------------------------------------------
