@@ -10,10 +10,10 @@ from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot, command_list
 from bot.i18n import command_catalogue
-
-COMMANDS = command_list()
 from bot.rules_topics import find_topic, topic_choices
 from service.matches import MatchService
+
+COMMANDS = command_list()
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 

@@ -38,7 +38,7 @@ def commands(samples: dict, kind: str, outcome: str) -> float:
     return value(samples, "elfball_commands_total", kind=kind, outcome=outcome)
 
 
-async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):  # noqa: F811
+async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
     async with FakeDiscord() as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
         bot = make_bot(guild, metrics_port=0)
@@ -103,7 +103,7 @@ async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
         await fake.stop_bot(bot)
 
 
-async def test_owed_boards_and_reminders_are_counted(store):  # noqa: F811
+async def test_owed_boards_and_reminders_are_counted(store):
     from datetime import timedelta
 
     async with FakeDiscord(timeout=15.0) as fake:

@@ -325,18 +325,18 @@ def _url(engine) -> str:  # type: ignore[no-untyped-def]
     return url.render_as_string(hide_password=False)
 
 
-def test_a_newer_revision_is_refused_and_left_untouched(backend, tmp_path) -> None:  # noqa: F811
+def test_a_newer_revision_is_refused_and_left_untouched(backend, tmp_path) -> None:
     for engine in fresh_engine(backend, tmp_path):
         with engine.begin() as conn:
             conn.execute(text("UPDATE alembic_version SET version_num = '9999_future'"))
         url = _url(engine)
-        for attempt in (lambda e=engine: upgrade(e), lambda: open_database(url, write=False)):
+        for attempt in (lambda e=engine: upgrade(e), lambda u=url: open_database(u, write=False)):
             with pytest.raises(UnusableDatabaseError, match="revision 9999_future, which this version of Elfball does not know"):
                 attempt()
         assert current_revision(engine) == "9999_future"
 
 
-def test_tables_without_alembic_are_refused_and_left_untouched(backend, tmp_path) -> None:  # noqa: F811
+def test_tables_without_alembic_are_refused_and_left_untouched(backend, tmp_path) -> None:
     for engine in fresh_engine(backend, tmp_path, migrate=False):
         with engine.begin() as conn:
             conn.execute(text("CREATE TABLE guestbook (id INTEGER)"))
@@ -345,7 +345,7 @@ def test_tables_without_alembic_are_refused_and_left_untouched(backend, tmp_path
         assert current_revision(engine) is None
 
 
-def test_a_read_only_open_never_migrates_and_cannot_write(backend, tmp_path) -> None:  # noqa: F811
+def test_a_read_only_open_never_migrates_and_cannot_write(backend, tmp_path) -> None:
     for engine in fresh_engine(backend, tmp_path, migrate=False):
         upgrade(engine, "0002")
         with pytest.raises(UnusableDatabaseError, match="is at revision 0002, older than this code's"):

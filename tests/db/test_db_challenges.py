@@ -41,7 +41,7 @@ def start_match(s, ch, team: str = "gnomes"):
 
 
 # --- challenges ---------------------------------------------------------------------------------
-def test_twenty_challenges_in_twenty_channels_at_once_are_all_kept(db_engine) -> None:  # noqa: F811
+def test_twenty_challenges_in_twenty_channels_at_once_are_all_kept(db_engine) -> None:
     results = race(db_engine, lambda s, i: propose(s, 100 + i, challenger=1000 + i, opponent=2000 + i), 20)
     assert [type(r).__name__ for r in results] == ["ChallengePublic"] * 20, results
     assert count(db_engine, "challenges") == 20
@@ -52,7 +52,7 @@ def test_twenty_challenges_in_twenty_channels_at_once_are_all_kept(db_engine) ->
             assert ch.expires_at == NOW + LAPSE and ch.created_at == NOW and ch.version == 0
 
 
-def test_five_challenges_in_one_channel_at_once_keep_exactly_one(db_engine) -> None:  # noqa: F811
+def test_five_challenges_in_one_channel_at_once_keep_exactly_one(db_engine) -> None:
     results = race(db_engine, lambda s, i: propose(s, 7, challenger=1000 + i, opponent=2000 + i), 5)
     kept = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, ChallengePendingError)]
@@ -67,7 +67,7 @@ def test_five_challenges_in_one_channel_at_once_keep_exactly_one(db_engine) -> N
         assert error.text("fr").startswith(f"<@{winner.challenger_id}> a déjà défié <@{winner.opponent_id}> dans ce salon")
 
 
-def test_a_lapsed_challenge_is_ignored_then_replaced(db_engine) -> None:  # noqa: F811
+def test_a_lapsed_challenge_is_ignored_then_replaced(db_engine) -> None:
     with session(db_engine) as s:
         old = propose(s, 7)
         assert challenges.pending_challenge(session=s, channel_id=7, now=NOW + LAPSE - timedelta(seconds=1)) == old
@@ -86,14 +86,14 @@ def test_a_lapsed_challenge_is_ignored_then_replaced(db_engine) -> None:  # noqa
     assert count(db_engine, "challenges") == 1
 
 
-def test_ids_are_never_reused(db_engine) -> None:  # noqa: F811
+def test_ids_are_never_reused(db_engine) -> None:
     with session(db_engine) as s:
         first = propose(s, 7)
         challenges.withdraw_challenge(session=s, challenge_id=first.id, version=0, user_id=11, now=NOW)
         assert propose(s, 7).id > first.id
 
 
-def test_only_the_opponent_accepts_and_either_member_may_decline(db_engine) -> None:  # noqa: F811
+def test_only_the_opponent_accepts_and_either_member_may_decline(db_engine) -> None:
     with session(db_engine) as s:
         ch = propose(s, 7)
         for user, version in ((11, 0), (99, 0), (22, 1)):  # the challenger, a stranger, a stale version
@@ -110,7 +110,7 @@ def test_only_the_opponent_accepts_and_either_member_may_decline(db_engine) -> N
     assert count(db_engine, "challenges") == 0
 
 
-def test_refused_proposals_write_nothing(db_engine) -> None:  # noqa: F811
+def test_refused_proposals_write_nothing(db_engine) -> None:
     with session(db_engine) as s:
         with pytest.raises(InvalidInputError, match="you cannot challenge yourself"):
             propose(s, 7, challenger=11, opponent=11)
@@ -125,7 +125,7 @@ def test_refused_proposals_write_nothing(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "challenges") == 1
 
 
-def test_accepting_starts_the_match_in_the_same_transaction(db_engine) -> None:  # noqa: F811
+def test_accepting_starts_the_match_in_the_same_transaction(db_engine) -> None:
     with session(db_engine) as s:
         ch = propose(s, 7)
         taken = challenges.consume_challenge(session=s, challenge_id=ch.id, version=0, user_id=22, now=NOW)
@@ -142,14 +142,14 @@ def test_accepting_starts_the_match_in_the_same_transaction(db_engine) -> None: 
 
 
 @pytest.mark.parametrize("decliner", [22, 11])
-def test_accept_racing_decline_exactly_one_wins(db_engine, decliner) -> None:  # noqa: F811
+def test_accept_racing_decline_exactly_one_wins(db_engine, decliner) -> None:
     """The opponent's accept against his own decline (two clicks) or the challenger's withdrawal."""
     for round in range(4):
         channel = 50 + round
         with session(db_engine) as s:
             ch = propose(s, channel)
 
-        def answer(s, i):
+        def answer(s, i, ch=ch):
             if i == 0:
                 taken = challenges.consume_challenge(session=s, challenge_id=ch.id, version=0, user_id=22, now=NOW)
                 return ("accepted", start_match(s, taken).match.id)
@@ -175,12 +175,12 @@ def new_match(s, channel: int = 9, west: int = 11, east: int = 22):
 COACHES = frozenset({11, 22})
 
 
-def test_two_coaches_voting_at_once_abandon_the_match_exactly_once(db_engine) -> None:  # noqa: F811
+def test_two_coaches_voting_at_once_abandon_the_match_exactly_once(db_engine) -> None:
     for round in range(5):
         with session(db_engine) as s:
             m = new_match(s, channel=60 + round)
-        results = race(db_engine, lambda s, i: abandon.vote_abandon(session=s, match_id=m.id, user_id=(11, 22)[i],
-                                                                    coaches=COACHES, reason="both coaches agreed"), 2)
+        results = race(db_engine, lambda s, i, m=m: abandon.vote_abandon(session=s, match_id=m.id, user_id=(11, 22)[i],
+                                                                         coaches=COACHES, reason="both coaches agreed"), 2)
         assert all(isinstance(r, abandon.AbandonVote) for r in results), results
         assert sorted(r.complete for r in results) == [False, True], results
         done = next(r for r in results if r.complete)
@@ -195,7 +195,7 @@ def test_two_coaches_voting_at_once_abandon_the_match_exactly_once(db_engine) ->
                 {"kind": "abandoned", "reason": "both coaches agreed"}]
 
 
-def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -> None:  # noqa: F811
+def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         for _ in range(2):
@@ -216,7 +216,7 @@ def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -
     assert count(db_engine, "abandon_votes") == 3
 
 
-def test_votes_go_with_their_match(db_engine) -> None:  # noqa: F811
+def test_votes_go_with_their_match(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         abandon.vote_abandon(session=s, match_id=m.id, user_id=11, coaches=COACHES, reason="agreed")
@@ -227,7 +227,7 @@ def test_votes_go_with_their_match(db_engine) -> None:  # noqa: F811
 
 
 # --- the dice secret committed with the challenge ----------------------------------------------------
-def test_the_challenge_commits_a_sealed_secret_and_the_accept_adds_entropy(db_engine) -> None:  # noqa: F811
+def test_the_challenge_commits_a_sealed_secret_and_the_accept_adds_entropy(db_engine) -> None:
     from sqlalchemy import text
 
     from db.seeds import is_sealed
@@ -254,7 +254,7 @@ def test_the_challenge_commits_a_sealed_secret_and_the_accept_adds_entropy(db_en
         assert not is_sealed(s.execute(text("SELECT dice_seed FROM matches")).scalar_one())
 
 
-def test_a_challenge_made_before_secrets_were_committed_lets_the_match_draw_its_own(db_engine) -> None:  # noqa: F811
+def test_a_challenge_made_before_secrets_were_committed_lets_the_match_draw_its_own(db_engine) -> None:
     from sqlalchemy import text
 
     with session(db_engine) as s:

@@ -30,7 +30,7 @@ TASKS = 50
 COACHES = {"west": 11, "east": 22}
 
 
-async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> None:  # noqa: F811
+async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> None:
     created = await aio.create_match(
         guild_id=1, channel_id=9, west=MatchSide(COACHES["west"], team_list="night elves"),
         east=MatchSide(COACHES["east"], team_list="black rock dwarves"),
@@ -82,7 +82,7 @@ async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> 
     assert rebuilt.to_dict() == final.state
 
 
-def test_writers_racing_for_one_version_exactly_one_wins(db_engine) -> None:  # noqa: F811
+def test_writers_racing_for_one_version_exactly_one_wins(db_engine) -> None:
     with session(db_engine) as s:
         m = matches.create_match(session=s, guild_id=1, channel_id=9, west=MatchSide(1, team_list="orcs"),
                                  east=MatchSide(2, team_list="deadlings")).match

@@ -109,7 +109,7 @@ def test_in_memory_sqlite_for_quick_tests() -> None:
 
 
 # --- sessions ---------------------------------------------------------------------------------------
-def test_session_scope_uses_the_provider_and_rolls_back_on_error(store) -> None:  # noqa: F811
+def test_session_scope_uses_the_provider_and_rolls_back_on_error(store) -> None:
     with pytest.raises(RuntimeError):
         with session_scope() as s:
             s.execute(text("INSERT INTO guild_settings (guild_id, language, settings, created_at, updated_at)"
@@ -120,7 +120,7 @@ def test_session_scope_uses_the_provider_and_rolls_back_on_error(store) -> None:
         assert s.get_bind() is store
 
 
-async def test_aio_runs_off_the_event_loop(store) -> None:  # noqa: F811
+async def test_aio_runs_off_the_event_loop(store) -> None:
     loop_thread = threading.get_ident()
     seen: list[int] = []
 

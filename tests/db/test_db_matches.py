@@ -57,7 +57,7 @@ def _play(s, match, n: int, seed: int = 7):  # type: ignore[no-untyped-def]
 
 
 # --- creation ------------------------------------------------------------------------------------
-def test_create_stores_state_log_row_and_a_commitment(db_engine) -> None:  # noqa: F811
+def test_create_stores_state_log_row_and_a_commitment(db_engine) -> None:
     with session(db_engine) as s:
         created = _friendly(s, seed="s3cret")
         m = created.match
@@ -76,7 +76,7 @@ def test_create_stores_state_log_row_and_a_commitment(db_engine) -> None:  # noq
         assert created.state.dice_drawn == len(log[0].dice)
 
 
-def test_stored_teams_play_with_their_names(db_engine) -> None:  # noqa: F811
+def test_stored_teams_play_with_their_names(db_engine) -> None:
     with session(db_engine) as s:
         teams.create_team(session=s, guild_id=GUILD, coach_id=WEST, name="Moon Runners", team_list="night elves",
                           player_names=["Ilyra", "Faen"])
@@ -103,7 +103,7 @@ def test_stored_teams_play_with_their_names(db_engine) -> None:  # noqa: F811
          MalformedInputError),
     ],
 )
-def test_bad_creation_input_is_refused_and_writes_nothing(db_engine, west, east, options, error) -> None:  # noqa: F811
+def test_bad_creation_input_is_refused_and_writes_nothing(db_engine, west, east, options, error) -> None:
     with session(db_engine) as s:
         with pytest.raises(error):
             matches.create_match(session=s, guild_id=GUILD, channel_id=CHANNEL, west=west, east=east, options=options)
@@ -111,7 +111,7 @@ def test_bad_creation_input_is_refused_and_writes_nothing(db_engine, west, east,
     assert count(db_engine, "match_events") == 0
 
 
-def test_the_ai_level_is_stored_beside_the_rules_and_an_unknown_one_writes_nothing(db_engine) -> None:  # noqa: F811
+def test_the_ai_level_is_stored_beside_the_rules_and_an_unknown_one_writes_nothing(db_engine) -> None:
     with session(db_engine) as s:
         with pytest.raises(InvalidInputError, match="unknown AI level 'expert'"):
             _friendly(s, ai_level="expert")
@@ -126,7 +126,7 @@ def test_the_ai_level_is_stored_beside_the_rules_and_an_unknown_one_writes_nothi
         assert hard.engine_state().options == plain.engine_state().options
 
 
-def test_a_team_cannot_play_itself(db_engine) -> None:  # noqa: F811
+def test_a_team_cannot_play_itself(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=WEST, name="Solo", team_list="orcs")
         with pytest.raises(InvalidInputError, match="itself"):
@@ -135,7 +135,7 @@ def test_a_team_cannot_play_itself(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "matches") == 0
 
 
-def test_a_team_of_another_server_is_unknown(db_engine) -> None:  # noqa: F811
+def test_a_team_of_another_server_is_unknown(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=2, coach_id=WEST, name="Elsewhere", team_list="orcs")
         with pytest.raises(UnknownTeamError, match="west"):
@@ -145,7 +145,7 @@ def test_a_team_of_another_server_is_unknown(db_engine) -> None:  # noqa: F811
 
 
 # --- one active match per channel ----------------------------------------------------------------
-def test_a_busy_channel_refuses_a_second_match(db_engine) -> None:  # noqa: F811
+def test_a_busy_channel_refuses_a_second_match(db_engine) -> None:
     with session(db_engine) as s:
         first = _friendly(s).match
         with pytest.raises(ChannelBusyError, match="already has an active match"):
@@ -157,7 +157,7 @@ def test_a_busy_channel_refuses_a_second_match(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "match_events") == 2
 
 
-def test_the_database_itself_allows_one_active_match_per_channel(db_engine) -> None:  # noqa: F811
+def test_the_database_itself_allows_one_active_match_per_channel(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s).match
     insert = text(
@@ -179,7 +179,7 @@ def test_the_database_itself_allows_one_active_match_per_channel(db_engine) -> N
         conn.rollback()
 
 
-def test_two_creations_racing_for_a_channel(db_engine, monkeypatch) -> None:  # noqa: F811
+def test_two_creations_racing_for_a_channel(db_engine, monkeypatch) -> None:
     """Past the code's check (as a concurrent creation would get), the index still refuses."""
     with session(db_engine) as s:
         _friendly(s)
@@ -196,7 +196,7 @@ def test_two_creations_racing_for_a_channel(db_engine, monkeypatch) -> None:  # 
     assert count(db_engine, "match_events") == 1
 
 
-def test_a_finished_match_frees_the_channel_and_reveals_the_seed(db_engine) -> None:  # noqa: F811
+def test_a_finished_match_frees_the_channel_and_reveals_the_seed(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s, seed="open-sesame").match
         done = matches.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede())
@@ -209,7 +209,7 @@ def test_a_finished_match_frees_the_channel_and_reveals_the_seed(db_engine) -> N
         assert _friendly(s).match.id != m.id
 
 
-def test_abandon_is_logged_frees_the_channel_and_reveals_the_seed(db_engine) -> None:  # noqa: F811
+def test_abandon_is_logged_frees_the_channel_and_reveals_the_seed(db_engine) -> None:
     with session(db_engine) as s:
         m = _play(s, _friendly(s, seed="abc").match, 5)
         gone = matches.abandon(session=s, match_id=m.id, actor_user_id=WEST, reason="coach left")
@@ -223,7 +223,7 @@ def test_abandon_is_logged_frees_the_channel_and_reveals_the_seed(db_engine) -> 
         assert [x.status for x in matches.list_matches(session=s, guild_id=GUILD)] == [MatchStatus.ABANDONED]
 
 
-def test_finish_marks_a_match_that_is_over(db_engine) -> None:  # noqa: F811
+def test_finish_marks_a_match_that_is_over(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s).match
         with pytest.raises(InvalidInputError, match="not over"):
@@ -233,7 +233,7 @@ def test_finish_marks_a_match_that_is_over(db_engine) -> None:  # noqa: F811
 
 
 # --- actions ---------------------------------------------------------------------------------------
-def test_each_action_bumps_the_version_and_logs_one_row(db_engine) -> None:  # noqa: F811
+def test_each_action_bumps_the_version_and_logs_one_row(db_engine) -> None:
     with session(db_engine) as s:
         m = _play(s, _friendly(s).match, 30)
         assert m.version == 30
@@ -246,7 +246,7 @@ def test_each_action_bumps_the_version_and_logs_one_row(db_engine) -> None:  # n
         assert stored.deciding_side == pending(stored.engine_state()).side
 
 
-def test_dice_come_from_the_committed_seed(db_engine) -> None:  # noqa: F811
+def test_dice_come_from_the_committed_seed(db_engine) -> None:
     """Once the seed is revealed, every logged roll is HashDice(seed) at its offset."""
     with session(db_engine) as s:
         m = _play(s, _friendly(s, seed="audit me").match, 40)
@@ -260,7 +260,7 @@ def test_dice_come_from_the_committed_seed(db_engine) -> None:  # noqa: F811
         ReplayDice(drawn)  # well-formed record
 
 
-def test_an_illegal_command_writes_nothing(db_engine) -> None:  # noqa: F811
+def test_an_illegal_command_writes_nothing(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s).match
         wrong = "east" if m.deciding_side == "west" else "west"
@@ -275,7 +275,7 @@ def test_an_illegal_command_writes_nothing(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "match_events") == 1
 
 
-def test_only_the_sides_coach_may_act(db_engine) -> None:  # noqa: F811
+def test_only_the_sides_coach_may_act(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s).match
         with pytest.raises(NotYourSideError):
@@ -283,7 +283,7 @@ def test_only_the_sides_coach_may_act(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "match_events") == 1
 
 
-def test_a_stale_version_is_refused(db_engine) -> None:  # noqa: F811
+def test_a_stale_version_is_refused(db_engine) -> None:
     with session(db_engine) as s:
         m = _friendly(s).match
         side = m.deciding_side
@@ -303,7 +303,7 @@ def test_a_stale_version_is_refused(db_engine) -> None:  # noqa: F811
     assert count(db_engine, "match_events") == 2
 
 
-def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> None:  # noqa: F811
+def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> None:
     from engine.match import apply
 
     with session(db_engine) as s:
@@ -320,7 +320,7 @@ def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> 
     assert count(db_engine, "match_events") == 2
 
 
-def test_an_unknown_match(db_engine) -> None:  # noqa: F811
+def test_an_unknown_match(db_engine) -> None:
     with session(db_engine) as s:
         with pytest.raises(MatchNotFoundError):
             matches.submit(session=s, match_id=42, by_side="west", actor_user_id=None, command=C.Concede())
@@ -329,7 +329,7 @@ def test_an_unknown_match(db_engine) -> None:  # noqa: F811
 
 
 # --- the log -----------------------------------------------------------------------------------------
-def test_rebuild_recovers_a_corrupted_snapshot(db_engine) -> None:  # noqa: F811
+def test_rebuild_recovers_a_corrupted_snapshot(db_engine) -> None:
     with session(db_engine) as s:
         m = _play(s, _friendly(s).match, 60, seed=3)
         good = m.state
@@ -347,7 +347,7 @@ def test_rebuild_recovers_a_corrupted_snapshot(db_engine) -> None:  # noqa: F811
         assert matches.rebuild(session=s, match_id=m.id).to_dict() == after.state
 
 
-def test_the_log_is_append_only_and_a_gap_is_detected(db_engine) -> None:  # noqa: F811
+def test_the_log_is_append_only_and_a_gap_is_detected(db_engine) -> None:
     with session(db_engine) as s:
         m = _play(s, _friendly(s).match, 5)
     with db_engine.connect() as conn:

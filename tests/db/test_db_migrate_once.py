@@ -19,7 +19,7 @@ RACERS = 4
 
 
 @pytest.fixture
-def empty_db(backend, tmp_path):  # noqa: F811
+def empty_db(backend, tmp_path):
     yield from fresh_engine(backend, tmp_path, migrate=False)
 
 

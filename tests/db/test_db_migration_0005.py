@@ -48,7 +48,7 @@ def _match_at_0004(engine, **create) -> int:
 
 
 @pytest.fixture
-def at_0004(backend, tmp_path):  # noqa: F811
+def at_0004(backend, tmp_path):
     for engine in fresh_engine(backend, tmp_path, migrate=False):
         upgrade(engine, "0004")
         yield engine

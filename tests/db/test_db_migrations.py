@@ -34,7 +34,7 @@ from support import ROOT
 
 
 @pytest.fixture
-def empty_db(backend, tmp_path):  # noqa: F811
+def empty_db(backend, tmp_path):
     yield from fresh_engine(backend, tmp_path, migrate=False)
 
 

@@ -29,7 +29,7 @@ def save(s, match_id: int, version: int, *, message: int | None = None, first: i
 
 
 # --- saving ------------------------------------------------------------------------------------
-def test_a_post_is_saved_and_never_goes_back_to_an_older_version(db_engine) -> None:  # noqa: F811
+def test_a_post_is_saved_and_never_goes_back_to_an_older_version(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         assert posts.get_post(session=s, match_id=m.id) is None
@@ -45,7 +45,7 @@ def test_a_post_is_saved_and_never_goes_back_to_an_older_version(db_engine) -> N
         assert post.updated_at.tzinfo is not None
 
 
-def test_save_post_never_goes_backwards_under_racing_writers(db_engine) -> None:  # noqa: F811
+def test_save_post_never_goes_backwards_under_racing_writers(db_engine) -> None:
     for round in range(4):
         with session(db_engine) as s:
             m = new_match(s, channel=30 + round)
@@ -54,7 +54,7 @@ def test_save_post_never_goes_backwards_under_racing_writers(db_engine) -> None:
         if round % 2 == 0:  # the newest released first: the writers after it must all lose
             versions.remove(11)
             versions.insert(0, 11)
-        results = race(db_engine, lambda s, i: save(s, m.id, versions[i]), len(versions))
+        results = race(db_engine, lambda s, i, m=m, versions=versions: save(s, m.id, versions[i]), len(versions))
         assert all(isinstance(r, bool) for r in results), results
         assert results[versions.index(11)] is True  # the newest is always saved
         with session(db_engine) as s:
@@ -65,7 +65,7 @@ def test_save_post_never_goes_backwards_under_racing_writers(db_engine) -> None:
 
 
 # --- owed posts ---------------------------------------------------------------------------------
-def test_an_owed_board_is_claimed_posted_and_saved(db_engine) -> None:  # noqa: F811
+def test_an_owed_board_is_claimed_posted_and_saved(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         assert save(s, m.id, 2)
@@ -95,7 +95,7 @@ def test_an_owed_board_is_claimed_posted_and_saved(db_engine) -> None:  # noqa: 
         assert not posts.claim_owed(session=s, match_id=m.id, now=NOW + 9 * CLAIM, until=NOW + 10 * CLAIM)
 
 
-def test_a_board_never_posted_is_owed_with_no_message(db_engine) -> None:  # noqa: F811
+def test_a_board_never_posted_is_owed_with_no_message(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         assert posts.mark_owed(session=s, match_id=m.id, channel_id=9, version=0, now=NOW)
@@ -106,7 +106,7 @@ def test_a_board_never_posted_is_owed_with_no_message(db_engine) -> None:  # noq
         assert not posts.get_post(session=s, match_id=m.id).owed
 
 
-def test_owed_posts_oldest_first_finished_matches_included(db_engine) -> None:  # noqa: F811
+def test_owed_posts_oldest_first_finished_matches_included(db_engine) -> None:
     with session(db_engine) as s:
         ms = [new_match(s, channel=20 + i) for i in range(4)]
         over = matches.submit(session=s, match_id=ms[2].id, by_side="west", actor_user_id=11,
@@ -122,17 +122,17 @@ def test_owed_posts_oldest_first_finished_matches_included(db_engine) -> None:  
         assert [m.id for m, _ in posts.owed_posts(session=s, now=NOW, limit=10)] == [ms[2].id, ms[0].id]
 
 
-def test_claim_owed_has_exactly_one_winner_among_racing_claimers(db_engine) -> None:  # noqa: F811
+def test_claim_owed_has_exactly_one_winner_among_racing_claimers(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         posts.mark_owed(session=s, match_id=m.id, channel_id=9, version=1, now=NOW)
     for round in range(3):  # each round's claim has run out by the next
         at = NOW + round * 2 * CLAIM
-        results = race(db_engine, lambda s, i: posts.claim_owed(session=s, match_id=m.id, now=at, until=at + CLAIM), 8)
+        results = race(db_engine, lambda s, i, at=at: posts.claim_owed(session=s, match_id=m.id, now=at, until=at + CLAIM), 8)
         assert sorted(results) == [False] * 7 + [True], results
 
 
-def test_posts_go_with_their_match(db_engine) -> None:  # noqa: F811
+def test_posts_go_with_their_match(db_engine) -> None:
     with session(db_engine) as s:
         m = new_match(s)
         save(s, m.id, 0)
@@ -143,16 +143,17 @@ def test_posts_go_with_their_match(db_engine) -> None:  # noqa: F811
 
 
 # --- the slash-command sync ------------------------------------------------------------------
-def test_claim_command_sync_has_exactly_one_winner(db_engine) -> None:  # noqa: F811
+def test_claim_command_sync_has_exactly_one_winner(db_engine) -> None:
     for digest in ("abc", "def"):  # no row yet, then a row holding the old digest
-        results = race(db_engine, lambda s, i: bot_state.claim_command_sync(session=s, key="commands", digest=digest), 8)
+        results = race(db_engine, lambda s, i, digest=digest: bot_state.claim_command_sync(session=s, key="commands",
+                                                                                digest=digest), 8)
         assert sorted(results) == [False] * 7 + [True], results
         with session(db_engine) as s:
             assert bot_state.get_state(session=s, key="commands").value == digest
     assert count(db_engine, "bot_state") == 1
 
 
-def test_a_failed_sync_is_released_and_claimed_again(db_engine) -> None:  # noqa: F811
+def test_a_failed_sync_is_released_and_claimed_again(db_engine) -> None:
     with session(db_engine) as s:
         assert bot_state.claim_command_sync(session=s, key="commands", digest="abc")
         assert not bot_state.claim_command_sync(session=s, key="commands", digest="abc")  # the next start: synced

@@ -20,7 +20,7 @@ from engine.rosters import AmbiguousNameError, TeamValidationError, UnknownNameE
 GUILD = 77
 
 
-def test_create_and_show_a_team_with_its_roster(db_engine) -> None:  # noqa: F811
+def test_create_and_show_a_team_with_its_roster(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="  Moon   Runners ",
                               team_list="night elves", lineup="6 imps, 2 hunters, 2 strikers",
@@ -42,7 +42,7 @@ def test_create_and_show_a_team_with_its_roster(db_engine) -> None:  # noqa: F81
     assert count(db_engine, "roster_players") == 10
 
 
-def test_team_entry_matches_the_roster(db_engine) -> None:  # noqa: F811
+def test_team_entry_matches_the_roster(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Grunts", team_list="orcs",
                               player_names=["", "Gorbag"])
@@ -65,7 +65,7 @@ def _advance(s, team_id: int) -> None:
     s.commit()
 
 
-def test_team_entry_carries_learned_abilities_changed_attributes_and_support(db_engine) -> None:  # noqa: F811
+def test_team_entry_carries_learned_abilities_changed_attributes_and_support(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Veterans", team_list="orcs")
         plain = teams.team_entry(t)
@@ -79,7 +79,7 @@ def test_team_entry_carries_learned_abilities_changed_attributes_and_support(db_
         assert matches.entry_from_json(matches.entry_to_json(entry)) == entry
 
 
-def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -> None:  # noqa: F811
+def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -> None:
     with session(db_engine) as s:
         t = teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Veterans", team_list="orcs")
         teams.create_team(session=s, guild_id=GUILD, coach_id=6, name="Rookies", team_list="gnolls")
@@ -111,7 +111,7 @@ def test_a_stored_teams_abilities_and_support_arrive_in_a_new_match(db_engine) -
         ({"team_list": "orcs", "league": "No League"}, UnknownLeagueError),
     ],
 )
-def test_bad_team_input_is_refused_and_writes_nothing(db_engine, kwargs, error) -> None:  # noqa: F811
+def test_bad_team_input_is_refused_and_writes_nothing(db_engine, kwargs, error) -> None:
     args = {"guild_id": GUILD, "coach_id": 5, "name": "Anything", **kwargs}
     with session(db_engine) as s, pytest.raises(error):
         teams.create_team(session=s, **args)
@@ -120,7 +120,7 @@ def test_bad_team_input_is_refused_and_writes_nothing(db_engine, kwargs, error) 
     assert issubclass(error, (RosterError, InvalidInputError, UnknownLeagueError))
 
 
-def test_team_names_are_unique_per_server_ignoring_case(db_engine) -> None:  # noqa: F811
+def test_team_names_are_unique_per_server_ignoring_case(db_engine) -> None:
     with session(db_engine) as s:
         teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Elf Raiders", team_list="night elves")
         with pytest.raises(DuplicateNameError, match="already has a team called 'ELF raiders'"):
@@ -134,7 +134,7 @@ def test_team_names_are_unique_per_server_ignoring_case(db_engine) -> None:  # n
     assert count(db_engine, "roster_players") == 20
 
 
-def test_the_database_refuses_a_duplicate_team_name(db_engine, monkeypatch) -> None:  # noqa: F811
+def test_the_database_refuses_a_duplicate_team_name(db_engine, monkeypatch) -> None:
     """Two requests racing past the check: the unique constraint still says no, cleanly."""
     with session(db_engine) as s:
         teams.create_team(session=s, guild_id=GUILD, coach_id=5, name="Twins", team_list="orcs")
@@ -152,7 +152,7 @@ def test_the_database_refuses_a_duplicate_team_name(db_engine, monkeypatch) -> N
     assert count(db_engine, "roster_players") == 10
 
 
-def test_leagues_group_teams(db_engine) -> None:  # noqa: F811
+def test_leagues_group_teams(db_engine) -> None:
     with session(db_engine) as s:
         cup = teams.create_league(session=s, guild_id=GUILD, name="Elf Cup", commissioner_id=9,
                                   settings={"goals_to_win": 2})
@@ -169,7 +169,7 @@ def test_leagues_group_teams(db_engine) -> None:  # noqa: F811
             teams.get_league(session=s, guild_id=GUILD + 1, league=cup.id)
 
 
-def test_server_settings_and_coach_preferences(db_engine) -> None:  # noqa: F811
+def test_server_settings_and_coach_preferences(db_engine) -> None:
     with session(db_engine) as s:
         assert settings.get_guild_settings(session=s, guild_id=GUILD).language == "auto"
         assert count(db_engine, "guild_settings") == 0, "reading the defaults writes nothing"

@@ -40,7 +40,7 @@ def test_a_seal_opens_with_its_key_only() -> None:
     assert open_seed(SEED, None, commitment) == SEED  # a seed stored in clear (revealed, or from before)
 
 
-def test_a_live_matchs_seed_is_not_in_the_database_and_is_revealed_at_the_end(db_engine) -> None:  # noqa: F811
+def test_a_live_matchs_seed_is_not_in_the_database_and_is_revealed_at_the_end(db_engine) -> None:
     with Session(db_engine, expire_on_commit=False) as s:
         applied = create_match(session=s, guild_id=1, channel_id=3, west=MatchSide(1, team_list="gnolls"),
                                east=MatchSide(2, team_list="sarcos"), seed=SEED)
@@ -58,7 +58,7 @@ def test_a_live_matchs_seed_is_not_in_the_database_and_is_revealed_at_the_end(db
     assert _stored(db_engine, match_id) == SEED  # in clear: checking it needs no key
 
 
-def test_a_wrong_key_is_refused_instead_of_rolling_other_dice(db_engine, monkeypatch) -> None:  # noqa: F811
+def test_a_wrong_key_is_refused_instead_of_rolling_other_dice(db_engine, monkeypatch) -> None:
     with Session(db_engine, expire_on_commit=False) as s:
         m = create_match(session=s, guild_id=1, channel_id=4, west=MatchSide(1, team_list="gnolls"),
                          east=MatchSide(2, team_list="sarcos"), seed=SEED).match

@@ -56,7 +56,7 @@ def _load_old_rows(engine) -> None:
 
 
 @pytest.fixture
-def old_database(backend, tmp_path):  # noqa: F811
+def old_database(backend, tmp_path):
     """The old database, not yet upgraded, and its URL's engine."""
     if backend == "sqlite":
         path = tmp_path / "elfball.db"
@@ -128,7 +128,7 @@ def test_an_old_database_upgrades_loads_plays_and_verifies(old_database, monkeyp
     assert new.match.rules_edition == RULES_EDITION == new.state.options.edition
 
 
-def test_0007_takes_the_edition_from_the_options_and_downgrades(backend, tmp_path) -> None:  # noqa: F811
+def test_0007_takes_the_edition_from_the_options_and_downgrades(backend, tmp_path) -> None:
     for engine in fresh_engine(backend, tmp_path):
         svc = _service(engine)
         today = svc.start(guild_id=1, channel_id=1, west=MatchSide(ALICE, team_list="gnolls"),

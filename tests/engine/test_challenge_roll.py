@@ -25,7 +25,7 @@ from engine.dice.challenge import MAX_DICE_PER_CHALLENGE
 from engine.dice.stringify import MarkdownStringifier, PlainStringifier, outcome_text
 from engine.errors import DiceScriptError, ElfballError, IllegalCommandError, MalformedInputError
 
-X, B, S, O = Face.FLOP, Face.BLANK, Face.STAR, Face.BULLSEYE
+X, B, S, O = Face.FLOP, Face.BLANK, Face.STAR, Face.BULLSEYE  # noqa: E741 - the faces as the rulebook prints them
 
 
 def roll(count: int, need: Need | int, faces: str, *, star2: bool = False) -> tuple[ChallengeRoll, ScriptedDice]:

@@ -20,7 +20,7 @@ from engine.dice import (
 )
 from engine.errors import DiceScriptError, ElfballError, MalformedInputError
 
-X, B, S, O = Face.FLOP, Face.BLANK, Face.STAR, Face.BULLSEYE
+X, B, S, O = Face.FLOP, Face.BLANK, Face.STAR, Face.BULLSEYE  # noqa: E741 - the faces as the rulebook prints them
 
 
 class TestFaces:

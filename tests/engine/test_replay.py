@@ -112,8 +112,8 @@ def test_each_calls_fresh_dice_add_up_to_the_record(game):
 
 def test_a_seeded_source_resumes_from_dice_drawn(game):
     """``dice_drawn`` is the offset of a seeded source: a restarted server can carry on from it."""
-    side, cmd, before, events = None, None, game.start, []
-    for i, (side, cmd, after, events) in enumerate(game.steps):
+    before = game.start
+    for i, (side, cmd, after, _events) in enumerate(game.steps):
         if i % 50 == 25:
             dice = SeededDice(game.seed)
             for _ in range(before.dice_drawn):
@@ -137,7 +137,7 @@ def test_states_survive_json_at_every_step(game):
 
 def test_a_paused_command_resumes_the_same_after_json(game):
     """(d) Resuming a paused command from its JSON round trip gives the same events and state."""
-    for i, (side, cmd, state, _) in enumerate(game.steps[:-1]):
+    for i, (_side, _cmd, state, _) in enumerate(game.steps[:-1]):
         if state.in_progress is None:
             continue
         answer_side, answer, *_ = game.steps[i + 1]

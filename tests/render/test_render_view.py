@@ -297,7 +297,7 @@ def test_legend_draws_every_mark_the_board_and_the_view_draw(monkeypatch: pytest
     names = [n for n in M.__all__ if inspect.isfunction(getattr(M, n)) and n not in ("hex_corners", "shorten", "arrow", "ring")]
     for n in names:
         real = getattr(M, n)
-        monkeypatch.setattr(M, n, (lambda real, n: lambda *a, **kw: (called.add(n), real(*a, **kw))[1])(real, n))
+        monkeypatch.setattr(M, n, (lambda fn, name: lambda *a, **kw: (called.add(name), fn(*a, **kw))[1])(real, n))
     mod = golden_module()
     for name in mod.SCENARIOS:
         sc = mod.SCENARIOS[name]()

@@ -20,7 +20,7 @@ ALICE = 101
 
 
 @pytest.fixture
-def scope(db_engine):  # noqa: F811
+def scope(db_engine):
     @contextmanager
     def sessions():
         with Session(db_engine, expire_on_commit=False) as s:

@@ -44,7 +44,7 @@ def make_team(league: LeagueService, name: str, **kwargs) -> object:
 
 
 @pytest.mark.parametrize("what", sorted(UNSEEN))
-def test_a_team_or_league_name_with_an_unseen_character_is_refused(league, db_engine, what) -> None:  # noqa: F811
+def test_a_team_or_league_name_with_an_unseen_character_is_refused(league, db_engine, what) -> None:
     name = UNSEEN[what]
     with pytest.raises(InvalidInputError, match=r"U\+[0-9A-F]{4,5}, an invisible or control character") as caught:
         make_team(league, name)
@@ -55,7 +55,7 @@ def test_a_team_or_league_name_with_an_unseen_character_is_refused(league, db_en
 
 
 @pytest.mark.parametrize("name", MENTIONS)
-def test_a_name_that_mentions_someone_is_refused(league, db_engine, name) -> None:  # noqa: F811
+def test_a_name_that_mentions_someone_is_refused(league, db_engine, name) -> None:
     with pytest.raises(InvalidInputError, match="cannot mention anyone") as caught:
         make_team(league, name)
     assert "ne peut mentionner personne" in reason_text(caught.value, "fr")
@@ -64,7 +64,7 @@ def test_a_name_that_mentions_someone_is_refused(league, db_engine, name) -> Non
     assert count(db_engine, "teams") == 0 and count(db_engine, "leagues") == 0
 
 
-def test_player_names_are_checked_too(league, db_engine) -> None:  # noqa: F811
+def test_player_names_are_checked_too(league, db_engine) -> None:
     with pytest.raises(InvalidInputError, match="player name contains U\\+202E"):
         make_team(league, "Moonblades", player_names=["Quill\u202e"])
     make_team(league, "Moonblades")

@@ -53,7 +53,7 @@ def _hurt_and_grown(team_name: str) -> dict[str, int]:
         return {"grown": first.id, "hurt": second.id, "retired": third.id}
 
 
-def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store) -> None:  # noqa: F811
+def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store) -> None:
     seeded_league(24)
     ids = _hurt_and_grown("Tinkers")
     league = find_league(LEAGUE)
@@ -305,7 +305,7 @@ def test_a_league_before_its_schedule_and_names_that_look_like_html(database) ->
     assert [img["alt"] for img in _page(site, team).images][0].startswith('The team sheet of <img src=x onerror="alert(1)">')
 
 
-def test_history_gives_the_state_after_every_row(store) -> None:  # noqa: F811
+def test_history_gives_the_state_after_every_row(store) -> None:
     """What the site's (and the bot's) replays draw each action from."""
     from db import matches as db_matches
 
