@@ -4,7 +4,7 @@ The options are counted from the events of AI-v-AI Advanced matches (``engine.ai
 30 matches between teams that learn the rarer abilities first show every option at least once,
 20 matches drawn as ``elfball fuzz --advanced`` draws them show the common ones; neither level
 ever falls back on a refused plan. The hard level plays without its search here: the search only
-picks who acts (``tests/test_ai_search.py``), and is many times slower. About 20 seconds here.
+picks who acts (``tests/ai/test_ai_search.py``), and is many times slower. About 20 seconds here.
 """
 
 from __future__ import annotations

@@ -184,5 +184,5 @@ async def test_a_dead_picture_worker_shows_in_the_metrics(database):
     drawing = Drawing(0)
     bot = ElfballBot(MatchService(render=False, drawing=drawing), sync="never", background=False)
     assert b"elfball_pictures_drawn_after_worker_failure 0.0" in bot.metrics.render()
-    drawing.fallbacks = 2  # what two dead workers leave (tests/test_drawing.py kills a real one)
+    drawing.fallbacks = 2  # what two dead workers leave (tests/service/test_drawing.py kills a real one)
     assert b"elfball_pictures_drawn_after_worker_failure 2.0" in bot.metrics.render()

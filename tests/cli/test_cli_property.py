@@ -29,7 +29,7 @@ SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_val
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                      st.dictionaries(TEXT, inner, max_size=4)), max_leaves=12)
 #: Commands stay ASCII here: arbitrary text in the console grammar is the grammar's own
-#: property test (tests/test_grammar.py), and its Unicode digits are fixed there.
+#: property test (tests/service/test_grammar.py), and its Unicode digits are fixed there.
 COMMAND_TEXT = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=30)
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

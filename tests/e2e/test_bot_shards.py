@@ -1,6 +1,6 @@
 """Two bot processes, one PostgreSQL database, one Discord: the way the bot scales out.
 
-Two real OS processes run the bot (``tests/shard_bot.py``) with ``ELFBALL_SHARDS=0-0/2`` and
+Two real OS processes run the bot (``tests/support/shard_bot.py``) with ``ELFBALL_SHARDS=0-0/2`` and
 ``1-1/2`` against one fake Discord served by the test (over 127.0.0.1) and one PostgreSQL schema.
 Discord gives each process the guilds of its shard and sends it their interactions only; the
 database is where the processes meet (reminders and owed boards are claimed there). The test

@@ -1,7 +1,7 @@
 """Rule options and profiles (issue 10): the rules string, the profiles, the options' storage,
 and the match-level Optional Rules (OP1 timed game, OP2 double player movement, OP4 simplified
 face-off, OP5/OP6 optional teams and extra players), each against its text, with scripted dice.
-The French variants are in tests/test_options_french.py, tournaments in test_tournament.py.
+The French variants are in tests/engine/test_options_french.py, tournaments in test_tournament.py.
 """
 
 from __future__ import annotations
