@@ -1,9 +1,9 @@
 """Fixtures shared by the test modules, wherever they sit under ``tests/``.
 
 Databases: ``database`` and ``sessions`` (SQLite only) and the backend-parametrised ones run
-on SQLite and on PostgreSQL (``backend``, ``db_engine``, ``store``, ``shared_postgres``,
-``league``; see ``support/databases.py``). A module may define a fixture of the same name
-(e.g. its own ``league``): pytest then uses the module's.
+on SQLite and on PostgreSQL (``backend``, ``db_engine``, ``store``, ``shared_postgres``; see
+``support/databases.py``; ``tests/service/conftest.py`` adds ``league``). A module may define a
+fixture of the same name (e.g. its own ``database``): pytest then uses the module's.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ import db.models  # noqa: F401 - every table registered, for _empty's TRUNCATE
 from db.engine import make_engine, set_session_provider, use_engine
 from db.migrate import upgrade
 from db.settings import forget_remembered
-from service.leagues import LeagueService
-from service.matches import MatchService
 from support.databases import BACKENDS, fresh_engine
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
@@ -106,15 +104,3 @@ def store(db_engine: Engine) -> Iterator[Engine]:
         yield db_engine
     finally:
         set_session_provider(old)
-
-
-@pytest.fixture
-def league(db_engine: Engine) -> LeagueService:
-    """A league service (and its match service) over ``db_engine``, without pictures."""
-
-    @contextmanager
-    def scope() -> Iterator[Session]:
-        with Session(db_engine, expire_on_commit=False) as s:
-            yield s
-
-    return LeagueService(MatchService(sessions=scope, render=False), sessions=scope, render=False)

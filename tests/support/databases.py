@@ -1,7 +1,7 @@
 """Databases for the tests: the same tests on SQLite and on PostgreSQL.
 
-The fixtures (``backend``, ``db_engine``, ``store``, ``shared_postgres``, ``league``) are in
-``tests/conftest.py``. ``backend`` runs a test once per backend. SQLite is a fresh file in
+The fixtures (``backend``, ``db_engine``, ``store``, ``shared_postgres``) are in
+``tests/conftest.py``, ``league`` in ``tests/service/conftest.py``. ``backend`` runs a test once per backend. SQLite is a fresh file in
 ``tmp_path`` (WAL, as in production). PostgreSQL needs ``ELFBALL_TEST_POSTGRES_URL`` (``.ci/run``
 starts a server and sets it): the tests share one migrated schema of their own, emptied
 (TRUNCATE) before each test and dropped at the end; tests that need an empty database get a
