@@ -33,6 +33,7 @@ def _history_text(fake, channel) -> str:
     return "\n".join(m.text for m in fake.channel_history(channel))
 
 
+@pytest.mark.slow
 async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand_over(database):
     async with FakeDiscord(timeout=15.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)

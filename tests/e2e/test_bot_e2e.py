@@ -11,6 +11,7 @@ import asyncio
 
 from datetime import timedelta
 
+import pytest
 from fakediscord import FakeDiscord
 from support.bots import make_bot, panel, play_until, slow_work, start_match, world
 
@@ -76,6 +77,7 @@ async def test_odds_roll_rules_and_refusals(database):
         assert r.ephemeral
 
 
+@pytest.mark.slow
 async def test_a_complete_match_through_commands_and_buttons_with_a_restart(database):
     async with FakeDiscord(timeout=10.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
@@ -254,6 +256,7 @@ async def test_team_show_lists_abilities_and_support_and_a_match_gets_them(datab
         assert {"grapple", "psycho"} <= set(state.players["w1"].abilities)
 
 
+@pytest.mark.slow
 async def test_a_challenge_with_a_profile_plays_its_rules(database):
     """/match challenge with the beginner profile and a rules string: the accepted match keeps
     them, /match status shows them, and a whole match is played under them with the second
@@ -312,6 +315,7 @@ class Showcase:
         return (mine or uses or [cmd])[0]
 
 
+@pytest.mark.slow
 async def test_stored_advanced_teams_cheer_and_tackle_with_abilities_through_the_panels(database, monkeypatch):
     """Two stored teams with learned Tackle abilities and team support play through Discord:
     the members cheer with the panel's button and tackle with an ability from the hit select;

@@ -3,6 +3,7 @@ schedule, play a fixture (ended by a concession), standings, post-match advancem
 
 from __future__ import annotations
 
+import pytest
 from fakediscord import FakeDiscord
 from support.bots import wait_for_panels
 from support.leagues import give_xp
@@ -20,6 +21,7 @@ def world(fake):
     return guild, pitch, office, alice, bob, carol
 
 
+@pytest.mark.slow
 async def test_a_league_season_through_slash_commands_and_panels(database):
     async with FakeDiscord(timeout=10.0) as fake:
         guild, pitch, office, alice, bob, carol = world(fake)

@@ -17,6 +17,7 @@ import re
 import threading
 import traceback
 
+import pytest
 from fakediscord import FakeDiscord
 from sqlalchemy import event
 from sqlmodel import select
@@ -27,6 +28,8 @@ from db.models import Aftermath, Team
 from engine.dice import ScriptedDice
 from engine.state import Location
 from service.matches import MatchService
+
+pytestmark = pytest.mark.slow  # a whole season of matches
 
 TEAMS = (("Moonblades", "night-elves"), ("*Stars*", "gnolls"), ("Tinkers", "gnomes"), ("Widows", "black-widows"))
 PING = re.compile(r"<@!?(\d+)>")

@@ -26,6 +26,8 @@ from db.engine import make_engine
 from db.migrate import upgrade
 from service.matches import MatchService
 
+pytestmark = pytest.mark.slow  # two bot processes
+
 SHARDS = {0: 2, 1: 2}
 OUTAGE = ("POST /interactions/*/callback", "POST /webhooks/*", "PATCH /webhooks/*", "POST /channels/*/messages",
           "PATCH /channels/*/messages/*")

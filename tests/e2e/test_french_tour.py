@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from support.tours import leaks, read_tour, report, Seen
+import pytest
+from support.tours import Seen, leaks, read_tour, report
 
 from bot.app import ElfballBot
 from engine import commands as C
@@ -336,12 +337,14 @@ async def _run(monkeypatch, language: str) -> Seen:
     return await read_tour(monkeypatch, tour, language, (render.panels,), "")
 
 
+@pytest.mark.slow
 async def test_a_french_coach_on_a_french_server_reads_no_english(database, monkeypatch):
     seen = await _run(monkeypatch, "fr")
     found = leaks(seen.texts, sorted(seen.names), "fr")
     assert found == [], f"{len(found)} English texts in French:" + report(found)
 
 
+@pytest.mark.slow
 async def test_an_english_coach_on_an_english_server_reads_no_french(database, monkeypatch):
     seen = await _run(monkeypatch, "en")
     found = leaks(seen.texts, sorted(seen.names), "en")

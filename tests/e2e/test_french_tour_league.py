@@ -30,6 +30,7 @@ import re
 import secrets
 from types import SimpleNamespace
 
+import pytest
 from support.leagues import give_xp
 from support.bots import wait_for_panels
 from support.tours import CODE, Seen, leaks, message_texts, read_tour, report
@@ -38,6 +39,8 @@ from bot.app import ElfballBot
 from engine.rosters import all_team_lists
 from engine.state import Location
 from service.matches import MatchService
+
+pytestmark = pytest.mark.slow  # two league tours through the fake Discord
 
 #: (French, English) names: the members', the teams', the leagues'.
 NAMES = {

@@ -29,6 +29,8 @@ from db.migrate import upgrade
 from support.databases import in_ci
 from support.league_site import CHROMIUM, CHROMIUM_ARGS, GUILD, LEAGUE, expected_table, seeded_league
 
+pytestmark = pytest.mark.slow  # a real browser, a seeded league
+
 #: Where the test setup (or ``.ci/run``) puts axe-core: npm's ``--prefix`` folder.
 AXE_CACHE = Path(os.environ.get("ELFBALL_AXE_DIR", Path.home() / ".cache" / "elfball" / "axe"))
 AXE_JS = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
