@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+import pytest
 from support.builders import P, hx, position
 from support.work import counted
 
@@ -87,6 +88,7 @@ def match_setup(seed: int) -> tuple:
 
 
 # --- legality over whole matches -------------------------------------------------------------
+@pytest.mark.slow
 def test_ai_against_ai_is_always_legal_and_keeps_every_invariant():
     for seed in range(6):
         west, east, _ = match_setup(seed)
@@ -99,6 +101,7 @@ def test_ai_against_ai_is_always_legal_and_keeps_every_invariant():
             assert c.longest_action <= MAX_COMMANDS_PER_ACTION
 
 
+@pytest.mark.slow
 def test_ai_against_the_random_coach_on_both_sides_is_always_legal():
     for seed in range(100, 106):
         west, east, _ = match_setup(seed)
@@ -111,6 +114,7 @@ def test_ai_against_the_random_coach_on_both_sides_is_always_legal():
             assert checked.longest_action <= MAX_COMMANDS_PER_ACTION
 
 
+@pytest.mark.slow
 def test_the_ai_plays_advanced_teams_legally_to_the_end():
     """Advanced teams (``engine.fuzz.random_entries``: learned abilities, team support, extra
     players, advanced injuries), AI v AI and AI v the random coach on both sides: every command
@@ -154,6 +158,7 @@ def test_the_same_inputs_give_the_same_match():
 
 
 # --- the acceptance test ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_beats_the_random_coach_in_at_least_95_percent_of_200_matches():
     master = random.Random(6)
     started = time.perf_counter()
@@ -366,6 +371,7 @@ def test_set_up_and_face_off_are_played():
 
 
 # --- work: a sanity bound only (benchmarks/bench_ai.py measures the time) -----------------------
+@pytest.mark.slow
 def test_decisions_are_quick():
     samples: list[int] = []
 
@@ -389,6 +395,7 @@ def test_decisions_are_quick():
 
 
 # --- the command line ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_simulate_prints_a_table_per_team_list(capsys):
     from cli.main import main
 

@@ -28,6 +28,7 @@ def test_levels_are_easy_and_hard_and_nothing_else():
         make_ai("impossible")
 
 
+@pytest.mark.slow
 def test_hard_uses_every_advanced_option_in_30_matches_of_ability_rich_teams():
     fallbacks: list[int] = []
     _, uses = count_options(30, seed=0, level="hard", rich=True, search=False, fallbacks=fallbacks)
@@ -36,6 +37,7 @@ def test_hard_uses_every_advanced_option_in_30_matches_of_ability_rich_teams():
     assert sum(fallbacks) == 0
 
 
+@pytest.mark.slow
 def test_hard_uses_the_common_options_in_20_matches_of_random_advanced_teams():
     fallbacks: list[int] = []
     _, uses = count_options(20, seed=0, level="hard", search=False, fallbacks=fallbacks)
@@ -51,6 +53,7 @@ def test_easy_keeps_to_the_heuristic_options():
     assert uses["cheer"]  # cheers were the heuristic's already
 
 
+@pytest.mark.slow
 def test_hard_against_easy_is_legal_and_repeatable():
     def one() -> tuple:
         west, east = ability_rich_entry(team_list("gnomes")), ability_rich_entry(team_list("orcs"))
@@ -72,6 +75,7 @@ def test_wilson_interval_matches_the_textbook_values():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
 
 
+@pytest.mark.slow
 def test_simulate_pits_two_levels_with_sides_swapped_and_prints_the_interval(capsys):
     from cli.ai_commands import LevelStats, simulate
     from cli.main import main

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from support.builders import P, hx, position
 
 from engine import commands as C
@@ -80,6 +81,7 @@ def test_the_search_keeps_the_heuristics_choice_unless_a_line_does_better():
     assert best_actor(st, "west", F, ["w2"], 0, policy) == "w2"  # one candidate: nothing to search
 
 
+@pytest.mark.slow
 def test_hard_decisions_are_legal_quick_and_repeatable():
     samples: list[float] = []
 

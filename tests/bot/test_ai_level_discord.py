@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from fakediscord import FakeDiscord
 
 import service.matches as svcmod
@@ -43,6 +44,7 @@ def _play_until_the_ai_moved(svc: MatchService, channel: int, human: int, seen: 
     raise AssertionError("the AI coach never decided")
 
 
+@pytest.mark.slow
 async def test_a_hard_challenge_to_the_bot_plays_the_hard_coach_even_after_a_restart(database, monkeypatch) -> None:
     seen = _recording(monkeypatch)
     async with FakeDiscord(timeout=60.0) as fake:

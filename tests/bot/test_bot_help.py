@@ -270,6 +270,7 @@ async def test_an_unknown_command_is_refused_in_the_members_language_and_nothing
 
 
 # --- Discord's limits, for every command in both languages ----------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_answer_fits_discords_limits(language):
     overview = H.overview(TREE, language)

@@ -103,6 +103,7 @@ async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
         await fake.stop_bot(bot)
 
 
+@pytest.mark.slow
 async def test_owed_boards_and_reminders_are_counted(store):
     from datetime import timedelta
 

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from scripts.hostile_inputs import Case, _paths, _record, _set, _state_json, run
 from support import ROOT
 
+pytestmark = pytest.mark.slow  # Hypothesis: hundreds of JSON documents through the command line
+
 SCENARIO = {k: v for k, v in json.loads((ROOT / "scenarios/rulebook/play-by-play-1.json").read_text(
     encoding="utf-8")).items() if k != "expect"}
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 import logging
 import os
 
+import pytest
+
 from scripts.hostile_inputs import CONTROLS, run_all, table
+
+pytestmark = pytest.mark.slow  # over a thousand command lines
 
 
 def test_no_hostile_input_crashes_the_command_line() -> None:

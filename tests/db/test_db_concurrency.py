@@ -14,6 +14,7 @@ import asyncio
 import random
 import threading
 
+import pytest
 from support.databases import count, session
 
 from db import aio, matches
@@ -30,6 +31,7 @@ TASKS = 50
 COACHES = {"west": 11, "east": 22}
 
 
+@pytest.mark.slow
 async def test_fifty_concurrent_tasks_lose_nothing_and_double_nothing(store) -> None:
     created = await aio.create_match(
         guild_id=1, channel_id=9, west=MatchSide(COACHES["west"], team_list="night elves"),

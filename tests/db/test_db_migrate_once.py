@@ -15,6 +15,8 @@ from sqlalchemy import inspect, text
 from db.migrate import current_revision, head_revision, upgrade
 from support import ROOT
 
+pytestmark = pytest.mark.slow  # several processes migrating at once
+
 RACERS = 4
 
 

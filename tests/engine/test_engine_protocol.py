@@ -239,6 +239,7 @@ def assert_resumes_after_round_trip(st: MatchState, side: str) -> None:
     assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None, derandomize=True)
 @given(seed=strat.integers(min_value=0, max_value=10**6), goals=strat.sampled_from([1, 2]))
 def test_random_positions(seed, goals):

@@ -266,6 +266,7 @@ def test_the_extra_invariants_catch_broken_positions():
 RESULTS: dict[int, Played] = {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_matches_keep_every_invariant(chunk):
     seeds = range(FIRST_SEED + chunk * PER_CHUNK, FIRST_SEED + (chunk + 1) * PER_CHUNK)
@@ -282,6 +283,7 @@ def test_random_matches_keep_every_invariant(chunk):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_matches_end_and_some_by_goals(capsys):
     """Every match ended; report how: goals, other endings, or the fuzzer's concession cap."""
     if len(RESULTS) < CHUNKS * PER_CHUNK:
@@ -337,6 +339,7 @@ def test_the_random_advanced_teams_are_legal_advanced_teams():
     assert extras == {"extra/samhaino-horror", "extra/impcrusher"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(ADVANCED_CHUNKS))
 def test_advanced_random_matches_keep_every_invariant(chunk):
     """60 matches of Advanced teams (``engine.fuzz.random_advanced_entry``: learned abilities,
@@ -356,6 +359,7 @@ def test_advanced_random_matches_keep_every_invariant(chunk):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_advanced_matches_use_the_advanced_rules(capsys):
     """The Advanced matches really exercise abilities, team support, potions and spells."""
     if len(ADVANCED) < ADVANCED_CHUNKS * ADVANCED_PER_CHUNK:
@@ -411,6 +415,7 @@ def _walk(state: MatchState, dice: SeededDice, coach: RandomCoach) -> list[Match
     return out
 
 
+@pytest.mark.slow
 def test_the_positions_cover_every_phase_and_questions():
     phases = {p.phase for p in positions()}
     assert {Phase.SETUP, Phase.FACEOFF, Phase.TURN, Phase.ACTION} <= phases
@@ -503,6 +508,7 @@ def test_any_candidate_applies_or_raises_a_rule_error(data, index, side, seed):
     _apply_or_refuse(state, cmd, side, seed)
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(data=st.data(), index=POSITION, side=st.sampled_from(["west", "east"]), seed=st.integers(0, 2**16))
 def test_any_command_applies_or_raises_a_rule_error(data, index, side, seed):

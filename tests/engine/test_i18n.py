@@ -182,6 +182,7 @@ def _random_events(seed: int, advanced: bool) -> tuple[list[E.Event], list[dict]
     return events, questions, state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_random_matches_read_in_french_with_no_phrase_left_in_english(seed):
     events, questions, state = _random_events(seed, advanced=seed % 2 == 0)

@@ -278,6 +278,7 @@ MC_CASES = [(4, 2, False, 0), (3, 2, False, 2), (5, 3, True, 3), (2, 1, False, 1
 MC_ROLLS = 40_000  # 200 000 in all
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dice", "need", "star2", "k"), MC_CASES)
 def test_monte_carlo_agrees(dice: int, need: int, star2: bool, k: int) -> None:
     source = SeededDice(1000 * dice + 100 * need + 10 * k + star2)

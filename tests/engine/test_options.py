@@ -325,6 +325,7 @@ class TestLeagueRules:
         assert match_options(self.settings()) == RuleOptions(advanced=True, goals_to_win=2)  # a league plays to 2 (p. 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["beginner", "fr", "tournament double fr_dash", "timed double goals=2 fr_shove_limit",
                                    "fr advanced double"])
 def test_the_ai_plays_whole_matches_under_each_profile(rules):

@@ -562,6 +562,7 @@ VOCABULARY = sorted(
 options_st = st.builds(RosterOptions, st.booleans(), st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(team=st.sampled_from(TEAMS), text=st.text(max_size=60), options=options_st)
 def test_any_lineup_text_validates_or_raises_roster_error(
@@ -574,6 +575,7 @@ def test_any_lineup_text_validates_or_raises_roster_error(
     assert roster.total == BASIC_TEAM_SIZE
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(
     team=st.sampled_from(TEAMS),

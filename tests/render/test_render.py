@@ -380,6 +380,7 @@ def test_cli_render(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot read state file" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_cli_replay_gif(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from cli.main import main
 

@@ -13,6 +13,8 @@ from render.replay import fuzz_history
 from service.drawing import Drawing, render_processes
 from support import ROOT
 
+pytestmark = pytest.mark.slow  # picture worker processes
+
 
 @pytest.fixture(scope="module")
 def position():

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import pytest
 from support.builders import P, position
 from support.work import calls_made
 from hypothesis import HealthCheck, given, settings
@@ -69,6 +70,7 @@ TEXTS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(where=st.sampled_from(sorted(POSITIONS)), text=TEXTS)
 def test_any_text_is_a_command_or_a_refusal(where, text):

@@ -188,6 +188,7 @@ def finished(league: LeagueService, change: Callable[[Any], None]) -> Any:
     return view, league.open_aftermaths(GUILD, view.home_coach)[0]
 
 
+@pytest.mark.slow
 def test_two_abilities_pressed_at_once_on_the_panel(league, monkeypatch) -> None:
     """One is learned and reported learned; the other is refused and nothing of it is stored."""
 

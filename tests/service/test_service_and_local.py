@@ -112,6 +112,7 @@ def test_local_console_takes_a_profile_and_rules(tmp_path, monkeypatch, capsys):
     assert "Rules: profile beginner; timed (52-card deck" in out and "no goal limit" in out and "fr_dash" in out
 
 
+@pytest.mark.slow
 def test_demo_writes_frames_replay_and_log(tmp_path, capsys):
     out_dir = tmp_path / "demo"
     assert main(["demo", "--seed", "3", "--out", str(out_dir), "--width", "600"]) == 0
@@ -164,6 +165,7 @@ def test_undo_takes_back_steps_and_turns_until_a_die_is_rolled(sessions):
         assert rebuild(session=s, match_id=out.match.id).to_dict() == svc.status(13).state.to_dict()
 
 
+@pytest.mark.slow
 def test_reminders_are_due_after_the_delay_and_claimed_once_across_processes(sessions):
     from datetime import datetime, timedelta, timezone
 

@@ -53,6 +53,7 @@ def _hurt_and_grown(team_name: str) -> dict[str, int]:
         return {"grown": first.id, "hurt": second.id, "retired": third.id}
 
 
+@pytest.mark.slow
 def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store) -> None:
     seeded_league(24)
     ids = _hurt_and_grown("Tinkers")
@@ -124,6 +125,7 @@ def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store)
     assert zip_site(again, "x") == zip_site(site, "x")
 
 
+@pytest.mark.slow
 def test_a_french_server_gets_french_pages(database, tmp_path) -> None:
     from db.settings import update_guild_settings
 
@@ -143,6 +145,7 @@ def test_a_french_server_gets_french_pages(database, tmp_path) -> None:
     assert _page(build_site(find_league(LEAGUE), language="en"), "index.html").lang == "en"
 
 
+@pytest.mark.slow
 def test_the_console_export_writes_the_site_and_refuses_plainly(database, tmp_path, monkeypatch, capsys) -> None:
     from cli.main import main
 
@@ -183,6 +186,7 @@ def test_a_league_name_two_servers_use_needs_its_server(database) -> None:
         find_league("Elf Cup", guild_id=3)
 
 
+@pytest.mark.slow
 def test_the_zip_holds_the_site_under_one_folder(database) -> None:
     seeded_league(4, played=1)
     site = build_site(find_league(LEAGUE))
@@ -197,6 +201,7 @@ def test_the_zip_holds_the_site_under_one_folder(database) -> None:
         build_site(find_league(LEAGUE), png_budget=pictures - 1)
 
 
+@pytest.mark.slow
 async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monkeypatch) -> None:
     import sys
 
@@ -261,6 +266,7 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
             assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content
 
 
+@pytest.mark.slow
 def test_the_tie_breaks_are_explained_and_a_walkover_has_no_match_page(database) -> None:
     league = seeded_league(played=0)
     fixtures = league.fixtures(GUILD, LEAGUE)

@@ -176,6 +176,7 @@ def test_cli_verifies_from_the_database_and_from_an_exported_file(played, tmp_pa
         use_engine(old)
 
 
+@pytest.mark.slow
 def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
     """Stored teams with learned abilities and team support, under the Advanced rules: a random
     coach (potions, the wizard's spell, every question answered at random) against the AI
