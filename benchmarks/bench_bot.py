@@ -13,7 +13,7 @@ carries no PNG.
 
 ``--bot`` names a factory that returns an unstarted ``discord.Client``, called with no arguments
 (or with ``dev_guild_id=``/``dev_guild=``, the fake guild's id, when it takes one); by default the tiny bot of
-``tests/test_fakediscord.py`` answers ``/hello`` with a PNG, which measures the transport
+``tests/e2e/test_fakediscord.py`` answers ``/hello`` with a PNG, which measures the transport
 (discord.py + the fake) alone. ``--option name=value`` fills command options: ``@opponent`` is a
 second member, digits are integers, anything else a string.
 """

@@ -4,7 +4,7 @@
         [--think 60] [--preplay 6] [--processes 1|2] [--postgres URL] [--seed 1] [--profile PATH]
 
 The fake Discord of the test suite serves REST and gateway on 127.0.0.1 in this process; the bot
-runs as one or two OS processes of its own (``tests/shard_bot.py``: the real ``ElfballBot``,
+runs as one or two OS processes of its own (``tests/support/shard_bot.py``: the real ``ElfballBot``,
 boards 1000 px with their close-ups, as in production), with ``ELFBALL_SHARDS`` unset (one
 process) or ``0-0/2`` and ``1-1/2`` (two), each drawing its pictures in worker processes as the
 real bot does (``ELFBALL_RENDER_PROCESSES``, default one on this 2-core machine; set it to 0 to
@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("ELFBALL_SECRET", "bench_load's own dice key")
 
 from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout  # noqa: E402
-from shard_support import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards  # noqa: E402
+from support.shards import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards  # noqa: E402
 
 CLK = os.sysconf("SC_CLK_TCK")
 

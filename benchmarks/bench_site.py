@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_site.py [--matches 1] [--commands 3000] [--runs 3]``.
 
-Seeds the test league (``tests/site_support.py``: three teams; the AI coach plays ``--matches``
+Seeds the test league (``tests/support/league_site.py``: three teams; the AI coach plays ``--matches``
 fixtures on both sides, up to ``--commands`` commands each, a match it does not finish being
 conceded) in a temporary SQLite database, then builds the site ``--runs`` times and reports the
 median build time, the time per replay board, the number of boards and the sizes (files, zip,
@@ -19,12 +19,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+# The repository too: tests/ alone would make tests/engine/ the `engine` package.
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from db.engine import make_engine, use_engine  # noqa: E402
 from db.migrate import upgrade  # noqa: E402
 from service.site import build_site, find_league, zip_site  # noqa: E402
-from site_support import LEAGUE, seeded_league  # noqa: E402
+from support.league_site import LEAGUE, seeded_league  # noqa: E402
 
 
 def main() -> int:

@@ -2,7 +2,7 @@
 
 A catalogue is a flat ``{key: template}`` mapping kept in a data file beside the code that uses
 it (``engine/data/text/<lang>.json`` for the narration, ``service/text``, ``bot/locales``). Every
-language has every key, with the same ``{placeholders}`` (tests/test_i18n.py checks both), and
+language has every key, with the same ``{placeholders}`` (tests/engine/test_i18n.py checks both), and
 a lookup in another language falls back to English, so a gap shows English, never an error.
 
 Languages are short codes (``en``, ``fr``); ``language_of`` maps Discord's locales (``fr``,

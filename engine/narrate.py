@@ -73,7 +73,7 @@ class Narrator:
             self.text.update(text)
         self.field = field or standard_field()
         self.stringifier = _WordStringifier(self.text)
-        #: Free-text phrases met without a translation (tests/test_i18n.py keeps it empty).
+        #: Free-text phrases met without a translation (tests/engine/test_i18n.py keeps it empty).
         self.missing: set[str] = set()
 
     # -- small pieces ----------------------------------------------------------------------
@@ -525,7 +525,7 @@ def _taunted(n: Narrator, e: Any, s: MatchState | None) -> str:
     return n.t("event.taunted", facing=n.direction(e.facing), **values)
 
 
-#: Every kind in ``engine.events.EVENT_TYPES`` has an entry (tests/test_narrate.py checks it).
+#: Every kind in ``engine.events.EVENT_TYPES`` has an entry (tests/engine/test_narrate.py checks it).
 _HANDLERS: dict[str, Handler] = {
     "match_started": _match_started,
     "dice_off_rolled": _dice_off,

@@ -3,10 +3,10 @@
     .venv/bin/python scripts/gen_golden.py          # rewrite them all
     .venv/bin/python scripts/gen_golden.py --check  # say which differ, write nothing
 
-Each scenario is a fixed position built with ``tests/builders.py`` (or a seeded new match) and
+Each scenario is a fixed position built with ``tests/support/builders.py`` (or a seeded new match) and
 the events of its last command, played with scripted dice: ``SCENARIOS`` are drawn as boards,
-``VIEW_SCENARIOS`` as action views (``tests/test_render_view.py``), ``LEGENDS`` are the legend
-in each language. ``tests/test_render.py`` imports ``SCENARIOS`` from here and compares its renders with these files pixel by pixel, with a small
+``VIEW_SCENARIOS`` as action views (``tests/render/test_render_view.py``), ``LEGENDS`` are the legend
+in each language. ``tests/render/test_render.py`` loads ``SCENARIOS`` from here and compares its renders with these files pixel by pixel, with a small
 tolerance (exact bytes differ between Pillow versions; exact bytes are tested within one
 environment instead). Look at the pictures after regenerating: they are the renderer's spec.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from builders import P, act, hx, position  # noqa: E402
+from support.builders import P, act, hx, position  # noqa: E402
 
 from engine import (  # noqa: E402
     AutoSetup,

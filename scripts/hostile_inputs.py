@@ -6,7 +6,7 @@ Every input goes through ``cli.main.main`` in this process, as ``elfball`` would
 input is *refused* when the command exits 2 with a message on stderr (and no traceback),
 *accepted* when it exits 0 or 1 (a scenario played, a record verified or found wrong), and
 *crashed* otherwise: an exception out of ``main``, the last-resort incident (exit 70) or a
-traceback. The table printed is the one in docs/reliability.md; ``tests/test_hostile_inputs.py``
+traceback. The table printed is the one in docs/reliability.md; ``tests/cli/test_hostile_inputs.py``
 runs the same corpus and requires no crash.
 
 The classes: scenario files with wrong types or values at every key (each key of a valid

@@ -1,6 +1,6 @@
 """The README's pictures of the league site: docs/site-league.png, site-team.png, site-match.png.
 
-Seeds a league in a temporary SQLite database (``tests/site_support.py``: the AI coach plays two
+Seeds a league in a temporary SQLite database (``tests/support/league_site.py``: the AI coach plays two
 fixtures), exports it, and photographs one page of each kind in Debian's headless Chromium.
 
     .venv/bin/python scripts/site_screenshots.py [--commands 200]
@@ -14,13 +14,13 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+# The repository too: tests/ alone would make tests/engine/ the `engine` package.
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from db.engine import make_engine, use_engine  # noqa: E402
 from db.migrate import upgrade  # noqa: E402
 from service.site import build_site, find_league, write_site  # noqa: E402
-from site_support import LEAGUE, seeded_league  # noqa: E402
-from test_site_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from support.league_site import CHROMIUM, CHROMIUM_ARGS, LEAGUE, seeded_league  # noqa: E402
 
 
 def main() -> int:

@@ -1,15 +1,26 @@
-"""Fixtures shared by the test modules."""
+"""Fixtures shared by the test modules, wherever they sit under ``tests/``.
+
+Databases: ``database`` and ``sessions`` (SQLite only) and the backend-parametrised ones run
+on SQLite and on PostgreSQL (``backend``, ``db_engine``, ``store``, ``shared_postgres``; see
+``support/databases.py``; ``tests/service/conftest.py`` adds ``league``). A module may define a
+fixture of the same name (e.g. its own ``database``): pytest then uses the module's.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from sqlmodel import Session
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel
 
-from db.engine import make_engine, use_engine
+import db.models  # noqa: F401 - every table registered, for _empty's TRUNCATE
+from db.engine import make_engine, set_session_provider, use_engine
 from db.migrate import upgrade
+from db.settings import forget_remembered
+from support.databases import BACKENDS, fresh_engine
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
 # the environment only. A test of the key file beside a SQLite database removes it.
@@ -48,9 +59,48 @@ def sessions(tmp_path):
 def english_console(monkeypatch):
     """The console commands follow ``ELFBALL_LANGUAGE`` and the locale: a French machine runs the
     suite in English like CI (the tests of that default set them themselves)."""
-    import os
-
     monkeypatch.delenv("ELFBALL_LANGUAGE", raising=False)
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if os.environ.get(var, "").lower().startswith("fr"):
             monkeypatch.delenv(var)
+
+
+# --- the same tests on SQLite and on PostgreSQL ----------------------------------------------------
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def shared_postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """One migrated PostgreSQL schema for the whole run (migrating per test costs ~0.4 s)."""
+    yield from fresh_engine("postgresql", tmp_path_factory.mktemp("pg"))
+
+
+def _empty(engine: Engine) -> None:
+    tables = ", ".join(t.name for t in SQLModel.metadata.sorted_tables)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("SET LOCAL lock_timeout = '20s'")
+        conn.exec_driver_sql(f"TRUNCATE TABLE {tables} RESTART IDENTITY CASCADE")
+    forget_remembered(engine)  # the settings it remembered are gone with the rows
+
+
+@pytest.fixture
+def db_engine(backend: str, tmp_path, request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """A migrated, empty database on the test's backend."""
+    if backend == "sqlite":
+        yield from fresh_engine(backend, tmp_path)
+        return
+    engine = request.getfixturevalue("shared_postgres")
+    _empty(engine)
+    yield engine
+
+
+@pytest.fixture
+def store(db_engine: Engine) -> Iterator[Engine]:
+    """``db_engine``, also installed as the session provider (for ``db.aio`` and ``session_scope``)."""
+    old = set_session_provider(lambda: Session(db_engine, expire_on_commit=False))
+    try:
+        yield db_engine
+    finally:
+        set_session_provider(old)

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+# The repository: the folder above this file that holds pyproject.toml, wherever the test sits.
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
 # Each floor's package, as pyproject.toml's import-linter root_packages lists them.
 FLOORS = ("engine", "ai", "render", "db", "service", "bot", "cli")
 

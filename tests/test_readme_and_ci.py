@@ -12,8 +12,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 CI_RUN = ROOT / ".ci" / "run"

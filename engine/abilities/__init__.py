@@ -6,7 +6,7 @@ each ability *does* lives beside the rule it changes, under its own name: ``abil
 and friends hold the hooks the challenge modules call, so ``grep -r bonecrusher engine`` finds
 every place the ability acts.
 
-Where each ability acts (``tests/test_ability_catalogue.py`` checks every id is used by a rule):
+Where each ability acts (``tests/engine/test_ability_catalogue.py`` checks every id is used by a rule):
 
 - re-rolls, in ``challenges/base.resolve`` and the face-off: ``rerolls.py`` (steady, buff,
   grapple, nimble, agile, resilient);

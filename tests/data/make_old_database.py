@@ -1,5 +1,5 @@
 """Writes ``old_0004.db``: a database as Elfball wrote it at commit 79a6489 (schema 0004, before
-rules editions and sealed seeds), for ``tests/test_upgrade_old_database.py``.
+rules editions and sealed seeds), for ``tests/db/test_upgrade_old_database.py``.
 
 Run it with that commit's code on the path, not this one's::
 

@@ -197,7 +197,7 @@ Inspection and realism:
         client holding ``(guild_id >> 22) % count``: none while that shard is down.
     Bots in other OS processes: serve the fake in the test process and, in the bot's process,
         call ``fakediscord.remote.use_fake_discord(fake.http_url)`` and ``ready_fast(bot)`` before
-        starting the client; ``tests/shard_bot.py`` runs the Elfball bot that way.
+        starting the client; ``tests/support/shard_bot.py`` runs the Elfball bot that way.
     The fake rejects what Discord rejects, with Discord's status, code and (for 50035) nested
     ``errors`` shape ``{"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message":
     "Must be 2000 or fewer in length."}]}}`` (discord.py's ``HTTPException.text`` reads

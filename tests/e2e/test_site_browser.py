@@ -1,0 +1,230 @@
+"""The league site in a real browser (issue 23): Debian's headless Chromium, driven by Playwright.
+
+The seeded league is exported once and served on 127.0.0.1. The tests step a match's replay with
+the buttons and the arrow keys, read the page without JavaScript, compare the standings and a
+roster as the browser shows them with the database, and check every page kind for accessibility:
+checks written against the DOM (lang, alt text, one h1 and no skipped heading level, named
+controls, captioned tables) and axe-core (WCAG 2 A and AA rules) from the npm registry.
+
+Without Chromium (or Playwright, or axe-core) these skip locally; under CI they fail, since
+``.ci/run`` installs Chromium and axe-core.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from db.engine import make_engine, session_scope, use_engine
+from db.migrate import upgrade
+from support.databases import in_ci
+from support.league_site import CHROMIUM, CHROMIUM_ARGS, GUILD, LEAGUE, expected_table, seeded_league
+
+pytestmark = pytest.mark.slow  # a real browser, a seeded league
+
+#: Where the test setup (or ``.ci/run``) puts axe-core: npm's ``--prefix`` folder.
+AXE_CACHE = Path(os.environ.get("ELFBALL_AXE_DIR", Path.home() / ".cache" / "elfball" / "axe"))
+AXE_JS = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _missing(what: str) -> None:
+    if in_ci():
+        pytest.fail(f"{what}: under CI the browser tests must run (.ci/run installs it)")
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        # Debian's Chromium, never a browser Playwright would download; a fresh profile each launch.
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script, installed from the npm registry into a cache folder on first use."""
+    if not AXE_JS.is_file() and shutil.which("npm"):
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(AXE_CACHE), "axe-core@4"],
+                       check=False, timeout=300, capture_output=True)
+    if not AXE_JS.is_file():
+        _missing(f"axe-core is not installed in {AXE_CACHE} (npm install --prefix {AXE_CACHE} axe-core@4)")
+    return AXE_JS.read_text()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, object]]]:
+    """The seeded league exported and served over HTTP on 127.0.0.1: (base URL, facts)."""
+    from service.site import build_site, find_league, write_site
+
+    root = tmp_path_factory.mktemp("site")
+    engine = make_engine(f"sqlite:///{root / 'elfball.db'}")
+    upgrade(engine)
+    old = use_engine(engine)
+    try:
+        seeded_league(30)
+        site = build_site(find_league(LEAGUE))
+        write_site(site, root / "out")
+        from db import teams as db_teams
+
+        with session_scope() as s:
+            team = db_teams.get_team(session=s, guild_id=GUILD, team="Tinkers")
+        facts = {"table": expected_table(find_league(LEAGUE).id), "team": team,
+                 "match": min(p for p in site.files if re.fullmatch(r"matches/\d+\.html", p)),
+                 "frames": {p.split("/")[1]: 0 for p in site.files if "/frame-" in p}}
+        for p in site.files:
+            if "/frame-" in p:
+                facts["frames"][p.split("/")[1]] += 1  # type: ignore[index]
+    finally:
+        use_engine(old)
+        engine.dispose()
+    handler = functools.partial(_Quiet, directory=str(root / "out"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", facts
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+def _page(browser, url: str, *, javascript: bool = True):
+    context = browser.new_context(java_script_enabled=javascript, viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(url, wait_until="load")
+    return page, errors
+
+
+def test_the_replay_steps_forward_and_back_with_buttons_and_keys(browser, served) -> None:
+    base, facts = served
+    path = facts["match"]
+    fixture = path.split("/")[1].removesuffix(".html")
+    total = facts["frames"][fixture]
+    page, errors = _page(browser, base + path)
+    frame = page.locator("#replay-frame")
+    position = page.locator("#replay-position")
+    assert page.locator("#viewer").is_visible()
+    assert position.inner_text() == f"Board 1 of {total}"
+    assert frame.get_attribute("src").endswith("frame-001.png")
+
+    def at(n: int) -> None:
+        assert position.inner_text() == f"Board {n} of {total}"
+        assert frame.get_attribute("src").endswith(f"frame-{n:03d}.png")
+        page.wait_for_function("document.getElementById('replay-frame').complete")
+        assert page.evaluate("document.getElementById('replay-frame').naturalWidth") == 480  # the PNG loaded
+
+    page.get_by_role("button", name="Next").click()
+    at(2)
+    caption = page.locator("#replay-caption").inner_text()
+    page.keyboard.press("ArrowRight")
+    at(3)
+    assert page.locator("#replay-caption").inner_text() != caption or total == 3
+    page.keyboard.press("ArrowLeft")
+    at(2)
+    page.get_by_role("button", name="Previous").click()
+    at(1)
+    page.get_by_role("button", name="Previous").click()  # nothing before the first
+    at(1)
+    page.keyboard.press("End")
+    at(total)
+    page.get_by_role("button", name="Next").click()  # nothing after the last
+    at(total)
+    page.get_by_role("button", name="First").click()
+    at(1)
+    assert frame.get_attribute("alt") == page.locator("#frame-1").get_attribute("data-alt")
+    assert errors == []
+
+
+def test_without_javascript_every_board_is_listed_in_words(browser, served) -> None:
+    base, facts = served
+    path = facts["match"]
+    fixture = path.split("/")[1].removesuffix(".html")
+    page, _ = _page(browser, base + path, javascript=False)
+    assert not page.locator("#viewer").is_visible()
+    items = page.locator("#frames-list > ol > li")
+    assert items.count() == facts["frames"][fixture]
+    assert items.first.is_visible() and "Board 1" in items.first.inner_text()
+    href = items.nth(1).locator("a").first.get_attribute("href")
+    assert page.request.get(base + "matches/" + href).headers["content-type"] == "image/png"
+
+
+def test_the_browser_shows_the_standings_and_the_roster_of_the_database(browser, served) -> None:
+    base, facts = served
+    page, errors = _page(browser, base + "index.html")
+    rows = page.locator("table.standings tbody tr")
+    shown = [[c.strip() for c in rows.nth(i).locator("td, th").all_inner_texts()] for i in range(rows.count())]
+    assert shown == facts["table"]
+    page.get_by_role("link", name="Tinkers").first.click()
+    page.wait_for_load_state("load")
+    assert page.locator("h1").inner_text() == "Tinkers"
+    team = facts["team"]
+    names = page.locator("table.roster tbody th").all_inner_texts()
+    assert names == [p.name for p in sorted(team.players, key=lambda p: p.number) if p.status == "active"]
+    page.locator("img.sheet").scroll_into_view_if_needed()  # lazy: loaded when it comes near
+    page.wait_for_function("document.querySelector('img.sheet').complete && document.querySelector('img.sheet').naturalWidth > 0")
+    assert errors == []
+
+
+DOM_CHECKS = """() => {
+  const problems = [];
+  if (!document.documentElement.lang) problems.push('no lang on <html>');
+  for (const img of document.images) {
+    if (!img.getAttribute('alt') || !img.getAttribute('alt').trim()) problems.push('img without alt: ' + img.src);
+    if (img.getAttribute('loading') !== 'lazy') problems.push('img not lazy: ' + img.src);
+  }
+  const levels = [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => Number(h.tagName[1]));
+  if (levels.filter(l => l === 1).length !== 1) problems.push('not exactly one h1: ' + levels);
+  levels.forEach((l, i) => { if (i && l > levels[i - 1] + 1) problems.push('heading level skipped: ' + levels); });
+  for (const b of document.querySelectorAll('button, a')) {
+    if (!(b.textContent || b.getAttribute('aria-label') || '').trim()) problems.push('unnamed control: ' + b.outerHTML);
+  }
+  for (const t of document.querySelectorAll('table')) {
+    if (!t.querySelector('caption')) problems.push('table without caption');
+    if (!t.querySelector('th[scope]')) problems.push('table without header cells');
+  }
+  if (!document.querySelector('main')) problems.push('no <main>');
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("kind", ["league", "team", "match"])
+def test_every_page_kind_passes_the_accessibility_checks(browser, served, axe, kind: str) -> None:
+    base, facts = served
+    path = {"league": "index.html", "team": f"teams/{facts['team'].id}.html", "match": facts["match"]}[kind]
+    for javascript in (True, False):
+        page, errors = _page(browser, base + path, javascript=javascript)
+        assert page.evaluate(DOM_CHECKS) == [], (kind, javascript)
+        assert errors == []
+    page, _ = _page(browser, base + path)
+    page.add_script_tag(content=axe)
+    result = page.evaluate("""async () => {
+      const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+      return r.violations.map(v => v.id + ': ' + v.help + ' [' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ') + ']');
+    }""")
+    assert result == [], kind

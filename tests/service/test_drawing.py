@@ -1,0 +1,162 @@
+"""Pictures drawn in worker processes (``service.drawing``): the same bytes as in the bot's own
+process, a dead worker costs no post, and the setting is checked before the bot connects."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from render.replay import fuzz_history
+from service.drawing import Drawing, render_processes
+from support import ROOT
+
+pytestmark = pytest.mark.slow  # picture worker processes
+
+
+@pytest.fixture(scope="module")
+def position():
+    steps = fuzz_history(5)
+    step = next(s for s in steps[len(steps) // 3:] if s.events and s.state.on_field())
+    return step
+
+
+@pytest.fixture(scope="module")
+def workers():
+    drawing = Drawing(1)
+    drawing.warm(600, True)
+    yield drawing
+    drawing.close()
+
+
+def _workers_of(drawing: Drawing) -> list[int]:
+    pool = drawing._pool
+    assert pool is not None
+    return [p.pid for p in pool._processes.values()]  # type: ignore[union-attr]
+
+
+def _gone(pid: int, within: float = 10.0) -> bool:
+    """Has process ``pid`` ended within ``within`` seconds?"""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_setting_defaults_to_the_spare_cores_and_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert render_processes({}) == 0  # one core: drawing elsewhere only adds the hand-over
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert render_processes({}) == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    assert render_processes({}) == 2
+    assert render_processes({"ELFBALL_RENDER_PROCESSES": " 0 "}) == 0
+    assert render_processes({"ELFBALL_RENDER_PROCESSES": "3"}) == 3
+    for bad in ("two", "-1", "17"):
+        with pytest.raises(ValueError, match="ELFBALL_RENDER_PROCESSES"):
+            render_processes({"ELFBALL_RENDER_PROCESSES": bad})
+
+
+def test_the_bot_refuses_a_bad_setting_before_connecting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import app
+
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("ELFBALL_RENDER_PROCESSES", "many")
+    monkeypatch.setattr("db.migrate.upgrade", lambda *a, **k: None)
+    monkeypatch.setattr(app.ElfballBot, "run", lambda *a, **k: pytest.fail("connected despite the bad setting"))
+    with pytest.raises(SystemExit, match="ELFBALL_RENDER_PROCESSES is a number"):
+        app.main()
+
+
+def test_a_worker_draws_the_same_bytes_as_the_bot_itself(position, workers: Drawing) -> None:
+    here = Drawing(0)
+    args = dict(events=position.events, view=position.view)
+    assert workers.board(position.state, width=600, language="fr", **args) == \
+        here.board(position.state, width=600, language="fr", **args)
+    board, close_up = workers.pair(position.state, width=600, language="en", **args)
+    assert (board, close_up) == here.pair(position.state, width=600, language="en", **args)
+    assert board.startswith(b"\x89PNG") and close_up is not None and close_up[1]
+    assert workers.fallbacks == 0
+
+
+def test_a_killed_worker_costs_no_picture_and_is_replaced(position) -> None:
+    drawing = Drawing(1)
+    try:
+        expected = Drawing(0).board(position.state, events=position.events, width=600, language="en")
+        assert drawing.board(position.state, events=position.events, width=600, language="en") == expected
+        (pid,) = _workers_of(drawing)
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        # The picture that found the pool broken is drawn here; the next one by a new worker.
+        assert drawing.board(position.state, events=position.events, width=600, language="en") == expected
+        assert drawing.fallbacks == 1
+        assert drawing.board(position.state, events=position.events, width=600, language="en") == expected
+        assert drawing.fallbacks == 1
+        (new_pid,) = _workers_of(drawing)
+        assert new_pid != pid
+    finally:
+        drawing.close()
+
+
+def test_close_stops_the_workers(position) -> None:
+    drawing = Drawing(1)
+    drawing.board(position.state, width=600, language="en")
+    (pid,) = _workers_of(drawing)
+    drawing.close()
+    if not _gone(pid):
+        pytest.fail("the picture worker outlived close()")
+
+
+def test_the_service_draws_its_posts_in_workers(position, workers: Drawing, sessions) -> None:
+    """A whole outcome (board, close-up, another language on demand) through the service."""
+    from service.matches import MatchService
+
+    here = MatchService(sessions=sessions, render=True, width=600, close_ups=True)
+    there = MatchService(sessions=sessions, render=True, width=600, close_ups=True, drawing=workers)
+    state, events, view = position.state, list(position.events), position.view
+
+    class _M:  # the outcome only reads the match's ids and language
+        id = 1
+        guild_id = 0
+        deciding_user_id = None
+        west_coach_id = east_coach_id = 0
+
+    a = here._outcome(_M(), state, events, view)  # type: ignore[arg-type]
+    b = there._outcome(_M(), state, events, view)  # type: ignore[arg-type]
+    assert a.png == b.png and a.close_up_in("en") == b.close_up_in("en")
+    assert a.png_in("fr") == b.png_in("fr") != b.png
+    assert a.close_up_in("fr") == b.close_up_in("fr")
+
+
+def test_a_worker_ends_with_the_bot_process(tmp_path) -> None:
+    """A bot killed outright (SIGKILL, out of memory) must not leave its picture workers behind."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "bot.py"
+    script.write_text(
+        "import os, sys, time\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from service.drawing import Drawing\n"
+        "from render.replay import fuzz_history\n"
+        "if __name__ == '__main__':\n"
+        "    d = Drawing(1)\n"
+        "    d.board(fuzz_history(5)[0].state, width=300, language='en')\n"
+        "    print(*[p.pid for p in d._pool._processes.values()], flush=True)\n"
+        "    time.sleep(60)\n")
+    bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(bot.stdout.readline())
+        os.kill(worker, 0)  # alive while the bot is
+    finally:
+        bot.kill()
+        bot.wait()
+    if not _gone(worker):
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the picture worker outlived its killed bot")
