@@ -108,7 +108,8 @@ def _local(args: argparse.Namespace) -> int:
     from db.matches import MatchSide
     from render import describe
     from service.grammar import help_text
-    from service.matches import AI_COACH_ID, MatchService, refusal_text
+    from service.matches import AI_COACH_ID, MatchService
+    from service.refusals import render_refusal
 
     language = chosen_language(args)
     tx = _text(language)
@@ -170,7 +171,7 @@ def _local(args: argparse.Namespace) -> int:
                 return 0
             outcome = service.act(channel, LOCAL_USER, line)
         except (ElfballError, StoreError) as exc:
-            print("  " + tx.t("console.refused", reason=refusal_text(exc, language)))
+            print("  " + tx.t("console.refused", reason=render_refusal(exc, language)))
             continue
         _show(outcome, out_dir, language, board=not args.quiet)
     return 0

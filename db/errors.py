@@ -20,6 +20,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine import ElfballError, format_refusal
+
 __all__ = [
     "StoreError",
     "NotFoundError",
@@ -59,10 +61,8 @@ def _said(value: Any, language: str) -> Any:
     """A value that is itself a refusal, in ``language``."""
     if isinstance(value, StoreError):
         return value.text(language)
-    if isinstance(value, Exception):
-        from engine.refusals import translate_refusal
-
-        return translate_refusal(str(value), language)
+    if isinstance(value, ElfballError) and value.refusal is not None:
+        return format_refusal(value.refusal, language)
     return value
 
 

@@ -17,6 +17,7 @@ from .errors import (
 )
 from .field import Field, HexInfo, standard_field
 from .hexes import Direction, Hex, distance
+from .refusals import Joined, Refusal, Term, format_refusal, refusal_catalogue, side_term
 
 __all__ = [
     "AmbiguousInputError",
@@ -28,9 +29,15 @@ __all__ = [
     "HexInfo",
     "IllegalCommandError",
     "InvalidCoordinateError",
+    "Joined",
     "MalformedInputError",
     "OffFieldError",
+    "Refusal",
     "RosterError",
+    "Term",
     "distance",
+    "format_refusal",
+    "refusal_catalogue",
+    "side_term",
     "standard_field",
 ]

@@ -22,6 +22,7 @@ from functools import cache, lru_cache
 
 from engine import commands as C
 from engine.abilities import ABILITIES, Ability
+from engine import Joined, Refusal, side_term
 from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
@@ -150,7 +151,7 @@ def help_text(verb: str | None = None, language: str = DEFAULT) -> str:
     if verb:
         name = verb_name(verb)
         if name is None:
-            raise MalformedInputError(f"no command {verb!r}; type help for the list")
+            raise MalformedInputError.of("command.unknown", text=repr(verb))
         v = _BY_NAME[name]
         return f"{v.usage_in(language)} — {v.summary_in(language)}{english(v)}"
     width = max(len(v.usage_in(language)) for v in VERBS)
@@ -169,7 +170,7 @@ def usage_refusal(message: str, language: str) -> str | None:
 def check_length(text: str) -> str:
     """``text`` itself, refused when longer than ``MAX_INPUT`` (a line, or one typed option)."""
     if len(text) > MAX_INPUT:
-        raise MalformedInputError(f"that text has {len(text)} characters; a command or an option has at most {MAX_INPUT}")
+        raise MalformedInputError.of("command.too_long", n=len(text), n2=MAX_INPUT)
     return text
 
 
@@ -183,7 +184,7 @@ def _foreign_digits(text: str) -> bool:
 
 
 def _digits_refusal(text: str) -> MalformedInputError:
-    return MalformedInputError(f"write numbers with the digits 0-9, not {text!r}")
+    return MalformedInputError.of("command.foreign_digits", text=repr(text))
 
 
 def whole_number(text: str) -> int | None:
@@ -229,12 +230,10 @@ def parse_path(tokens: Iterable[str], start: Hex, fld: Field | None = None) -> t
             try:
                 at = fld.parse(tok)
             except InvalidCoordinateError:
-                raise MalformedInputError(
-                    f"{tok!r} is neither a hex nor a direction: a path is hexes (K11 K10) or directions (NE NE E)"
-                ) from None
+                raise MalformedInputError.of("path.not_hex_or_direction", text=repr(tok)) from None
         path.append(at)
     if not path:
-        raise MalformedInputError("give the hexes (K11 K10) or directions (NE NE E) to move through")
+        raise MalformedInputError.of("path.empty")
     return tuple(path)
 
 
@@ -254,10 +253,10 @@ def _named(p: Player, words: list[str]) -> bool:
     return all(w in name_words if w.isdigit() else w in name for w in words)
 
 
-def _listed(players: list[Player]) -> str:
-    shown = ", ".join(f"{p.id} {p.name}" for p in players[:LISTED_PLAYERS])
+def _listed(players: list[Player]) -> Joined | Refusal:
+    shown = Joined(tuple(f"{p.id} {p.name}" for p in players[:LISTED_PLAYERS]))
     more = len(players) - LISTED_PLAYERS
-    return shown + (f" (and {more} more)" if more > 0 else "")
+    return Refusal("player.and_more", text=shown, n=more) if more > 0 else shown
 
 
 def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: bool | None = None) -> Player:
@@ -268,7 +267,7 @@ def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: 
     refusal listing the candidates by id and name (the console and ``service.typed`` share it)."""
     text = " ".join(check_length(str(ref)).split())
     if not any(c.isalnum() for c in text):
-        raise MalformedInputError(f"name a player by his id (w3) or his name, not {text!r}")
+        raise MalformedInputError.of("player.bad_name", text=repr(text))
     key = _fold(text)
     pool = [p for p in state.players.values()
             if (side is None or p.side == side) and (on_field is None or p.on_field == on_field)]
@@ -286,13 +285,13 @@ def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: 
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousInputError(f"{text!r} could be {_listed(hits)}: use the id")
+        raise AmbiguousInputError.of("player.ambiguous", text=repr(text), text2=_listed(hits))
     if _foreign_digits(text):
         raise _digits_refusal(text)
-    scope = ("" if side is None else f" of {side}") + {None: "", True: " on the field", False: " off the field"}[on_field]
+    key = "player.no_match" + ("" if side is None else "_of_side") + {None: "", True: "_on_field", False: "_off_field"}[on_field]
     if not pool:
-        raise MalformedInputError(f"no player{scope} matches {text!r}")
-    raise MalformedInputError(f"no player{scope} matches {text!r}; try one of: {_listed(pool)}")
+        raise MalformedInputError.of(key, side=side_term(str(side)), text=repr(text))
+    raise MalformedInputError.of(key + "_try", side=side_term(str(side)), text=repr(text), text2=_listed(pool))
 
 
 def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) -> C.Command:
@@ -300,7 +299,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     fld = fld or standard_field()
     tokens = check_length(text).split()
     if not tokens:
-        raise MalformedInputError("type a command; help lists them")
+        raise MalformedInputError.of("command.empty")
     typed = tokens[0].lower()
     typed = _WORDS.get(_plain(typed), typed)  # a verb's name in another language reads as the English one
     q = _question(state)
@@ -320,7 +319,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if verb is None:
         if unanswered is not None:
             raise unanswered
-        raise MalformedInputError(f"no command {tokens[0]!r}; type help for the list")
+        raise MalformedInputError.of("command.unknown", text=repr(tokens[0]))
     args = tokens[1:]
     opp: Side = "east" if side == "west" else "west"
 
@@ -391,7 +390,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             return C.Dash(sprint=True)
         counters = whole_number(args[0]) if len(args) == 1 else None
         if counters is None or counters < 0:
-            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+            raise MalformedInputError.of("usage.dash")
         return C.Dash(counters)
     if name == "sprint":
         return C.Dash(sprint=True)
@@ -424,7 +423,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(1)
         dice = _dice_numbers(args)
         if dice is None:
-            raise MalformedInputError("usage: reroll DIE [DIE ...] with the dice numbers shown")
+            raise MalformedInputError.of("usage.reroll")
         return C.Answer(dice)
     if name == "intercept":
         need(1)
@@ -441,7 +440,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if name == "decline":
         return C.Answer("decline")
     if name == "undo":
-        raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
+        raise MalformedInputError.of("command.undo_line")
     if name == "next":
         return C.StartTest()
     if name == "concede":
@@ -472,7 +471,7 @@ def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
         k = _SUFFIX_KEYS.get(tok.lower())
         if k is not None:
             if k in groups:
-                raise MalformedInputError(f"{tok!r} twice in one command")
+                raise MalformedInputError.of("command.twice", text=repr(tok))
             key = k
             groups[k] = []
         elif key is None:
@@ -481,7 +480,7 @@ def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
             groups[key].append(tok)
     for k, words in groups.items():
         if not words:
-            raise MalformedInputError(f"{k} what? e.g. facing W, with beeline, player w4")
+            raise MalformedInputError.of("command.what", text=k)
     return rest, groups
 
 
@@ -504,7 +503,7 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     actor = state.acting_player
     start = mover or actor
     if start is None or start.hex is None:
-        raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
+        raise MalformedInputError.of("command.nobody_acting")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
     return C.Move(parse_path(rest, start.hex, fld), facing, ability, other)
 
@@ -517,7 +516,7 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
         raise MalformedInputError(f"usage: {verb.usage}")
     spell = SPELLS.get(_key(words[0]))
     if spell is None:
-        raise MalformedInputError(f"no spell {words[0]!r}: system_shock, inferno or transformation")
+        raise MalformedInputError.of("spell.no_such", text=repr(words[0]))
     if spell == "inferno":
         return C.CastSpell(spell, None, fld.parse(words[1]))
     return spell_on_player(state, side, spell, " ".join(words[1:]))
@@ -563,8 +562,8 @@ def _resolve_ability_key(key: str, ref: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousInputError(f"{ref!r} could be {', '.join(hits)}")
-    raise MalformedInputError(f"no ability {ref!r}; /rules or help lists them (e.g. beeline, lead-pass)")
+        raise AmbiguousInputError.of("ability.ambiguous", text=repr(ref), text2=", ".join(hits))
+    raise MalformedInputError.of("ability.no_such", text=repr(ref))
 
 
 # --- answers -----------------------------------------------------------------------------
@@ -578,14 +577,14 @@ def answer_value(state: MatchState, text: str) -> object:
     otherwise the one of its ``options`` that TEXT names."""
     q = _question(state)
     if q is None:
-        raise MalformedInputError("there is no question to answer now")
+        raise MalformedInputError.of("answer.none_now")
     if "eligible" in q:
         words = text.replace(",", " ").split()
         if all(w.lower() in ("none", "keep", "no") for w in words):
             return ()
         dice = _dice_numbers(words)
         if dice is None:
-            raise MalformedInputError("answer with the numbers of the dice to re-roll, or keep")
+            raise MalformedInputError.of("answer.dice_or_keep")
         return dice
     return match_option(state, q.get("options", ()), text)
 
@@ -638,8 +637,8 @@ def match_option(state: MatchState, options: Iterable[object], text: str) -> obj
         return hits[0]
     readable = ", ".join(option_label(state, o) for o in opts)
     if hits:
-        raise AmbiguousInputError(f"{text!r} could be {', '.join(option_label(state, o) for o in hits)}")
-    raise MalformedInputError(f"choose one of: {readable}")
+        raise AmbiguousInputError.of("answer.ambiguous", text=repr(text), text2=", ".join(option_label(state, o) for o in hits))
+    raise MalformedInputError.of("answer.choose_one", text=readable)
 
 
 def _option_keys(state: MatchState, option: object) -> set[str]:

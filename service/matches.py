@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from db import matches as store
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError, StoreError
+from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
 from engine import commands as C
@@ -33,14 +33,13 @@ from engine.field import Side
 from engine.match import Pending, pending
 from engine.i18n import DEFAULT, Catalogue, load, phrase
 from engine.narrate import describe_question, narrate
-from engine.refusals import translate_refusal
 from engine.state import MatchState, Phase, RuleOptions
 
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import Drawing
-from .grammar import parse, usage_refusal, verb_name
+from .grammar import parse, verb_name
 
-__all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names", "refusal_text"]
+__all__ = ["AI_COACH_ID", "ai_level", "Outcome", "Said", "said", "MatchService", "prompt_for", "side_names"]
 
 log = logging.getLogger("elfball.service")
 
@@ -88,36 +87,6 @@ def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     tx = _text(language)
     side = values.get("side")
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
-
-
-def structured_refusal(reason: BaseException | str, language: str) -> str | None:
-    """A refusal that carries its own key or template and values (team building's limits, the
-    store's refusals naming a team or a fixture), said in ``language``; None for the others."""
-    from engine.teambuilding import TeamBuildingError
-
-    if isinstance(reason, TeamBuildingError):
-        return reason.text(language)
-    if isinstance(reason, StoreError):
-        return reason.translation(language)
-    return None
-
-
-def refusal_text(reason: BaseException | str, language: str) -> str:
-    """Why a command was refused, in ``language``: a structured refusal in its own words, a
-    parser's usage in that language's words, the service's own messages from the catalogue's
-    ``phrase.*`` keys, else the rules' and the parser's refusals through ``engine.refusals``
-    (English when nothing knows it). The bot and the console both answer with it."""
-    structured = structured_refusal(reason, language)
-    if structured is not None:
-        return structured
-    message = str(reason)
-    if language == DEFAULT:
-        return message
-    usage = usage_refusal(message, language)
-    if usage is not None:
-        return usage
-    known = phrase(_text(language).text, message)
-    return known if known != message else translate_refusal(message, language)
 
 
 def side_names(state: MatchState, language: str = DEFAULT) -> dict[str, str]:

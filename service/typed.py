@@ -118,7 +118,7 @@ def move(state: MatchState, side: Side, *, path: str, facing: str | None = None,
     actor = state.acting_player
     start: Player | None = mover or actor
     if start is None or start.hex is None:
-        raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
+        raise MalformedInputError.of("command.nobody_acting")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
     steps = _text(path, "move").replace(",", " ").split()
     return C.Move(parse_path(steps, start.hex, fld), turn, paid, other)
@@ -159,7 +159,7 @@ def _tackle_use(value: object) -> str:
         except MalformedInputError:
             pass
     if key not in TACKLE_USES:
-        raise MalformedInputError(f"unknown Tackle ability {text!r} (known: {', '.join(TACKLE_USES)})")
+        raise MalformedInputError.of("tackle.unknown_use", text=repr(text), text2=", ".join(TACKLE_USES))
     return key
 
 
@@ -180,10 +180,10 @@ def dash(state: MatchState, side: Side, *, counters: int | str | None = None, sp
     counters): one or the other."""
     if sprint:
         if _given(counters):
-            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+            raise MalformedInputError.of("usage.dash")
         return C.Dash(sprint=True)
     if not _given(counters):
-        raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+        raise MalformedInputError.of("usage.dash")
     return C.Dash(_counters(counters, "dash"))
 
 
@@ -217,7 +217,7 @@ def spell(state: MatchState, side: Side, *, spell: str, target: str | None = Non
     key = "".join(c for c in _text(spell, "spell").lower() if c.isalnum())
     chosen = SPELLS.get(key)
     if chosen is None:
-        raise MalformedInputError(f"no spell {spell!r}: system_shock, inferno or transformation")
+        raise MalformedInputError.of("spell.no_such", text=repr(spell))
     if chosen == "inferno":
         if _given(target):
             raise _usage("spell")
@@ -239,7 +239,7 @@ BUILDERS: Mapping[str, Callable[..., C.Command]] = MappingProxyType({
 def build(command: str, state: MatchState, side: Side, /, **options: Any) -> C.Command:
     """The engine command of slash command ``command`` (a key of ``BUILDERS``) with ``options``."""
     if command == "undo":
-        raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
+        raise MalformedInputError.of("command.undo_line")
     return BUILDERS[command](state, side, **options)
 
 

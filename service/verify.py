@@ -37,6 +37,7 @@ from engine.options import validate as validate_options
 from engine.state import MatchState, RuleOptions
 from engine.teambuilding import MAX_PLAYERS
 
+from .refusals import render_refusal
 from .shape import shape_errors
 
 __all__ = [
@@ -178,14 +179,12 @@ class Mismatch:
         return self.message_in(DEFAULT)
 
     def message_in(self, language: str) -> str:
-        from engine.refusals import translate_refusal
-
         tx = _text(language)
         values = dict(self.values)
         if values.get("command") == DICE_OFF:
             values["command"] = tx.t("verify.dice_off")
         if "reason" in values:
-            values["reason"] = translate_refusal(str(values["reason"]), language)
+            values["reason"] = render_refusal(values["reason"], language)
         if self.key == "verify.mismatch.die":
             values["expected"], values["recorded"] = _die(values["expected"], tx), _die(values["recorded"], tx)
         return tx.t(self.key, **values)
@@ -317,7 +316,7 @@ def verify(record: MatchRecord) -> Verdict:
         result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed), options=options)
     # The creation row is parsed here, from a file anybody could have written.
     except (ElfballError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return fail(Mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", {"reason": str(exc)}))
+        return fail(Mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", {"reason": exc}))
     expected_dice, recorded_dice = _norm(result.dice), _norm(log[0].get("dice") or [])
     if expected_dice != recorded_dice:
         return fail(_dice_mismatch(0, DICE_OFF, expected_dice, recorded_dice))
@@ -345,7 +344,7 @@ def verify(record: MatchRecord) -> Verdict:
                                by=side)  # type: ignore[arg-type]
             except ElfballError as exc:
                 return fail(Mismatch(seq, words, "refused", None, command, "verify.mismatch.refused",
-                                     {"row": seq, "command": words, "reason": str(exc)}))
+                                     {"row": seq, "command": words, "reason": exc}))
             expected_dice, recorded_dice = _norm(result.dice), _norm(row.get("dice") or [])
             if expected_dice != recorded_dice:
                 return fail(_dice_mismatch(seq, words, expected_dice, recorded_dice))

@@ -96,7 +96,7 @@ def ability(ability_id: str) -> Ability:
     except KeyError:
         from ..errors import MalformedInputError
 
-        raise MalformedInputError(f"unknown ability {ability_id!r}") from None
+        raise MalformedInputError.of("ability.unknown", text=repr(ability_id)) from None
 
 
 def has(player: Any, ability_id: str) -> bool:

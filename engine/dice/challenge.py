@@ -38,7 +38,7 @@ __all__ = [
 # A hostile or broken source could show stars forever; no fair roll comes near this.
 MAX_DICE_PER_CHALLENGE = 1000
 
-_RULE_MOMENTUM = "Momentum (p. 5)"
+_RULE_MOMENTUM = "momentum"  # Momentum (p. 5), a rule id
 
 
 class Band(StrEnum):
@@ -275,26 +275,14 @@ class ChallengeRoll:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.dice):
             return MalformedInputError(f"no die at index {index!r}: this roll has dice 0 to {len(self.dice) - 1}")
         die = self.dice[index]
-        name = f"die {index} ({die.face.symbol})"
         if die.struck:
-            return IllegalCommandError(
-                f"{name} was already replaced; a die may be replaced only once", rule=_RULE_MOMENTUM
-            )
+            return IllegalCommandError.of("die.already_replaced", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if die.origin is Origin.REPLACEMENT:
-            return IllegalCommandError(
-                f"{name} is itself a replacement; a die may be replaced only once", rule=_RULE_MOMENTUM
-            )
+            return IllegalCommandError.of("die.is_replacement", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if die.origin is Origin.STAR:
-            return IllegalCommandError(
-                f"{name} was rolled for a star; only the dice rolled for the attribute may be replaced",
-                rule=_RULE_MOMENTUM,
-            )
+            return IllegalCommandError.of("die.star", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if why is Reason.MOMENTUM and self.flopped:
-            return IllegalCommandError(
-                f"the challenge is flopped ({self.flops} flops, {self.successes} successes); "
-                "no Momentum counters may be used to change this",
-                rule=_RULE_MOMENTUM,
-            )
+            return IllegalCommandError.of("die.flopped", rule=_RULE_MOMENTUM, n=self.flops, n2=self.successes)
         return None
 
     def can_replace(self, index: int, reason: Reason | str = Reason.MOMENTUM) -> bool:
