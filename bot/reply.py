@@ -74,9 +74,9 @@ def reason_text(reason: str | BaseException, language: str) -> str:
     (``service.refusals.render_refusal``: every keyed refusal of the rules, parser and store)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    said = render_refusal(reason, language)
-    # Else the bot's own phrases, numbers kept.
-    return said if said != str(reason) else phrase(catalogue(language).text, said)
+    keyed = getattr(reason, "refusal", None) is not None or hasattr(reason, "translation")
+    known = phrase(catalogue(language).text, str(reason))  # the bot's own phrases, numbers kept
+    return known if known != str(reason) and not keyed else render_refusal(reason, language)
 
 
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:
