@@ -28,7 +28,6 @@ from typing import Any, TypeVar
 import discord
 
 from db import posts as db_posts
-from engine.i18n import phrase
 from service import posts
 from service.matches import AI_COACH_ID, Outcome, Said, note_text
 from service.refusals import render_refusal
@@ -74,9 +73,7 @@ def reason_text(reason: str | BaseException, language: str) -> str:
     (``service.refusals.render_refusal``: every keyed refusal of the rules, parser and store)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    keyed = getattr(reason, "refusal", None) is not None or hasattr(reason, "translation")
-    known = phrase(catalogue(language).text, str(reason))  # the bot's own phrases, numbers kept
-    return known if known != str(reason) and not keyed else render_refusal(reason, language)
+    return render_refusal(reason, language, phrases=catalogue(language).text)
 
 
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:

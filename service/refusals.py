@@ -8,6 +8,8 @@ says it from its own catalogue; nothing here reads the English sentence to guess
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from db.errors import StoreError
 from engine import ElfballError, format_refusal
 from engine.i18n import DEFAULT, Catalogue, phrase
@@ -18,10 +20,10 @@ from .grammar import usage_refusal
 __all__ = ["render_refusal"]
 
 
-def render_refusal(reason: BaseException | str, language: str) -> str:
+def render_refusal(reason: BaseException | str, language: str, *, phrases: Mapping[str, str] | None = None) -> str:
     """Why something was refused, in ``language``: a keyed refusal from that language's
-    catalogue; the parser's usage in that language's words; a message of the service's own
-    (its ``phrase.*`` keys); else as written."""
+    catalogue; else a plain message among the caller's ``phrases`` (the bot's ``phrase.*``
+    keys, numbers kept), the parser's usages or the service's own phrases; else as written."""
     if isinstance(reason, TeamBuildingError):
         return reason.text(language)
     if isinstance(reason, StoreError):
@@ -31,6 +33,10 @@ def render_refusal(reason: BaseException | str, language: str) -> str:
     if isinstance(reason, ElfballError) and reason.refusal is not None:
         return format_refusal(reason.refusal, language)
     message = str(reason)
+    if phrases is not None:
+        known = phrase(phrases, message)
+        if known != message:
+            return known
     if language == DEFAULT:
         return message
     usage = usage_refusal(message, language)
