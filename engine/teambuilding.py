@@ -281,8 +281,8 @@ def resolve_position(team: str | TeamList, name: str, *, allow_extra: bool) -> P
         try:
             extra = extra_player(name)
         except UnknownNameError:
-            raise UnknownNameError(f"{name!r} is not a position of {tl.name}: choose "
-                                   f"{', '.join(p.name for p in tl.positions)}", query=name) from None
+            raise UnknownNameError(Refusal("roster.not_position", text=repr(name), text2=tl.name,
+                                           text3=", ".join(p.name for p in tl.positions)), query=name) from None
     if extra.replaced_position_id(tl.id) is None:
         raise TeamBuildingError(Problem("teambuilding.may_not_field", team=tl.name, position=extra.id))
     if not allow_extra:
