@@ -709,8 +709,10 @@ def validate_basic_team(
             problems.append(Refusal("roster.too_many", text=tl.name, n=extra.position.max, text2=extra.name, n2=n))
 
     if total != BASIC_TEAM_SIZE:
-        key = "roster.size_add" if total < BASIC_TEAM_SIZE else "roster.size_remove"
-        problems.append(Refusal(key, n=BASIC_TEAM_SIZE, n2=total, n3=abs(BASIC_TEAM_SIZE - total)))
+        if total < BASIC_TEAM_SIZE:
+            problems.append(Refusal("roster.size_add", n=BASIC_TEAM_SIZE, n2=total, n3=BASIC_TEAM_SIZE - total))
+        else:
+            problems.append(Refusal("roster.size_remove", n=BASIC_TEAM_SIZE, n2=total, n3=total - BASIC_TEAM_SIZE))
 
     if problems:
         raise TeamValidationError(tl, problems)
