@@ -24,6 +24,7 @@ from typing import Any
 
 from .abilities import ABILITIES, Ability, ability, learnable
 from .errors import RosterError
+from .refusals import Refusal
 from .i18n import DEFAULT, Catalogue
 from .match import SUPPORT_LIMITS
 from .rosters import (
