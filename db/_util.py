@@ -9,6 +9,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from engine import Term
 from .errors import InvalidInputError
 from .names import check_name
 
@@ -21,12 +22,12 @@ def clean_name(name: object, what: str) -> str:
     """``name`` with its spaces tidied; refuses an empty or over-long name, and one a reader
     could not see as written (``db.names.check_name``)."""
     if not isinstance(name, str):
-        raise InvalidInputError("the {what} name must be text", what=what)
+        raise InvalidInputError("name_must_be_text", what=Term("what", what))
     text = " ".join(name.split())
     if not text:
-        raise InvalidInputError("give the {what} a name", what=what)
+        raise InvalidInputError("name_missing", what=Term("what", what))
     if len(text) > MAX_NAME:
-        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what=what, most=MAX_NAME,
+        raise InvalidInputError("name_too_long", what=Term("what", what), most=MAX_NAME,
                                 given=len(text))
     check_name(text, what)
     return text

@@ -48,6 +48,7 @@ from engine.rosters import TeamRoster
 from engine.state import MatchState, Phase, RuleOptions
 
 from ._util import clean_name, violates
+from engine import Term
 from .errors import (
     ChannelBusyError,
     InvalidInputError,
@@ -199,12 +200,12 @@ def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
 # --- creating ----------------------------------------------------------------------------------
 def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) -> tuple[TeamEntry, int | None]:
     if (side.team is None) == (side.team_list is None):
-        raise InvalidInputError("{side}: give either a stored team or a team list", side=label)
+        raise InvalidInputError("give_either_stored_team_team", side=Term("side", label))
     if side.team is not None:
         try:
             team = get_team(session=session, guild_id=guild_id, team=side.team)
         except UnknownTeamError as exc:
-            raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
+            raise UnknownTeamError("side_refused", side=Term("side", label), reason=exc) from None
         return team_entry(team), team.id
     tl = rosters.team_list(side.team_list)  # type: ignore[arg-type]
     roster = rosters.validate_basic_team(tl, side.lineup) if side.lineup is not None else rosters.default_roster(tl)
@@ -220,14 +221,14 @@ def _options(options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
     try:
         return RuleOptions.from_dict(dict(options))
     except TypeError:
-        raise InvalidInputError("unknown rule options in {options!r}", options=dict(options)) from None
+        raise InvalidInputError("unknown_rule_options", options=dict(options)) from None
 
 
 def _busy(session: Session, channel_id: int) -> ChannelBusyError:
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
     if m is None:
-        return ChannelBusyError("this channel already has an active match: finish or abandon it first")
-    return ChannelBusyError("this channel already has an active match (#{match}: {west} v {east}): finish or abandon it first",
+        return ChannelBusyError("channel_already_active_match_finish")
+    return ChannelBusyError("channel_already_active_match_v",
                             match=m.id, west=m.west_team_name, east=m.east_team_name)
 
 
@@ -256,10 +257,10 @@ def create_match(
     west_entry, west_team = _resolve_side(session, guild_id, "west", west)
     east_entry, east_team = _resolve_side(session, guild_id, "east", east)
     if west_team is not None and west_team == east_team:
-        raise InvalidInputError("a team cannot play itself")
+        raise InvalidInputError("team_cannot_play_itself")
     opts = _options(options)
     if ai_level is not None and ai_level not in AI_LEVELS:
-        raise InvalidInputError("unknown AI level {level!r}: one of {levels}", level=ai_level, levels=", ".join(AI_LEVELS))
+        raise InvalidInputError("unknown_ai_level_one", level=ai_level, levels=", ".join(AI_LEVELS))
     if session.exec(select(Match.id).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first():
         raise _busy(session, channel_id)
     # ``seed`` is the committed secret (a whole seed, "secret+entropy", is split); ``entropy``
@@ -325,7 +326,7 @@ def create_match(
 def _match(session: Session, match_id: int) -> Match:
     m = session.get(Match, match_id, populate_existing=True)
     if m is None:
-        raise MatchNotFoundError("there is no match #{match}", match=match_id)
+        raise MatchNotFoundError("no_match", match=match_id)
     return m
 
 
@@ -453,10 +454,10 @@ def _why_not(session: Session, match_id: int, seen_version: int) -> Exception:
     version (``finish``) is reported as not active."""
     row = session.exec(select(Match.status, Match.version).where(Match.id == match_id)).first()
     if row is None:
-        return MatchNotFoundError("there is no match #{match}", match=match_id)
+        return MatchNotFoundError("no_match", match=match_id)
     status, version = row
     if version == seen_version and status != MatchStatus.ACTIVE:
-        return MatchNotActiveError("match #{match} is {status}", match=match_id, status=status)
+        return MatchNotActiveError("match_status", match=match_id, status=Term("status", status))
     return MatchChangedError()
 
 
@@ -510,11 +511,11 @@ def _load_for(
     row = _match(session, match_id)
     match = public_match(row)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     if expected_version is not None and match.version != expected_version:
         raise MatchChangedError()
     if actor_user_id is not None and actor_user_id != _coach(match, by_side):
-        raise NotYourSideError("you do not coach {side} in this match", side=by_side)
+        raise NotYourSideError("you_do_not_coach_side", side=Term("side", by_side))
     return match, _open_seed(session, row)
 
 
@@ -536,11 +537,11 @@ def submit(
     deadline). Engine errors propagate untouched; nothing is written on any error.
     """
     if by_side not in SIDES:
-        raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
+        raise InvalidInputError("side_unknown", given=by_side)
     if isinstance(command, Mapping):
         command = C.command_from_dict(dict(command))
     if not isinstance(command, C.Command):
-        raise MalformedInputError(f"not a command: {command!r}")
+        raise MalformedInputError.of("record.not_a_command", text=repr(command))
     match, seed = _load_for(session, match_id, by_side, actor_user_id, expected_version)
     state = match.engine_state()
     result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]
@@ -553,7 +554,7 @@ def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None
     """End an active match without a result (logged as an ``abandon`` row); reveals the seed."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "abandoned", "reason": reason}])
     values = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None, "deadline": None}
@@ -564,9 +565,9 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
     """Mark a match whose state is over as ``finished`` (``append`` already does this itself)."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     if match.engine_state().phase is not Phase.MATCH_OVER:
-        raise InvalidInputError("match #{match} is not over: concede or abandon it", match=match_id)
+        raise InvalidInputError("match_over_concede_abandon", match=match_id)
     stmt = (
         update(Match)
         .where(col(Match.id) == match_id, col(Match.version) == match.version, col(Match.status) == MatchStatus.ACTIVE)
@@ -588,13 +589,13 @@ def _log(session: Session, match_id: int) -> list[MatchEvent]:
     rows = list(session.exec(query).all())
     if not rows:
         if session.get(Match, match_id) is None:
-            raise MatchNotFoundError("there is no match #{match}", match=match_id)
-        raise LogCorruptError("match #{match} has no log", match=match_id)
+            raise MatchNotFoundError("no_match", match=match_id)
+        raise LogCorruptError("match_no_log", match=match_id)
     if rows[0].kind != EventKind.CREATE or rows[0].command is None:
-        raise LogCorruptError("match #{match}'s log does not start with its creation", match=match_id)
+        raise LogCorruptError("match_s_log_does_start", match=match_id)
     for expected, row in enumerate(rows):
         if row.seq != expected:
-            raise LogCorruptError("match #{match}'s log jumps from {before} to {after}", match=match_id, before=expected - 1, after=row.seq)
+            raise LogCorruptError("match_s_log_jumps_from", match=match_id, before=expected - 1, after=row.seq)
     return rows
 
 
@@ -630,7 +631,7 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
         elif row.command.get("name") == UNDO:
             target = int(row.command["to_version"])
             if not 0 <= target < len(states):
-                raise LogCorruptError("match #{match}'s log row {row} undoes to version {version}", match=match_id, row=row.seq,
+                raise LogCorruptError("match_s_log_row_undoes", match=match_id, row=row.seq,
                                       version=target)
             state = states[target]
         else:
@@ -659,7 +660,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
     match, _ = _load_for(session, match_id, by_side, actor_user_id, expected_version)
     state = match.engine_state()
     if state.phase is not Phase.ACTION or state.turn_side != by_side or state.in_progress is not None:
-        raise InvalidInputError("only the acting coach can undo, during his action and with no question pending")
+        raise InvalidInputError("only_acting_coach_undoes_now")
     rows = match_events(session=session, match_id=match_id)
     since_start: list[Any] = []
     for r in reversed(rows):
@@ -667,7 +668,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
         if (r.command or {}).get("name") == "start_action":
             break
     if any(r.dice for r in since_start):
-        raise InvalidInputError("a die has been rolled in this action: it can no longer be taken back")
+        raise InvalidInputError("die_been_rolled_action_can")
     # The steps and turns still in effect: each undo took back the latest one.
     in_effect: list[Any] = []
     for r in since_start:
@@ -677,7 +678,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
         elif name == UNDO and in_effect:
             in_effect.pop()
     if not in_effect:
-        raise InvalidInputError("there is no step or turn of this action to take back")
+        raise InvalidInputError("there_no_step_turn_action")
     target_row = in_effect[-1]
     to_version = target_row.seq - 1
     previous = rebuild(session=session, match_id=match_id, version=to_version)
@@ -691,7 +692,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
 
 def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:
     if not dice.exhausted:
-        raise LogCorruptError("match #{match}'s log row {row} recorded dice its replay did not use", match=match_id, row=seq)
+        raise LogCorruptError("match_s_log_row_recorded", match=match_id, row=seq)
 
 
 def restore(*, session: Session, match_id: int, actor_user_id: int | None = None) -> MatchPublic:
@@ -700,7 +701,7 @@ def restore(*, session: Session, match_id: int, actor_user_id: int | None = None
     row = _match(session, match_id)
     match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     state = rebuild(session=session, match_id=match_id)
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "restored"}])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engine import Term
 from .errors import InvalidInputError
 
 __all__ = ["unseen_character", "check_name"]
@@ -48,7 +49,6 @@ def check_name(text: str, what: str) -> None:
     """Refuse a name (``what``: team, league, player) holding an unseen character or a mention."""
     code = unseen_character(text)
     if code is not None:
-        raise InvalidInputError("the {what} name contains {code}, an invisible or control character: type it again "
-                                "without it", what=what, code=code)
+        raise InvalidInputError("name_contains_invisible_control_character", what=Term("what", what), code=code)
     if MENTION.search(text):
-        raise InvalidInputError("a {what} name cannot mention anyone (<@…>, <#…>, @everyone, @here)", what=what)
+        raise InvalidInputError("name_cannot_mention_anyone_everyone", what=Term("what", what))

@@ -26,7 +26,7 @@ Pure: reading package data is all it does.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -34,7 +34,7 @@ from typing import Any
 
 from .i18n import DEFAULT, LANGUAGES, load, phrase
 
-__all__ = ["Refusal", "Term", "Joined", "format_refusal", "cite", "refusal_catalogue", "side_term", "ability_term", "phrase_term"]
+__all__ = ["Catalogue", "Refusal", "Term", "Joined", "format_refusal", "cite", "refusal_catalogue", "side_term", "ability_term", "phrase_term"]
 
 
 @dataclass(frozen=True)
@@ -56,23 +56,32 @@ class Joined:
     prefix: str = ""
 
 
+#: A catalogue: language -> its flat ``{key: template}`` (a language it lacks reads English).
+Catalogue = Callable[[str], Mapping[str, str]]
+
+
 @dataclass(frozen=True, init=False)
 class Refusal:
     """Why something is refused: a catalogue ``key``, the ``values`` its sentence names, and the
-    rulebook section it cites (``rule``, a ``rule.<id>`` of the catalogue), if any."""
+    rulebook section it cites (``rule``, a ``rule.<id>`` of the engine's catalogue), if any.
+    ``catalogue`` is where its sentence and words are kept: the engine's by default; a floor
+    above keeps its own beside its code (the store's ``db/text``) in the same format."""
 
     key: str
     values: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None
+    catalogue: Catalogue | None = None
 
-    def __init__(self, key: str, /, *, rule: str | None = None, **values: Any) -> None:
+    def __init__(self, key: str, /, *, rule: str | None = None, catalogue: Catalogue | None = None,
+                 **values: Any) -> None:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "catalogue", catalogue)
 
     def cited(self, rule: str) -> Refusal:
         """The same refusal citing ``rule`` (a helper's reason, cited by the rule that raised it)."""
-        return Refusal(self.key, rule=rule, **self.values)
+        return Refusal(self.key, rule=rule, catalogue=self.catalogue, **self.values)
 
     def __str__(self) -> str:
         return format_refusal(self, DEFAULT)
@@ -105,22 +114,28 @@ def _ability_names(language: str) -> Mapping[str, str]:
     return names
 
 
-def _template(key: str, language: str) -> str:
-    found = refusal_catalogue(language).get(key)
-    return refusal_catalogue(DEFAULT)[key] if found is None else found
+def _template(key: str, language: str, catalogue: Catalogue | None = None) -> str:
+    # Looked up at each call (not bound once) so that a test may stand in for the catalogue.
+    of = catalogue or refusal_catalogue
+    found = of(language).get(key)
+    return of(DEFAULT)[key] if found is None else found
 
 
-def _value(value: Any, language: str) -> Any:
+def _value(value: Any, language: str, catalogue: Catalogue | None) -> Any:
     if isinstance(value, Refusal):
         return format_refusal(value, language)
+    if isinstance(getattr(value, "refusal", None), Refusal):  # an error that carries its refusal
+        return format_refusal(value.refusal, language)
     if isinstance(value, Joined):
-        return value.prefix + value.sep.join(str(_value(v, language)) for v in value.items)
+        return value.prefix + value.sep.join(str(_value(v, language, catalogue)) for v in value.items)
     if isinstance(value, Term):
         if value.kind == "ability":
             return _ability_names(language).get(value.id, value.id)
         if value.kind == "phrase":
             return phrase(load("engine", "data/text", language), value.id)
-        return _template(f"{value.kind}.{value.id}", language)
+        of = catalogue or refusal_catalogue
+        word = f"{value.kind}.{value.id}"
+        return of(language).get(word) or of(DEFAULT).get(word, value.id)  # a word nobody listed: as given
     return value
 
 
@@ -132,6 +147,6 @@ def cite(rule: str, language: str) -> str:
 def format_refusal(refusal: Refusal, language: str) -> str:
     """``refusal`` in ``language``: its sentence from that language's catalogue, each value said
     in that language too, and its rule cited in brackets."""
-    values = {name: _value(v, language) for name, v in refusal.values.items()}
-    text = _template(refusal.key, language).format(**values)
+    values = {name: _value(v, language, refusal.catalogue) for name, v in refusal.values.items()}
+    text = _template(refusal.key, language, refusal.catalogue).format(**values)
     return f"{text} [{cite(refusal.rule, language)}]" if refusal.rule else text

@@ -26,6 +26,7 @@ from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, NotYourSideError
 from db.matches import MatchSide
 from db.models.match import MatchPublic
+from engine import Term
 from engine import commands as C
 from engine.ai import AICoach, make_ai
 from engine.events import Event, MatchEnded, event_from_dict
@@ -310,7 +311,7 @@ class MatchService:
         with self.sessions() as s:
             m = store.active_match(session=s, channel_id=channel_id)
         if m is None:
-            raise MatchNotFoundError("there is no active match in this channel")
+            raise MatchNotFoundError("there_no_active_match_channel")
         return m
 
     def current_or_none(self, channel_id: int) -> MatchPublic | None:
@@ -322,7 +323,7 @@ class MatchService:
         with self.sessions() as s:
             m = store.active_match(session=s, channel_id=channel_id) or store.latest_match(session=s, channel_id=channel_id)
         if m is None:
-            raise MatchNotFoundError("no match has been played in this channel")
+            raise MatchNotFoundError("no_match_been_played_channel")
         return m
 
     def snapshot(self, match_id: int) -> Outcome:
@@ -343,7 +344,7 @@ class MatchService:
         """Which side ``user_id`` plays; in a hot-seat match (one coach for both), the deciding side."""
         sides = [s for s in ("west", "east") if (match.west_coach_id if s == "west" else match.east_coach_id) == user_id]
         if not sides:
-            raise NotYourSideError("you are not a coach in this match")
+            raise NotYourSideError("you_are_not_a_coach")
         if len(sides) == 2:
             return pending(match.engine_state()).side or "west"
         return sides[0]  # type: ignore[return-value]
@@ -387,7 +388,7 @@ class MatchService:
         side = self.side_of(m, user_id)
         if as_side is not None and as_side != side:
             if (m.west_coach_id if as_side == "west" else m.east_coach_id) != user_id:
-                raise NotYourSideError(f"you do not coach {as_side} in this match")
+                raise NotYourSideError("you_do_not_coach_side", side=Term("side", as_side))
             side = as_side
         state = m.engine_state()
         if isinstance(command, str):
@@ -415,7 +416,7 @@ class MatchService:
         state = m.engine_state()
         side = state.turn_side if state.phase is Phase.ACTION else self.side_of(m, user_id)
         if (m.west_coach_id if side == "west" else m.east_coach_id) != user_id:
-            raise NotYourSideError("only the acting coach can undo")
+            raise NotYourSideError("only_acting_coach_undoes")
         with self.sessions() as s:
             applied = store.undo(session=s, match_id=m.id, by_side=side or "west", actor_user_id=user_id,
                                  expected_version=m.version if expected_version is None else expected_version,
@@ -431,13 +432,13 @@ class MatchService:
         state = m.engine_state()
         hours = state.options.clock_hours
         if not hours:
-            raise InvalidInputError("this match has no clock; abandon it instead if a coach has gone")
+            raise InvalidInputError("match_no_clock_abandon_instead")
         side = pending(state).side
         waited = self.clock() - m.updated_at
         left = timedelta(hours=hours) - waited
         if left > timedelta(0):
             h, rem = divmod(int(left.total_seconds()), 3600)
-            raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
+            raise InvalidInputError("side_has_time", side=Term("side", side), n=h, n2=rem // 60)
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,

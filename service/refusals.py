@@ -1,17 +1,17 @@
 """Refusals in the coach's language: the one place the bot and the console turn a refusal into words.
 
 A refusal carries a catalogue key and its values (``engine.refusals``): the rules' and the
-command parser's (an ``ElfballError`` with its ``refusal``), team building's limits (keyed in
-the narration catalogue) and the store's (``StoreError``, keyed in ``db/text``). Each language
-says it from its own catalogue; nothing here reads the English sentence to guess what it was.
+command parser's (an ``ElfballError``'s ``refusal``, keyed in the engine's catalogue), the
+store's (a ``StoreError``'s, keyed in ``db/text``) and team building's limits (keyed in the
+narration catalogue). Each language says it from its own catalogue; nothing here reads the
+English sentence to guess what it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from db.errors import StoreError
-from engine import ElfballError, format_refusal
+from engine import Refusal, format_refusal
 from engine.i18n import DEFAULT, Catalogue, phrase
 from engine.teambuilding import TeamBuildingError
 
@@ -26,12 +26,9 @@ def render_refusal(reason: BaseException | str, language: str, *, phrases: Mappi
     keys, numbers kept), the parser's usages or the service's own phrases; else as written."""
     if isinstance(reason, TeamBuildingError):
         return reason.text(language)
-    if isinstance(reason, StoreError):
-        said = reason.translation(language)
-        if said is not None:
-            return said
-    if isinstance(reason, ElfballError) and reason.refusal is not None:
-        return format_refusal(reason.refusal, language)
+    refusal = getattr(reason, "refusal", None)
+    if isinstance(refusal, Refusal):
+        return format_refusal(refusal, language)
     message = str(reason)
     if phrases is not None:
         known = phrase(phrases, message)

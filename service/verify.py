@@ -408,7 +408,7 @@ def load_record(*, session: Any, match_id: int) -> MatchRecord:
 
     m = store.get_match(session=session, match_id=match_id)
     if m.active or m.seed is None:
-        raise InvalidInputError(f"match #{match_id} is still being played: its dice seed stays secret until it ends")
+        raise InvalidInputError("seed_secret_while_playing", match=match_id)
     rows = store.match_events(session=session, match_id=match_id)
     log = [{"seq": r.seq, "kind": r.kind, "command": r.command, "actor_side": r.actor_side, "dice": r.dice,
             "events": r.events} for r in rows]

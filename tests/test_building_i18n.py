@@ -175,11 +175,13 @@ def test_basic_team_and_rules_string_refusals_read_in_french():
     # the store's refusals carry their template and values (db/errors.py), the names kept
     from db.errors import NotAllowedError, UnknownTeamError
 
-    unknown = UnknownTeamError("{side}: {reason}", side="west",
-                               reason=UnknownTeamError("this server has no team {team!r}", team="Nowhere"))
+    from engine import Term
+
+    unknown = UnknownTeamError("side_refused", side=Term("side", "west"),
+                               reason=UnknownTeamError("server_no_team", team="Nowhere"))
     assert reason_text(unknown, "en") == "west: this server has no team 'Nowhere'"
     assert reason_text(unknown, "fr") == "Ouest : ce serveur n'a pas d'équipe « Nowhere »"
-    coached = NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team="Lamelunes", coach=42)
+    coached = NotAllowedError("team_coached_change", team="Lamelunes", coach=42)
     assert reason_text(coached, "fr") == "Lamelunes est entraînée par <@42> : lui seul peut la modifier"
 
 

@@ -536,13 +536,13 @@ def test_the_fixed_texts_in_french_and_english():
     assert status_line(st, "fr").startswith("Règles : ")
     # The refusals of the field's parser, the set-up, the store.
     from db.errors import MatchNotActiveError
-    from engine import IllegalCommandError, OffFieldError, side_term
+    from engine import IllegalCommandError, OffFieldError, Term, side_term
     assert reason_text(OffFieldError.of("hex.off_row", text="A1", n=1, hex="H1", hex2="M1"), "fr") == \
         "A1 est hors du terrain : la ligne 1 va de H1 à M1"
     assert reason_text(IllegalCommandError.of("setup.not_setup_hex", rule="setup", hex="K12", side=side_term("west")),
                        "fr").startswith(
         "K12 n'est pas un hexagone de placement pour l'Ouest : ")
-    assert reason_text(MatchNotActiveError("match #{match} is {status}", match=3, status="finished"), "fr") == \
+    assert reason_text(MatchNotActiveError("match_status", match=3, status=Term("status", "finished")), "fr") == \
         "la partie n°3 est terminée"
     assert reason_text("the match changed, try again", "fr") == "la partie a changé entre-temps, réessayez"
     assert reason_text("the match changed, try again", "en") == "the match changed, try again"

@@ -131,7 +131,7 @@ def league_language(guild_id: int, *, sessions: SessionFactory = session_scope) 
 def check_exporter(league: LeaguePublic, user_id: int, *, moderator: bool = False) -> None:
     """The commissioner exports (or a moderator standing in, as for every commissioner's command)."""
     if league.commissioner_id != user_id and not moderator:
-        raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+        raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
 
 
 # --- the data -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ for the bot and the console alike."""
 from __future__ import annotations
 
 from db.errors import MatchChangedError, MatchNotActiveError
-from engine import IllegalCommandError, MalformedInputError, side_term
+from engine import IllegalCommandError, MalformedInputError, Term, side_term
 from engine.teambuilding import Problem, TeamBuildingError
 from service.refusals import render_refusal
 
@@ -22,7 +22,8 @@ def test_the_parser_refusals_are_keyed_too():
 
 
 def test_the_store_and_team_building_say_theirs():
-    finished = MatchNotActiveError("match #{match} is {status}", match=3, status="finished")
+    finished = MatchNotActiveError("match_status", match=3, status=Term("status", "finished"))
+    assert str(finished) == "match #3 is finished"
     assert render_refusal(finished, "fr") == "la partie n°3 est terminée"
     limit = TeamBuildingError(Problem("teambuilding.max_players", n=12))
     assert render_refusal(limit, "en") == str(limit)
@@ -30,8 +31,9 @@ def test_the_store_and_team_building_say_theirs():
 
 
 def test_a_plain_message_takes_the_callers_phrases_first_then_the_services():
-    changed = MatchChangedError()
-    assert render_refusal(changed, "fr") == "la partie a changé, réessayez"  # the service's phrase
+    assert render_refusal(MatchChangedError(), "fr") == "la partie a changé entre-temps, réessayez"  # keyed
+    plain = ValueError("the match changed, try again")
+    assert render_refusal(plain, "fr") == "la partie a changé, réessayez"  # the service's phrase
     mine = {"phrase.the match changed, try again": "à moi"}
-    assert render_refusal(changed, "fr", phrases=mine) == "à moi"
+    assert render_refusal(plain, "fr", phrases=mine) == "à moi"
     assert render_refusal("something nobody wrote down", "fr") == "something nobody wrote down"
