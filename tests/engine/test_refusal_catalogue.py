@@ -21,8 +21,10 @@ from engine.setup import ZONES
 from engine.state import Status
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Where refusals are raised with the engine's catalogue (db keeps its own, db/text).
-SOURCES = [*sorted((ROOT / "engine").rglob("*.py")), *sorted((ROOT / "service").rglob("*.py"))]
+#: Where engine errors are raised (the store's own refusals, ``StoreError(key)``, are keyed in
+#: db/text and checked by tests/test_league_i18n.py).
+SOURCES = [*sorted((ROOT / "engine").rglob("*.py")), *sorted((ROOT / "service").rglob("*.py")),
+           *sorted((ROOT / "db").glob("*.py"))]
 #: Calls whose first argument is a refusal key: ``Refusal(key, ...)``, ``Error.of(key, ...)``,
 #: the match's ``_refuse(key, rule, ...)`` and a counter move's ``cm.refuse(key, ...)``.
 KEYED_CALLS = {"Refusal", "of", "_refuse", "refuse"}
@@ -62,7 +64,8 @@ def raised() -> list[tuple[str, int, str, set[str] | None]]:
                 found.append((*where, f"rule.{node.value.value}", set()))
             if isinstance(node, ast.Call) and _name(node.func) == "_ambiguous" and isinstance(node.args[1], ast.Constant):
                 found.append((*where, node.args[1].value, {"text", "text2"}))
-            if isinstance(node, ast.Call) and _name(node.func) == "Term" and len(node.args) == 2 and \
+            in_engine = path.is_relative_to(ROOT / "engine")  # the store's words are its own (db/text)
+            if in_engine and isinstance(node, ast.Call) and _name(node.func) == "Term" and len(node.args) == 2 and \
                     all(isinstance(a, ast.Constant) for a in node.args):
                 kind, ident = (a.value for a in node.args)  # type: ignore[attr-defined]
                 if kind not in ("ability", "phrase"):  # named from abilities.json / the narration
