@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine import commands as C
 from engine.abilities import ABILITIES, Ability
-from engine import Joined, Refusal, side_term
+from engine import Joined, Refusal, Term, side_term
 from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError
 from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
@@ -30,7 +30,7 @@ from engine.i18n import DEFAULT, LANGUAGES, Catalogue
 from engine.state import MatchState, Player
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
-           "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",
+           "option_label", "VERBS", "help_text", "verb_name", "usage_error", "Verb", "TACKLE_USES", "SPELLS",
            "MAX_INPUT", "check_length", "whole_number", "spell_on_player"]
 
 #: The longest line or option read (far beyond any command: a 30-hex path is ~120 characters).
@@ -158,13 +158,16 @@ def help_text(verb: str | None = None, language: str = DEFAULT) -> str:
     return "\n".join(f"{v.usage_in(language):<{width}}  {v.summary_in(language)}{english(v)}" for v in VERBS)
 
 
-def usage_refusal(message: str, language: str) -> str | None:
-    """A parser refusal ``usage: <a verb's usage>`` in ``language`` (its usage in that language's
-    words), or None when ``message`` is not one."""
-    for v in VERBS:
-        if message == f"usage: {v.usage}":
-            return _text(language).t("grammar.usage", usage=v.usage_in(language))
-    return None
+def _words(language: str) -> Mapping[str, str]:
+    return _text(language).text
+
+
+def usage_error(verb: Verb | str, *, counters: bool = False) -> MalformedInputError:
+    """The refusal that shows a verb's usage, in each language's words (``grammar.usage`` of the
+    service catalogue, the verb's ``verb.<name>.usage``); ``counters`` adds what COUNTERS means."""
+    name = verb.name if isinstance(verb, Verb) else verb
+    key = "grammar.usage_counters" if counters else "grammar.usage"
+    return MalformedInputError(Refusal(key, catalogue=_words, usage=Term("verb", f"{name}.usage")))
 
 
 def check_length(text: str) -> str:
@@ -325,7 +328,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
 
     def need(n: int) -> None:
         if len(args) < n:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
 
     name = verb.name
     if name == "place":
@@ -348,7 +351,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             me = state.players.get(_faceoff_player(state, fld, side) or "")
             path = parse_path(args[1:], me.hex, fld) if (args[1:] and me and me.hex) else ()  # type: ignore[arg-type]
             return C.FaceoffContact(path, kind)
-        raise MalformedInputError(f"usage: {verb.usage}")
+        raise usage_error(verb)
     if name == "act":
         need(1)
         return C.StartAction(resolve_player(state, " ".join(args), side=side, on_field=True).id)
@@ -371,7 +374,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         long = None
         if len(args) > 1:
             if args[1].lower() not in ("long", "short"):
-                raise MalformedInputError(f"usage: {verb.usage}")
+                raise usage_error(verb)
             long = args[1].lower() == "long"
         return C.Throw(fld.parse(args[0]), long)
     if name == "tackle":
@@ -403,7 +406,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(3)
         counters = whole_number(args[-1])
         if counters is None or counters < 0:
-            raise MalformedInputError(f"usage: {verb.usage} (COUNTERS: how many Momentum counters to roll)")
+            raise usage_error(verb, counters=True)
         taunter = resolve_player(state, args[0], side=side, on_field=True)
         target = resolve_player(state, " ".join(args[1:-1]), side=opp, on_field=True)
         return C.Taunt(taunter.id, target.id, counters)
@@ -433,7 +436,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if name == "answer":
         words = args if typed == "answer" else [typed, *args]
         if not words:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
         return C.Answer(answer_value(state, " ".join(words)))
     if name == "catch":
         return C.Answer("catch")
@@ -445,7 +448,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         return C.StartTest()
     if name == "concede":
         return C.Concede()
-    raise MalformedInputError(f"usage: {verb.usage}")  # pragma: no cover - every verb is handled above
+    raise usage_error(verb)  # pragma: no cover - every verb is handled above
 
 
 def _faceoff_player(state: MatchState, fld: Field, side: Side) -> str | None:
@@ -492,7 +495,7 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     mover: Player | None = None
     if name in MOVER_VERBS:
         if len(rest) < 2:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
         ability: str | None = MOVER_VERBS[name]
         mover = resolve_player(state, rest[0], side=side, on_field=True)
         rest = rest[1:]
@@ -513,7 +516,7 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
     if len(words) >= 2 and words[0].lower() == "system" and words[1].lower() == "shock":
         words = ["system_shock", *words[2:]]
     if len(words) < 2:
-        raise MalformedInputError(f"usage: {verb.usage}")
+        raise usage_error(verb)
     spell = SPELLS.get(_key(words[0]))
     if spell is None:
         raise MalformedInputError.of("spell.no_such", text=repr(words[0]))

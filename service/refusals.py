@@ -15,7 +15,6 @@ from engine import Refusal, format_refusal
 from engine.i18n import DEFAULT, Catalogue, phrase
 from engine.teambuilding import TeamBuildingError
 
-from .grammar import usage_refusal
 
 __all__ = ["render_refusal"]
 
@@ -23,7 +22,7 @@ __all__ = ["render_refusal"]
 def render_refusal(reason: BaseException | str, language: str, *, phrases: Mapping[str, str] | None = None) -> str:
     """Why something was refused, in ``language``: a keyed refusal from that language's
     catalogue; else a plain message among the caller's ``phrases`` (the bot's ``phrase.*``
-    keys, numbers kept), the parser's usages or the service's own phrases; else as written."""
+    keys, numbers kept) or the service's own; else as written."""
     if isinstance(reason, TeamBuildingError):
         return reason.text(language)
     refusal = getattr(reason, "refusal", None)
@@ -36,7 +35,4 @@ def render_refusal(reason: BaseException | str, language: str, *, phrases: Mappi
             return known
     if language == DEFAULT:
         return message
-    usage = usage_refusal(message, language)
-    if usage is not None:
-        return usage
     return phrase(Catalogue("service", "text", language).text, message)

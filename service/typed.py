@@ -36,7 +36,7 @@ from engine.field import Field, Side, standard_field
 from engine.hexes import Direction, Hex
 from engine.state import MatchState, Player
 
-from .grammar import (SPELLS, TACKLE_USES, VERBS, check_length, match_option, parse_direction, parse_path,
+from .grammar import (SPELLS, TACKLE_USES, check_length, match_option, parse_direction, parse_path, usage_error,
                       resolve_ability, resolve_player, spell_on_player, whole_number)
 
 __all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", "dash", "cheer", "quickling", "taunt",
@@ -45,8 +45,8 @@ __all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", 
 
 # --- one option ---------------------------------------------------------------------------------
 def _usage(verb: str) -> MalformedInputError:
-    """The verb's usage as the console says it (translated by ``grammar.usage_refusal``)."""
-    return MalformedInputError(f"usage: {next(v for v in VERBS if v.name == verb).usage}")
+    """The verb's usage as the console says it, in each language's words."""
+    return usage_error(verb)
 
 
 def _text(value: object, verb: str) -> str:

@@ -17,7 +17,7 @@ from db.matches import MatchSide
 from engine import commands as C
 from engine.errors import MalformedInputError
 from engine.i18n import load
-from service.grammar import VERBS, help_text, parse, usage_refusal, verb_name
+from service.grammar import VERBS, help_text, parse, usage_error, verb_name
 from service.matches import MatchService
 from service.refusals import render_refusal as refusal_text
 from service.verify import Mismatch, Verdict
@@ -238,11 +238,11 @@ def test_help_in_french_and_english():
 
 
 def test_refusals_in_french_with_the_usage_in_french_words(sessions):
-    assert usage_refusal("usage: tackle PLAYER [cutblock|steal|pummel|cheapshot]", "fr") == \
-        "usage : plaquer JOUEUR [cutblock|steal|pummel|cheapshot]"
-    assert usage_refusal("no command 'x'; type help for the list", "fr") is None
-    assert refusal_text("usage: act PLAYER", "fr") == "usage : agir JOUEUR"
-    assert refusal_text("usage: act PLAYER", "en") == "usage: act PLAYER"
+    tackle = usage_error("tackle")
+    assert str(tackle) == "usage: tackle PLAYER [cutblock|steal|pummel|cheapshot]"
+    assert refusal_text(tackle, "fr") == "usage : plaquer JOUEUR [cutblock|steal|pummel|cheapshot]"
+    assert refusal_text(usage_error("act"), "fr") == "usage : agir JOUEUR"
+    assert refusal_text(usage_error("act"), "en") == "usage: act PLAYER"
     assert refusal_text("there is no step or turn of this action to take back", "fr") == \
         "il n'y a ni pas ni rotation de cette action à reprendre"
     assert refusal_text(MalformedInputError.of("command.unknown", text="'x'"), "fr") == \

@@ -61,8 +61,8 @@ def refusals_met(seeds: range, max_commands: int = 250) -> dict[str, ElfballErro
 def test_most_refusals_met_in_play_have_a_french_sentence():
     met = refusals_met(range(8))
     assert len(met) > 100
-    # Every one is keyed (the usages aside: the parser says those in each language's own words).
-    unkeyed = sorted(m for m, exc in met.items() if exc.refusal is None and not m.startswith("usage: "))
+    # Every one is keyed.
+    unkeyed = sorted(m for m, exc in met.items() if exc.refusal is None)
     assert unkeyed == []
     keyed = {m: exc.refusal for m, exc in met.items() if exc.refusal is not None}
     untranslated = sorted(m for m, r in keyed.items() if format_refusal(r, "fr") == m)
