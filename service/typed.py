@@ -18,8 +18,8 @@ name, and returns the ``engine.commands`` command, which the engine checks again
 
     place(state, "west", player="Hunter #1", hex="E7", facing="E")  # -> Place("w1", E7, E)
 
-A mistake raises an ``ElfballError`` whose English text ``service.matches.refusal_text`` says in
-the coach's language. ``Request`` carries a slash command's options to where the position is
+A mistake raises an ``ElfballError`` carrying its keyed refusal, which
+``service.refusals.render_refusal`` says in the coach's language. ``Request`` carries a slash command's options to where the position is
 known (``request.build(state, side)``); ``BUILDERS`` names the builder of each slash command.
 Undo has no engine command: ``Request("undo").is_undo`` tells the match service to undo.
 """
