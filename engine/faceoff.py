@@ -59,7 +59,7 @@ def simple_choices(state: MatchState, field) -> tuple[str, ...]:  # type: ignore
     return ("pickup", "tackle") if them.standing else ("pickup",)
 
 
-def simple_refusal(state: MatchState, field, kind: str) -> Refusal | None:  # type: ignore[no-untyped-def]
+def simple_refusal(state: MatchState, field, kind: str) -> Refusal | None:
     """Why the simplified face-off's winner may not choose ``kind`` (pickup, tackle, shove)."""
     if not state.options.simple_faceoff or state.faceoff_winner is None:
         return None
@@ -167,7 +167,7 @@ def free_pickup(ctx: Ctx) -> None:
     _finish(ctx, side)
 
 
-def contact_path_refusal(st: MatchState, fld, path: tuple[Hex, ...]) -> Refusal | None:  # type: ignore[no-untyped-def]
+def contact_path_refusal(st: MatchState, fld, path: tuple[Hex, ...]) -> Refusal | None:
     side = st.faceoff_winner
     assert side is not None
     players = faceoff_players(st, fld)

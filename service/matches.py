@@ -438,7 +438,7 @@ class MatchService:
         left = timedelta(hours=hours) - waited
         if left > timedelta(0):
             h, rem = divmod(int(left.total_seconds()), 3600)
-            raise InvalidInputError("side_has_time", side=Term("side", side), n=h, n2=rem // 60)
+            raise InvalidInputError("side_has_time", side=Term("side", str(side)), n=h, n2=rem // 60)
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = store.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,

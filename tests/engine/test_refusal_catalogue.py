@@ -63,13 +63,13 @@ def raised() -> list[tuple[str, int, str, set[str] | None]]:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.lstrip("_").startswith("RULE")
                                                     for t in node.targets) and isinstance(node.value, ast.Constant) \
                     and re.fullmatch(r"[a-z_-]+", str(node.value.value)):  # an id, not a citation written out
-                found.append((*where, f"rule.{node.value.value}", set()))
+                found.append((*where, f"rule.{node.value.value!s}", set()))
             if isinstance(node, ast.Call) and _name(node.func) == "_ambiguous" and isinstance(node.args[1], ast.Constant):
-                found.append((*where, node.args[1].value, {"text", "text2"}))
+                found.append((*where, str(node.args[1].value), {"text", "text2"}))
             in_engine = path.is_relative_to(ROOT / "engine")  # the store's words are its own (db/text)
             if in_engine and isinstance(node, ast.Call) and _name(node.func) == "Term" and len(node.args) == 2 and \
                     all(isinstance(a, ast.Constant) for a in node.args):
-                kind, ident = (a.value for a in node.args)  # type: ignore[attr-defined]
+                kind, ident = (a.value for a in node.args)  # type: ignore[attr-defined]  # all() above checked both are Constants
                 if kind not in ("ability", "phrase"):  # named from abilities.json / the narration
                     found.append((str(path.relative_to(ROOT)), node.lineno, f"{kind}.{ident}", set()))
     return found
@@ -137,15 +137,15 @@ def test_the_english_can_be_reworded_without_breaking_french(monkeypatch):
     French reads the same while the English reads the new words."""
     error = MalformedInputError.of("hex.off_row", text="A1", n=1, hex="H1", hex2="M1")
     tackle = IllegalCommandError.of("target.not_adjacent", rule="tackle", player="Gnome #3")
-    before = {language: (format_refusal(error.refusal, language), format_refusal(tackle.refusal, language))  # type: ignore[arg-type]
+    before = {language: (format_refusal(error.refusal, language), format_refusal(tackle.refusal, language))
               for language in LANGUAGES}
     reworded = {key: "REWORDED " + sentence for key, sentence in refusal_catalogue("en").items()}
     real = refusals.refusal_catalogue
     monkeypatch.setattr(refusals, "refusal_catalogue", lambda language: reworded if language == "en" else real(language))
-    assert format_refusal(error.refusal, "fr") == before["fr"][0] == "A1 est hors du terrain : la ligne 1 va de H1 à M1"  # type: ignore[arg-type]
-    assert format_refusal(tackle.refusal, "fr") == before["fr"][1]  # type: ignore[arg-type]
+    assert format_refusal(error.refusal, "fr") == before["fr"][0] == "A1 est hors du terrain : la ligne 1 va de H1 à M1"
+    assert format_refusal(tackle.refusal, "fr") == before["fr"][1]
     assert format_refusal(tackle.refusal, "en") == \
-        "REWORDED Gnome #3 is not in an adjacent hex [REWORDED Tackle challenge (p. 7)]"  # type: ignore[arg-type]
+        "REWORDED Gnome #3 is not in an adjacent hex [REWORDED Tackle challenge (p. 7)]"
 
 
 def test_an_engine_error_reads_its_english_sentence_and_keeps_its_rule_apart():
