@@ -1,14 +1,19 @@
 """Refusals as a key and values, said in each language from a catalogue keyed the same way.
 
-A refusal is data, not English: ``Refusal("not_adjacent", rule="tackle", player="Gnome #3")``.
+A refusal is data, not English: ``Refusal("target.not_adjacent", rule="tackle", player="Gnome #3")``
+(an engine error carries one: ``IllegalCommandError.of("target.not_adjacent", rule=..., player=...)``).
 Every language says it from its own catalogue, ``engine/data/text/refusals.<lang>.json`` (English
 included), a flat JSON object like the narration's (``en.json``), so one tool reads them all:
 
-- ``<refusal key>``: the sentence, a ``str.format`` template over the refusal's values
-  (``"{player} is not in an adjacent hex"``);
+- ``<area>.<refusal>``: the sentence, a ``str.format`` template over the refusal's values
+  (``"target.not_adjacent": "{player} is not in an adjacent hex"``);
 - ``rule.<id>``: the rulebook section a refusal cites, page included (``"Tackle challenge (p. 7)"``),
   shown after the sentence in brackets;
-- ``<kind>.<id>`` for the words a value names (``side.west``, ``status.played``, ``setting.budget``).
+- ``<kind>.<id>`` for the words a value names (``side.west``, ``condition.dazed``).
+
+A floor above keeps its own refusals beside its code in the same format and gives its
+``Refusal`` that ``catalogue`` (the store's ``db/text/refusals.<lang>.json``, the parser's usages
+in ``service/text``); this formatter says them all.
 
 Why JSON keyed by refusal id rather than gettext catalogues through Babel: the project's other
 catalogues (the narration, ``service/text``, ``bot/locales``) are already flat JSON keyed by id
@@ -18,8 +23,9 @@ forms we do not use and keys made of English text, which is the very thing that 
 
 A value is said as written (a player's name, a hex, a number), or, when it needs words of its
 own, typed: a ``Term`` (a side, an ability, a narration phrase, a word of the catalogue) or a
-nested ``Refusal``; a ``Joined`` lists several. English is one language among others: ``str`` of
-an engine error is ``format_refusal(refusal, "en")``, and French never passes through the English sentence.
+nested ``Refusal`` (or an error carrying one); a ``Joined`` lists several. English is one
+language among others: ``str`` of an engine error is ``format_refusal(refusal, "en")``, and French
+never passes through the English sentence, so rewording the English cannot break it.
 Pure: reading package data is all it does.
 """
 
