@@ -117,7 +117,7 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         try:
             options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
         except ElfballError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, exc)
             return
         if opponent.id == interaction.user.id:
             await refuse(interaction, Refusal("refuse.challenge_yourself"))

@@ -28,9 +28,9 @@ from typing import Any, TypeVar
 import discord
 
 from db import posts as db_posts
-from engine.i18n import phrase
 from service import posts
-from service.matches import AI_COACH_ID, Outcome, Said, note_text, refusal_text, structured_refusal
+from service.matches import AI_COACH_ID, Outcome, Said, note_text
+from service.refusals import render_refusal
 
 from .i18n import catalogue, languages, server_language, tr
 from .panels import closed_text, live_post
@@ -68,17 +68,12 @@ class Refusal(Exception):
 
 
 def reason_text(reason: str | BaseException, language: str) -> str:
-    """Why something was refused, in ``language``: our own refusals from the catalogue; the
-    team-building rules' and the store's in their own words (``structured_refusal``); the bot's
-    phrases (``phrase.*`` keys); else as the console says them (``service.matches.refusal_text``)."""
+    """Why something was refused, in ``language``: the bot's own refusals from its catalogue;
+    a plain message of the bot's own phrases (``phrase.*`` keys); else as the service says it
+    (``service.refusals.render_refusal``: every keyed refusal of the rules, parser and store)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
-    structured = structured_refusal(reason, language)
-    if structured is not None:
-        return structured
-    message = str(reason)
-    known = phrase(catalogue(language).text, message)  # the bot's own phrases, numbers kept
-    return known if known != message else refusal_text(message, language)
+    return render_refusal(reason, language, phrases=catalogue(language).text)
 
 
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:

@@ -19,7 +19,8 @@ from cli.language import add_language_argument, chosen_language
 from service import console
 from service.console import LANGUAGES, LEVELS, LOCAL_USER, ElfballError, MalformedInputError, StoreError, board_text
 from service.grammar import help_text
-from service.matches import Outcome, refusal_text
+from service.matches import Outcome
+from service.refusals import render_refusal
 from service.pictures import action_frames, board_png, replay_gif
 from service.simulate import Demo, demo_teams
 
@@ -131,7 +132,7 @@ def _local(args: argparse.Namespace) -> int:
                 return 0
             outcome = service.act(channel, LOCAL_USER, service.read(channel, LOCAL_USER, line))
         except (ElfballError, StoreError) as exc:
-            print("  " + tx.t("console.refused", reason=refusal_text(exc, language)))
+            print("  " + tx.t("console.refused", reason=render_refusal(exc, language)))
             continue
         _show(outcome, out_dir, language, board=not args.quiet)
     return 0

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 
 from . import matches
 from ._util import is_sqlite
+from engine import Term
 from .errors import MatchNotActiveError, MatchNotFoundError
 from .models import AbandonBallot, Match, MatchPublic, MatchStatus
 
@@ -43,7 +44,7 @@ def _lock_match(session: Session, match_id: int) -> Match:
                        .execution_options(populate_existing=True)).first()
     if row is None:
         session.rollback()
-        raise MatchNotFoundError("there is no match #{match}", match=match_id)
+        raise MatchNotFoundError("no_match", match=match_id)
     return row
 
 
@@ -65,7 +66,7 @@ def vote_abandon(*, session: Session, match_id: int, user_id: int, coaches: froz
     if row.status != MatchStatus.ACTIVE:
         status = row.status
         session.rollback()
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", status))
     voters = abandon_voters(session=session, match_id=match_id)
     if user_id not in voters:
         session.add(AbandonBallot(match_id=match_id, user_id=user_id))

@@ -50,7 +50,7 @@ def sqlite_path(url: str) -> Path | None:
     if parsed.get_backend_name() != "sqlite":
         return None
     if not parsed.database or parsed.database == ":memory:" or parsed.query.get("mode") == "memory":
-        raise BackupRefusedError("the database is in memory: there is no file to back up")
+        raise BackupRefusedError("database_memory_there_no_file")
     return Path(parsed.database)
 
 
@@ -58,24 +58,24 @@ def backup_sqlite(source: Path, out: Path, *, force: bool = False) -> Backup:
     """Copy the SQLite database ``source`` to ``out`` (see the module doc); refuses an existing
     ``out`` unless ``force``, a missing source, and a copy that fails its integrity check."""
     if not source.is_file():
-        raise BackupRefusedError("there is no database at {path} (ELFBALL_DB or DATABASE_URL says where it is)",
+        raise BackupRefusedError("there_no_database_elfball_db",
                             path=str(source))
     if out.is_dir():
-        raise BackupRefusedError("{out} is a folder: name the backup file, e.g. {out}/elfball-backup.db", out=str(out))
+        raise BackupRefusedError("backup_out_is_folder", out=str(out))
     if not out.parent.is_dir():
-        raise BackupRefusedError("cannot write {out}: the folder {folder} does not exist", out=str(out),
+        raise BackupRefusedError("cannot_write_folder_does_exist", out=str(out),
                             folder=str(out.parent))
     if out.exists() and out.resolve() == source.resolve():
-        raise BackupRefusedError("{out} is the database itself: choose another file", out=str(out))
+        raise BackupRefusedError("database_itself_choose_another_file", out=str(out))
     if out.exists() and not force:
-        raise BackupRefusedError("{out} already exists: choose a new file, or add --force to replace it", out=str(out))
+        raise BackupRefusedError("already_exists_choose_new_file", out=str(out))
     partial = out.with_name(f".{out.name}.partial-{os.getpid()}")
     try:
         _copy(source, partial)
         matches = _check(partial)
         os.replace(partial, out)
     except sqlite3.Error as exc:
-        raise BackupRefusedError("could not back up {path}: {error}", path=str(source), error=str(exc)) from None
+        raise BackupRefusedError("backup_failed", path=str(source), error=str(exc)) from None
     finally:
         partial.unlink(missing_ok=True)
     key = source.with_name(source.name + ".secret")
@@ -105,7 +105,7 @@ def _check(copy: Path) -> int:
     try:
         problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
         if problems != ["ok"]:
-            raise BackupRefusedError("the copy failed its integrity check ({problem}): nothing was written",
+            raise BackupRefusedError("copy_failed_integrity_check_nothing",
                                 problem="; ".join(problems[:3]))
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "matches" not in tables:

@@ -34,6 +34,7 @@ from sqlmodel import Session, col, select
 from engine import commitment_of, join_seed, valid_entropy
 
 from ._util import in_utc, violates
+from engine import Term
 from .errors import ChallengePendingError, InvalidInputError, NoChallengeError
 from .models import MAX_CHALLENGE_TEAM, Challenge, ChallengePublic
 from .seeds import key_for, open_seed, seal
@@ -49,7 +50,7 @@ _ATTEMPTS = 5
 
 def _pending_error(challenge: ChallengePublic) -> ChallengePendingError:
     return ChallengePendingError(
-        "<@{challenger}> has already challenged <@{opponent}> in this channel; the challenge lapses <t:{lapses}:R>",
+        "already_challenged_channel_challenge_lapses",
         challenger=challenge.challenger_id, opponent=challenge.opponent_id,
         lapses=int(challenge.expires_at.timestamp()), expires_at=challenge.expires_at)
 
@@ -85,12 +86,12 @@ def propose_challenge(
     if lapse_after <= timedelta(0):
         raise ValueError("a challenge must stay open for some time")  # the bot's setting: a bug, not a refusal
     if challenger_id == opponent_id:
-        raise InvalidInputError("you cannot challenge yourself")
+        raise InvalidInputError("you_cannot_challenge_yourself")
     team = team.strip()
     if not team:
-        raise InvalidInputError("give the {what} a name", what="team")
+        raise InvalidInputError("name_missing", what=Term("what", "team"))
     if len(team) > MAX_CHALLENGE_TEAM:
-        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what="team",
+        raise InvalidInputError("name_too_long", what=Term("what", "team"),
                                 most=MAX_CHALLENGE_TEAM, given=len(team))
     if entropy and not valid_entropy(entropy):
         raise ValueError("entropy must be letters, digits, '.' or '-'")  # the bot's own value: a bug
@@ -165,13 +166,13 @@ def consume_challenge(*, session: Session, challenge_id: int, version: int, user
     commits both (``create_match`` does); if it fails, roll back and the challenge stands.
     ``NoChallengeError`` otherwise (nothing written)."""
     return _answer(session, challenge_id, version, user_id, now, ("opponent_id",),
-                   NoChallengeError("there is no challenge to you in this channel"))
+                   NoChallengeError("there_no_challenge_you_channel"))
 
 
 def withdraw_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:
     """The opponent declines, or the challenger withdraws: the challenge (still at ``version``,
     not lapsed) is deleted, committed, and returned. ``NoChallengeError`` otherwise."""
     gone = _answer(session, challenge_id, version, user_id, now, ("opponent_id", "challenger_id"),
-                   NoChallengeError("there is no challenge from or to you in this channel"))
+                   NoChallengeError("there_no_challenge_from_you"))
     session.commit()
     return gone

@@ -110,7 +110,7 @@ def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: 
     try:
         target = make_url(given)
     except ArgumentError as exc:
-        raise UnusableDatabaseError("{url} is not a database URL: {reason}", url=str(given)[:80],
+        raise UnusableDatabaseError("database_url_bad", url=str(given)[:80],
                                     reason=str(exc)) from None
     options: dict[str, Any] = {"echo": echo}
     sqlite = target.get_backend_name() == "sqlite"
@@ -137,7 +137,7 @@ def make_engine(url: str | URL | None = None, *, echo: bool = False, read_only: 
     try:
         engine = create_engine(target, **options)
     except (ArgumentError, ImportError) as exc:  # an unknown dialect or a driver not installed
-        raise UnusableDatabaseError("{url} is not a database URL Elfball can use: {reason}",
+        raise UnusableDatabaseError("database_url_unusable",
                                     url=shown_url(target), reason=str(exc)) from None
     if sqlite:
         event.listen(engine, "connect", _sqlite_read_only_pragmas if read_only else _sqlite_pragmas)
@@ -189,22 +189,21 @@ def unusable(exc: BaseException, url: str | URL | Engine) -> UnusableDatabaseErr
     if isinstance(exc, DBAPIError) and make_url(str(target)).get_backend_name() == "sqlite":
         path = where
         if Path(path).is_dir():
-            return UnusableDatabaseError("the database {path} is a folder, not a file", path=path)
+            return UnusableDatabaseError("database_folder_file", path=path)
         if "file is not a database" in reason:
-            return UnusableDatabaseError("{path} is not an Elfball database: it is not a SQLite file", path=path)
+            return UnusableDatabaseError("elfball_database_sqlite_file", path=path)
         if "readonly database" in reason:
-            return UnusableDatabaseError("the database {path} is read-only, and this needs to write to it", path=path)
+            return UnusableDatabaseError("database_read_only_needs_write", path=path)
         if "unable to open database file" in reason:
             folder = Path(path).parent
             if not folder.is_dir():
-                return UnusableDatabaseError("cannot open the database {path}: the folder {folder} does not exist",
+                return UnusableDatabaseError("cannot_open_database_folder_does",
                                              path=path, folder=str(folder))
             if not Path(path).exists():
-                return UnusableDatabaseError("there is no database at {path}", path=path)
-            return UnusableDatabaseError("cannot open the database {path}: the file or its folder cannot be read "
-                                         "or written", path=path)
-        return UnusableDatabaseError("cannot use the database {path}: {reason}", path=path, reason=reason)
-    return UnusableDatabaseError("cannot connect to the database at {where}: {reason}", where=where, reason=reason)
+                return UnusableDatabaseError("there_no_database", path=path)
+            return UnusableDatabaseError("cannot_open_database_file_folder", path=path)
+        return UnusableDatabaseError("cannot_use_database", path=path, reason=reason)
+    return UnusableDatabaseError("cannot_connect_database", where=where, reason=reason)
 
 
 _engine: Engine | None = None

@@ -3,22 +3,23 @@
 All are ``ValueError``s, like the engine's, so the bot's one error handler can answer both
 with an ephemeral message: ``str(error)`` is meant for the coach, in English.
 
-A refusal that names something (a team, a fixture number, a coach, a status) is raised as an
-English template and its values, ``InvalidInputError("{team} already plays in {league}",
-team=..., league=...)``: ``str(error)`` is the English sentence, and ``error.text(language)``
-says it in another language from ``db/text/refusals.<language>.json``, whose ``refusals`` are
-keyed by the English template (as the engine's phrases are). A value whose placeholder and
-value name an entry of its ``words`` (``{status}`` ``played`` -> ``status.played``) is
-translated; a value that is itself a refusal (a store or engine error) is said in the language
-too. A template with no translation gives None, and the caller falls back to other catalogues.
+A refusal is raised as a key of the store's catalogue and its values, like the engine's
+(``engine.refusals``): ``InvalidInputError("team_already_in_league", team=..., league=...)``.
+Every language says it from ``db/text/refusals.<language>.json`` (English included: ``str(error)``
+is the English sentence, ``error.text(language)`` another language's), a flat JSON object of
+sentences and of the words a value names (``status.played``: pass ``Term("status", status)``);
+a value that is itself a refusal (a store or engine error) is said in the language too.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from engine import Refusal, format_refusal
 
 __all__ = [
     "StoreError",
@@ -45,55 +46,29 @@ __all__ = [
 
 
 @cache
-def refusal_catalogue(language: str) -> tuple[dict[str, str], dict[str, str]]:
-    """``db/text/refusals.<language>.json``: (English template -> translation, words); empty
-    for English or a language without the file."""
+def refusal_catalogue(language: str) -> Mapping[str, str]:
+    """``db/text/refusals.<language>.json``; a language without the file reads English."""
     path = resources.files("db").joinpath(f"text/refusals.{language}.json")
-    if language == "en" or not path.is_file():
-        return {}, {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return dict(data["refusals"]), dict(data["words"])
-
-
-def _said(value: Any, language: str) -> Any:
-    """A value that is itself a refusal, in ``language``."""
-    if isinstance(value, StoreError):
-        return value.text(language)
-    if isinstance(value, Exception):
-        from engine import translate_refusal
-
-        return translate_refusal(str(value), language)
-    return value
+    if not path.is_file():
+        path = resources.files("db").joinpath("text/refusals.en.json")
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 class StoreError(ValueError):
     """Base class of the errors ``db`` raises on purpose; nothing was written.
 
-    ``StoreError(template, **values)``: the message is ``template.format(**values)`` when
-    values are given (the template and values are kept to say it in another language)."""
+    ``StoreError(key, **values)``: ``key`` is a sentence of the store's catalogue; ``refusal``
+    carries it to be said in any language (``values`` kept for callers that read them)."""
 
-    def __init__(self, template: str = "", /, **values: Any) -> None:
-        self.template, self.values = template, values
-        super().__init__(template.format(**{k: _said(v, "en") for k, v in values.items()}) if values else template)
-
-    def translation(self, language: str) -> str | None:
-        """The refusal in ``language``, or None when its template has no translation there."""
-        if language == "en":
-            return str(self)
-        refusals, words = refusal_catalogue(language)
-        template = refusals.get(self.template)
-        if template is None:
-            return None
-        shown = {}
-        for key, value in self.values.items():
-            value = _said(value, language)
-            shown[key] = words.get(f"{key}.{value}", value) if isinstance(value, str) else value
-        return template.format(**shown)
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key, self.values = key, values
+        self.refusal = Refusal(key, catalogue=refusal_catalogue, **values)
+        super().__init__(format_refusal(self.refusal, "en"))
 
     def text(self, language: str) -> str:
-        """The refusal in ``language`` (English when its template has no translation)."""
-        found = self.translation(language)
-        return str(self) if found is None else found
+        """The refusal in ``language``."""
+        return format_refusal(self.refusal, language)
 
 
 class NotFoundError(StoreError):
@@ -123,8 +98,8 @@ class ChannelBusyError(StoreError):
 class MatchChangedError(StoreError):
     """Someone else's action was saved first: the caller's view of the match is stale."""
 
-    def __init__(self, message: str = "the match changed, try again") -> None:
-        super().__init__(message)
+    def __init__(self, key: str = "match_changed") -> None:
+        super().__init__(key)
 
 
 class MatchNotActiveError(StoreError):

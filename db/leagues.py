@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from engine import DEFAULT_BUDGET, ElfballError, join_seed, parse_rules, rules_string
 
+from engine import Term
 from .errors import InvalidInputError, MatchChangedError, NotFoundError
 from .locks import lock_row, valid_id
 from .models import (
@@ -109,24 +110,24 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in changes.items():
         if key not in DEFAULT_SETTINGS:
-            raise InvalidInputError("unknown league setting {setting!r} (known: {known})", setting=key,
+            raise InvalidInputError("unknown_league_setting_known", setting=Term("setting", key),
                                     known=", ".join(DEFAULT_SETTINGS))
         if isinstance(DEFAULT_SETTINGS[key], str):
             if not isinstance(value, str):
-                raise InvalidInputError("{setting} is text", setting=key)
+                raise InvalidInputError("setting_text", setting=Term("setting", key))
             try:
                 value = rules_string(parse_rules(value))  # checked and written one way
             except ElfballError as exc:
-                raise InvalidInputError(str(exc)) from None
+                raise InvalidInputError("rules_refused", reason=exc) from None
         elif isinstance(DEFAULT_SETTINGS[key], bool):
             if not isinstance(value, bool):
-                raise InvalidInputError("{setting} is true or false", setting=key)
+                raise InvalidInputError("setting_true_false", setting=Term("setting", key))
         else:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidInputError("{setting} is a whole number", setting=key)
+                raise InvalidInputError("setting_whole_number", setting=Term("setting", key))
             low, high = _LIMITS[key]
             if not low <= value <= high:
-                raise InvalidInputError("{setting} must be from {low} to {high}", setting=key, low=low, high=high)
+                raise InvalidInputError("setting_range", setting=Term("setting", key), low=low, high=high)
         out[key] = value
     return out
 
@@ -167,16 +168,16 @@ def rows_to_join(*, session: Session, guild_id: int, league: int | str, team: in
     lg = find_league(session, guild_id, league, lock=True)
     tm = find_team(session, guild_id, team, lock=True)
     if tm.league_id == lg.id:
-        raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=lg.name)
+        raise InvalidInputError("team_already_in_league", team=tm.name, league=lg.name)
     if tm.league_id is not None:
         other = session.get(League, tm.league_id)
         if other is None:
-            raise InvalidInputError("{team} already plays in another league", team=tm.name)
-        raise InvalidInputError("{team} already plays in {league}", team=tm.name, league=other.name)
+            raise InvalidInputError("team_in_another_league", team=tm.name)
+        raise InvalidInputError("team_already_in_league", team=tm.name, league=other.name)
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
-        raise InvalidInputError("{league}'s schedule is made: ask the commissioner to start a new league", league=lg.name)
+        raise InvalidInputError("league_schedule_made", league=lg.name)
     if any(t.coach_id == coach_id for t in league_teams(session=session, league_id=lg.id)):
-        raise InvalidInputError("you already coach a team in {league}", league=lg.name)
+        raise InvalidInputError("you_already_coach_team", league=lg.name)
     return lg, tm
 
 
@@ -199,19 +200,19 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     ``actor_id`` and ``stand_in`` (as ``update_settings``)."""
     lg = find_league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
-        raise InvalidInputError("{league} already has its schedule", league=lg.name)
+        raise InvalidInputError("league_has_schedule", league=lg.name)
     members = {t.id for t in league_teams(session=session, league_id=lg.id)}
     if len(members) < 2:
-        raise InvalidInputError("{league} needs at least two teams: /league join", league=lg.name)
+        raise InvalidInputError("league_needs_two_teams", league=lg.name)
     rows = []
     for rnd, home, away in pairings:
         if home not in members or away not in members or home == away:
-            raise InvalidInputError("a fixture pairs two different teams of the league")
+            raise InvalidInputError("fixture_pairs_two_different_teams")
         rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]
                             **_fresh_secrets(session)))
     if {t for _, home, away in pairings for t in (home, away)} != members:
         # A team joined while the draw was being made (the draw reads the teams before this lock).
-        raise InvalidInputError("{league}'s teams changed while the schedule was drawn: draw it again", league=lg.name)
+        raise InvalidInputError("league_teams_changed", league=lg.name)
     session.add_all(rows)
     lg.settings = {**dict(lg.settings), "double_round": double_round}
     session.add(lg)
@@ -230,7 +231,7 @@ def fixtures(*, session: Session, league_id: int) -> list[FixturePublic]:
 def _fixture(session: Session, fixture_id: int) -> Fixture:
     row = session.get(Fixture, fixture_id, populate_existing=True) if valid_id(fixture_id) else None
     if row is None:
-        raise NotFoundError("there is no fixture #{fixture}", fixture=fixture_id)
+        raise NotFoundError("there_no_fixture", fixture=fixture_id)
     return row
 
 
@@ -272,7 +273,7 @@ def start_fixture(*, session: Session, fixture_id: int, channel_id: int, lineup:
     if not _move(session, fixture_id, FixtureStatus.SCHEDULED,
                  {"status": FixtureStatus.PLAYING.value, "channel_id": channel_id, "lineup": dict(lineup)}):
         session.rollback()
-        raise InvalidInputError("that fixture is being played or has been played")
+        raise InvalidInputError("fixture_being_played_been_played")
     session.commit()
 
 
@@ -324,17 +325,17 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row = _fixture(session, fixture_id)
     lg = session.get(League, row.league_id)
     if lg is None or lg.guild_id != guild_id:
-        raise NotFoundError("there is no fixture #{fixture} on this server", fixture=fixture_id)
+        raise NotFoundError("there_no_fixture_server", fixture=fixture_id)
     if row.status == FixtureStatus.PLAYING:
-        raise InvalidInputError("that fixture's match is still being played: finish or abandon it first")
+        raise InvalidInputError("fixture_s_match_still_being")
     if not reason.strip():
-        raise InvalidInputError("give a reason: it goes into the audit trail")
+        raise InvalidInputError("give_reason_goes_into_audit")
     if len(reason.strip()) > MAX_REASON:
-        raise InvalidInputError("a reason has at most {most} characters ({given} given)", most=MAX_REASON,
+        raise InvalidInputError("reason_most_characters_given", most=MAX_REASON,
                                 given=len(reason.strip()))
     for key in ("home_score", "away_score", "home_casualties", "away_casualties"):
         if not 0 <= int(result[key]) <= 99:
-            raise InvalidInputError("{result} must be from 0 to 99", result=key.replace("_", " "))
+            raise InvalidInputError("result_range", result=Term("result", key.replace("_", " ")))
     before = _result(row)
     for key, value in result.items():
         setattr(row, key, value)
@@ -379,7 +380,7 @@ def create_aftermath(*, session: Session, fixture_id: int, side: str, team_id: i
 def _aftermath(session: Session, aftermath_id: int) -> Aftermath:
     row = session.get(Aftermath, aftermath_id, populate_existing=True) if valid_id(aftermath_id) else None
     if row is None:
-        raise NotFoundError("there is no post-match report #{report}", report=aftermath_id)
+        raise NotFoundError("there_no_post_match_report", report=aftermath_id)
     return row
 
 
@@ -466,7 +467,7 @@ def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Map
             .execution_options(synchronize_session=False))
     if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        raise MatchChangedError("these post-match decisions changed meanwhile: use the newest panel")
+        raise MatchChangedError("these_post_match_decisions_changed")
     session.add_all(list(roster))
     if changes.get("potions_done"):
         _reveal_potions(session, aftermath.fixture_id)
@@ -480,7 +481,7 @@ def team_busy(session: Session, team_id: int) -> InvalidInputError | None:
         Match.status == MatchStatus.ACTIVE,
         (col(Match.west_team_id) == team_id) | (col(Match.east_team_id) == team_id))).first()
     if playing is not None:
-        return InvalidInputError("the team is playing in <#{channel}>: change it after the match", channel=playing)
+        return InvalidInputError("team_playing_change_after_match", channel=playing)
     return None
 
 

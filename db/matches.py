@@ -58,6 +58,7 @@ from engine import (
 )
 
 from ._util import violates
+from engine import Term
 from .errors import (
     ChannelBusyError,
     InvalidInputError,
@@ -179,8 +180,8 @@ def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
 def _busy(session: Session, channel_id: int) -> ChannelBusyError:
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
     if m is None:
-        return ChannelBusyError("this channel already has an active match: finish or abandon it first")
-    return ChannelBusyError("this channel already has an active match (#{match}: {west} v {east}): finish or abandon it first",
+        return ChannelBusyError("channel_already_active_match_finish")
+    return ChannelBusyError("channel_already_active_match_v",
                             match=m.id, west=m.west_team_name, east=m.east_team_name)
 
 
@@ -268,7 +269,7 @@ def insert_match(
 def _match(session: Session, match_id: int) -> Match:
     m = session.get(Match, match_id, populate_existing=True)
     if m is None:
-        raise MatchNotFoundError("there is no match #{match}", match=match_id)
+        raise MatchNotFoundError("no_match", match=match_id)
     return m
 
 
@@ -403,10 +404,10 @@ def _why_not(session: Session, match_id: int, seen_version: int) -> Exception:
     version (``finish``) is reported as not active."""
     row = session.exec(select(Match.status, Match.version).where(Match.id == match_id)).first()
     if row is None:
-        return MatchNotFoundError("there is no match #{match}", match=match_id)
+        return MatchNotFoundError("no_match", match=match_id)
     status, version = row
     if version == seen_version and status != MatchStatus.ACTIVE:
-        return MatchNotActiveError("match #{match} is {status}", match=match_id, status=status)
+        return MatchNotActiveError("match_status", match=match_id, status=Term("status", status))
     return MatchChangedError()
 
 
@@ -470,7 +471,7 @@ def load_for_write(*, session: Session, match_id: int, expected_version: int | N
     row = _match(session, match_id)
     match = public_match(row)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     if expected_version is not None and match.version != expected_version:
         raise MatchChangedError()
     return match, _open_seed(session, row)
@@ -480,7 +481,7 @@ def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None
     """End an active match without a result (logged as an ``abandon`` row); reveals the seed."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "abandoned", "reason": reason}])
     values = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None, "deadline": None}
@@ -491,9 +492,9 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
     """Mark a match whose state is over as ``finished`` (``append`` already does this itself)."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     if match.engine_state().phase is not Phase.MATCH_OVER:
-        raise InvalidInputError("match #{match} is not over: concede or abandon it", match=match_id)
+        raise InvalidInputError("match_over_concede_abandon", match=match_id)
     stmt = (
         update(Match)
         .where(col(Match.id) == match_id, col(Match.version) == match.version, col(Match.status) == MatchStatus.ACTIVE)
@@ -517,13 +518,13 @@ def checked_log(*, session: Session, match_id: int) -> list[MatchEventPublic]:
     rows = list(session.exec(query).all())
     if not rows:
         if session.get(Match, match_id) is None:
-            raise MatchNotFoundError("there is no match #{match}", match=match_id)
-        raise LogCorruptError("match #{match} has no log", match=match_id)
+            raise MatchNotFoundError("no_match", match=match_id)
+        raise LogCorruptError("match_no_log", match=match_id)
     if rows[0].kind != EventKind.CREATE or rows[0].command is None:
-        raise LogCorruptError("match #{match}'s log does not start with its creation", match=match_id)
+        raise LogCorruptError("match_s_log_does_start", match=match_id)
     for expected, row in enumerate(rows):
         if row.seq != expected:
-            raise LogCorruptError("match #{match}'s log jumps from {before} to {after}", match=match_id, before=expected - 1, after=row.seq)
+            raise LogCorruptError("match_s_log_jumps_from", match=match_id, before=expected - 1, after=row.seq)
     return [MatchEventPublic.model_validate(r) for r in rows]
 
 
@@ -534,7 +535,7 @@ def replace_snapshot(*, session: Session, match_id: int, state: MatchState, deci
     row = _match(session, match_id)
     match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
     if not match.active:
-        raise MatchNotActiveError("match #{match} is {status}", match=match_id, status=match.status)
+        raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
                        actor_user_id=actor_user_id, events=[{"kind": "restored"}])
     return _write(session, match, _state_values(match, state, deciding_side, row.deadline), event)

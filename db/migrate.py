@@ -59,8 +59,7 @@ def _known_revisions(connection: Connection) -> tuple[str, ...]:
         tables = [t for t in inspect(connection).get_table_names() if t != "alembic_version"]
         if tables:
             raise UnusableDatabaseError(
-                "the database {where} has tables ({tables}) but no Alembic version: Elfball did not make it, "
-                "so it will not touch it", where=where, tables=", ".join(sorted(tables)[:5]))
+                "database_tables_but_no_alembic", where=where, tables=", ".join(sorted(tables)[:5]))
         return ()
     script = ScriptDirectory.from_config(alembic_config())
     for rev in heads:
@@ -68,8 +67,7 @@ def _known_revisions(connection: Connection) -> tuple[str, ...]:
             script.get_revision(rev)
         except CommandError:
             raise UnusableDatabaseError(
-                "the database {where} is at revision {revision}, which this version of Elfball does not know "
-                "(its newest is {head}): run a newer Elfball on it, not this one", where=where, revision=rev,
+                "database_revision_which_version_elfball", where=where, revision=rev,
                 head=head_revision()) from None
     return tuple(heads)
 
@@ -80,10 +78,9 @@ def check_schema(connection: Connection) -> None:
     if heads != (head_revision(),):
         where = shown_url(connection.engine.url)
         if not heads:
-            raise UnusableDatabaseError("the database {where} is empty: there is nothing to read in it", where=where)
+            raise UnusableDatabaseError("database_empty_there_nothing_read", where=where)
         raise UnusableDatabaseError(
-            "the database {where} is at revision {revision}, older than this code's {head}: start the bot or run "
-            "python -m db.migrate upgrade once to bring it up to date", where=where, revision=", ".join(heads),
+            "database_revision_older_than_code", where=where, revision=", ".join(heads),
             head=head_revision())
 
 
@@ -112,8 +109,7 @@ def _check_foreign_keys(connection: Connection) -> None:
     """Refuse (roll back) a SQLite migration that left a row pointing at nothing."""
     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
     if broken:
-        raise UnusableDatabaseError("the migration of {where} would leave {n} rows pointing at nothing (first: {row}): "
-                                    "nothing was changed", where=shown_url(connection.engine.url), n=len(broken),
+        raise UnusableDatabaseError("migration_would_leave_rows_pointing", where=shown_url(connection.engine.url), n=len(broken),
                                     row=tuple(broken[0]))
 
 

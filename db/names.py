@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engine import Term
 from .errors import InvalidInputError
 
 __all__ = ["MAX_NAME", "unseen_character", "check_name", "clean_name", "name_key"]
@@ -51,22 +52,21 @@ def check_name(text: str, what: str) -> None:
     """Refuse a name (``what``: team, league, player) holding an unseen character or a mention."""
     code = unseen_character(text)
     if code is not None:
-        raise InvalidInputError("the {what} name contains {code}, an invisible or control character: type it again "
-                                "without it", what=what, code=code)
+        raise InvalidInputError("name_contains_invisible_control_character", what=Term("what", what), code=code)
     if MENTION.search(text):
-        raise InvalidInputError("a {what} name cannot mention anyone (<@…>, <#…>, @everyone, @here)", what=what)
+        raise InvalidInputError("name_cannot_mention_anyone_everyone", what=Term("what", what))
 
 
 def clean_name(name: object, what: str) -> str:
     """``name`` with its spaces tidied; refuses an empty or over-long name, and one a reader
     could not see as written (``db.names.check_name``)."""
     if not isinstance(name, str):
-        raise InvalidInputError("the {what} name must be text", what=what)
+        raise InvalidInputError("name_must_be_text", what=Term("what", what))
     text = " ".join(name.split())
     if not text:
-        raise InvalidInputError("give the {what} a name", what=what)
+        raise InvalidInputError("name_missing", what=Term("what", what))
     if len(text) > MAX_NAME:
-        raise InvalidInputError("a {what} name has at most {most} characters ({given} given)", what=what, most=MAX_NAME,
+        raise InvalidInputError("name_too_long", what=Term("what", what), most=MAX_NAME,
                                 given=len(text))
     check_name(text, what)
     return text

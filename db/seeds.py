@@ -71,7 +71,7 @@ def open_seed(stored: str, key: bytes | None, commitment: str, *, match_id: Any 
     if not is_sealed(stored):
         return stored
     if key is None:
-        raise UnusableDatabaseError("the dice seed of match #{match} is sealed: set ELFBALL_SECRET to the bot's key",
+        raise UnusableDatabaseError("dice_seed_match_sealed_set",
                                     match=match_id)
     try:
         nonce_text, cipher_text = stored[len(PREFIX):].split(":")
@@ -80,8 +80,7 @@ def open_seed(stored: str, key: bytes | None, commitment: str, *, match_id: Any 
     except (ValueError, UnicodeDecodeError):
         seed = None
     if seed is None or commitment_of(seed) != commitment:
-        raise UnusableDatabaseError("the dice seed of match #{match} was sealed with another key than this "
-                                    "ELFBALL_SECRET: give the bot the key it started the match with", match=match_id)
+        raise UnusableDatabaseError("dice_seed_match_was_sealed", match=match_id)
     return seed
 
 
@@ -101,8 +100,7 @@ def key_for(bind: Any, environ: Any = None) -> bytes:
         return hashlib.sha256(secret.encode("utf-8")).digest()
     url = bind.engine.url if hasattr(bind, "engine") else bind.url
     if url.get_backend_name() != "sqlite":
-        raise UnusableDatabaseError("set ELFBALL_SECRET (any long random text, the same at every start): on {backend} "
-                                    "the dice seeds of live matches are sealed with it", backend=url.get_backend_name())
+        raise UnusableDatabaseError("set_elfball_secret_any_long", backend=url.get_backend_name())
     database = (url.database or "").removeprefix("file:")
     if database in ("", ":memory:"):
         return _PROCESS_KEY
@@ -115,10 +113,9 @@ def key_for(bind: Any, environ: Any = None) -> bytes:
         except FileExistsError:
             pass  # another process made it first: read theirs
         except OSError as exc:
-            raise UnusableDatabaseError("cannot keep the dice key beside the database ({path}): {reason}; set "
-                                        "ELFBALL_SECRET instead", path=str(path), reason=exc.strerror or str(exc)) from None
+            raise UnusableDatabaseError("cannot_keep_dice_key_beside", path=str(path), reason=exc.strerror or str(exc)) from None
     try:
         return hashlib.sha256(path.read_text(encoding="ascii").strip().encode("ascii")).digest()
     except (OSError, UnicodeDecodeError) as exc:
-        raise UnusableDatabaseError("cannot read the dice key {path}: {reason}", path=str(path),
+        raise UnusableDatabaseError("cannot_read_dice_key", path=str(path),
                                     reason=getattr(exc, "strerror", None) or str(exc)) from None

@@ -59,7 +59,7 @@ def create_league(
     name = clean_name(name, "league")
     key = name_key(name)
     if session.exec(select(League.id).where(League.guild_id == guild_id, League.name_key == key)).first():
-        raise DuplicateNameError("this server already has a league called {name!r}", name=name)
+        raise DuplicateNameError("server_already_league_called", name=name)
     league = League(guild_id=guild_id, name=name, name_key=key, commissioner_id=commissioner_id,
                     settings=dict(settings or {}))
     session.add(league)
@@ -68,7 +68,7 @@ def create_league(
     except IntegrityError as exc:
         session.rollback()
         if violates(exc, "uq_leagues_guild_id_name_key"):
-            raise DuplicateNameError("this server already has a league called {name!r}", name=name) from None
+            raise DuplicateNameError("server_already_league_called", name=name) from None
         raise
     return LeaguePublic.model_validate(league)
 
@@ -78,7 +78,7 @@ def league_row(session: Session, guild_id: int, league: int | str, *, lock: bool
     query = select(League).where(League.guild_id == guild_id)
     if isinstance(league, int):
         if not valid_id(league):
-            raise UnknownLeagueError("this server has no league {league!r}", league=league)
+            raise UnknownLeagueError("server_no_league", league=league)
         query = query.where(League.id == league)
     else:
         query = query.where(League.name_key == name_key(league))
@@ -87,7 +87,7 @@ def league_row(session: Session, guild_id: int, league: int | str, *, lock: bool
         query = query.with_for_update().execution_options(populate_existing=True)
     found = session.exec(query).first()
     if found is None:
-        raise UnknownLeagueError("this server has no league {league!r}", league=league)
+        raise UnknownLeagueError("server_no_league", league=league)
     return found
 
 
@@ -104,14 +104,14 @@ def list_leagues(*, session: Session, guild_id: int) -> list[LeaguePublic]:
 # --- teams -----------------------------------------------------------------------------------
 def _player_names(names: Sequence[str], total: int) -> list[str]:
     if isinstance(names, str):
-        raise InvalidInputError("give the player names as a list")
+        raise InvalidInputError("give_player_names_as_list")
     if len(names) > total:
-        raise InvalidInputError("{given} player names for {total} players", given=len(names), total=total)
+        raise InvalidInputError("player_names_count", given=len(names), total=total)
     cleaned = [clean_name(n, "player") if n and n.strip() else "" for n in names]
     seen: set[str] = set()
     for n in cleaned:
         if n and name_key(n) in seen:
-            raise InvalidInputError("two players are called {name!r}: give each his own name", name=n)
+            raise InvalidInputError("two_players_called_give_each", name=n)
         seen.add(name_key(n))
     return cleaned + [""] * (total - len(cleaned))
 
@@ -147,7 +147,7 @@ def create_team(
     names = _player_names(player_names, roster.total)
     league_id = league_row(session, guild_id, league).id if league is not None else None
     if session.exec(select(Team.id).where(Team.guild_id == guild_id, Team.name_key == key)).first():
-        raise DuplicateNameError("this server already has a team called {name!r}", name=name)
+        raise DuplicateNameError("server_already_team_called", name=name)
     primary, secondary = colours if colours is not None else tl.colours
     team = Team(guild_id=guild_id, league_id=league_id, coach_id=coach_id, team_list=tl.id, name=name,
                 name_key=key, primary_colour=primary, secondary_colour=secondary)
@@ -171,7 +171,7 @@ def create_team(
     except IntegrityError as exc:
         session.rollback()
         if violates(exc, "uq_teams_guild_id_name_key"):
-            raise DuplicateNameError("this server already has a team called {name!r}", name=name) from None
+            raise DuplicateNameError("server_already_team_called", name=name) from None
         raise
     return public_team(team)
 
@@ -187,7 +187,7 @@ def find_team(session: Session, guild_id: int, team: int | str, *, lock: bool = 
     query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
     if isinstance(team, int):
         if not valid_id(team):
-            raise UnknownTeamError("this server has no team #{team}", team=team)
+            raise UnknownTeamError("server_no_team_id", team=team)
         query = query.where(Team.id == team)
     else:
         query = query.where(Team.name_key == name_key(team))
@@ -197,8 +197,8 @@ def find_team(session: Session, guild_id: int, team: int | str, *, lock: bool = 
     found = session.exec(query).first()
     if found is None:
         if isinstance(team, int):
-            raise UnknownTeamError("this server has no team #{team}", team=team)
-        raise UnknownTeamError("this server has no team {team!r}", team=team)
+            raise UnknownTeamError("server_no_team_id", team=team)
+        raise UnknownTeamError("server_no_team", team=team)
     return found
 
 

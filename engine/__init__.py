@@ -163,7 +163,9 @@ from .options import validate as validate_options
 from .narrate import describe as describe_event
 from .narrate import describe_question, describe_roll
 from .narrate import narrate as narrate_events
-from .refusals import translate_refusal
+
+# Refusals: a key and its values, said in each language from its catalogue.
+from .refusals import Joined, Refusal, Term, format_refusal, refusal_catalogue, side_term
 
 # Text catalogues (engine, service and bot texts share the same loader).
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
@@ -260,8 +262,10 @@ __all__ = [
     "ElfballError",
     "IllegalCommandError",
     "InvalidCoordinateError",
+    "Joined",
     "MalformedInputError",
     "OffFieldError",
+    "Refusal",
     "RosterError",
     # field and hexes
     "Direction",
@@ -371,7 +375,6 @@ __all__ = [
     "describe_question",
     "describe_roll",
     "narrate_events",
-    "translate_refusal",
     # text catalogues
     "Catalogue",
     "DEFAULT_LANGUAGE",
@@ -411,4 +414,11 @@ __all__ = [
     "stand_cost",
     "stand_refusal",
     "eligible_actors",
+    # refusals
+    "Joined",
+    "Refusal",
+    "Term",
+    "format_refusal",
+    "refusal_catalogue",
+    "side_term",
 ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .context import Ctx
 from .errors import IllegalCommandError
 from .options import variant
+from .refusals import Refusal
 from .state import ActionState, MatchState
 
 __all__ = ["challenge_refusal", "pay_for_challenge", "step_cost", "challenges_free", "take_dash_die", "DASH_DIE_CHALLENGES"]
@@ -28,28 +29,28 @@ DASH_DIE_CHALLENGES = ("pickup", "throw", "impact", "tackle", "shove")
 def challenges_free(state: MatchState) -> bool:
     return variant(state, "fr_challenges_free")
 
-RULE_JOG = "Challenge types (p. 4)"
+RULE_JOG = "move"  # Challenge types (p. 4)
 
 
-def challenge_refusal(action: ActionState) -> str | None:
+def challenge_refusal(action: ActionState) -> Refusal | None:
     """Why this player cannot attempt a Jog-costing challenge now, or None if he can."""
     if action.faceoff_free or action.dash in ("granted", "moved"):
         return None
     if action.dash == "done":
-        return "the Dash's challenge has been made; his action is over"
+        return Refusal("dash.challenge_made")
     if action.long_throw:
-        return "after a throw of 7 or more hexes he may not move or perform a challenge"
+        return Refusal("throw.long_no_challenge")
     if action.normal_over:
-        return "he has made his free last challenge; only a Dash can extend his action"
+        return Refusal("action.free_last_made")
     if action.jog_left < (1 if action.surcharge else 0):
-        return "he has no Jog left to pay the extra pace a failed Impact costs"
+        return Refusal("action.no_jog_surcharge")
     return None
 
 
 def pay_for_challenge(ctx: Ctx, action: ActionState) -> None:
     why = challenge_refusal(action)
     if why:
-        raise IllegalCommandError(why, rule=RULE_JOG)
+        raise IllegalCommandError(why.cited(RULE_JOG))
     action.challenged = True
     if action.faceoff_free:
         return

@@ -91,7 +91,7 @@ def command_from_dict(d: dict[str, Any]) -> Command:
     try:
         cls = COMMAND_TYPES[d["name"]]
     except (KeyError, TypeError):
-        raise MalformedInputError(f"unknown command {d!r}") from None
+        raise MalformedInputError.of("record.unknown_command", text=repr(d)) from None
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in d:
@@ -110,7 +110,7 @@ def command_from_dict(d: dict[str, Any]) -> Command:
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        raise MalformedInputError(f"malformed {d.get('name')} command: {exc}") from None
+        raise MalformedInputError.of("record.malformed_command", text=str(d.get("name")), text2=str(exc)) from None
 
 
 # --- set-up ---------------------------------------------------------------------------

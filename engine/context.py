@@ -45,7 +45,7 @@ class _Feed(DiceSource):
             k, v = self.replay[self.pos]
             self.pos += 1
             if k != kind:
-                raise DiceScriptError(f"replay diverged: recorded a {k} roll where a {kind} roll was asked")
+                raise DiceScriptError.of("dice.replay_kind", text=k, text2=kind)
             return v
         self.fresh += 1
         value: Any = self.source.face().symbol if kind == "face" else self.source.d6()

@@ -3,9 +3,17 @@
 Every error is a ``ValueError`` subclass so callers that only care about "bad input"
 can catch one thing, while the bot and console can tell a typo (``MalformedInputError``)
 from a move the rules forbid (``IllegalCommandError``).
+
+A refusal meant for a coach carries its ``Refusal`` (a catalogue key and values, see
+``engine.refusals``): ``str(error)`` is its English sentence, and the service says it in the
+coach's language from the same key. ``Error.of("key", rule=..., **values)`` builds one.
 """
 
 from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from .refusals import Refusal, cite, format_refusal
 
 __all__ = [
     "ElfballError",
@@ -18,9 +26,22 @@ __all__ = [
     "DiceScriptError",
 ]
 
+E = TypeVar("E", bound="ElfballError")
+
 
 class ElfballError(ValueError):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose; ``refusal`` says why."""
+
+    refusal: Refusal | None
+
+    def __init__(self, reason: str | Refusal = "", /) -> None:
+        self.refusal = reason if isinstance(reason, Refusal) else None
+        super().__init__(format_refusal(reason, "en") if isinstance(reason, Refusal) else reason)
+
+    @classmethod
+    def of(cls: type[E], key: str, /, *, rule: str | None = None, **values: Any) -> E:
+        """The error refusing with catalogue ``key`` and its values (``rule``: a rule id)."""
+        return cls(Refusal(key, rule=rule, **values))
 
 
 class MalformedInputError(ElfballError):
@@ -42,13 +63,19 @@ class AmbiguousInputError(ElfballError):
 class IllegalCommandError(ElfballError):
     """A well-formed command the rules forbid in this position.
 
-    ``rule`` names the rulebook section (e.g. ``"Throw (p. 6)"``) so a coach can look it up.
+    ``rule`` is the rulebook section it cites, in English (e.g. ``"Throwing the ball (p. 6)"``),
+    so a coach can look it up; ``reason`` the sentence without it.
     """
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(f"{message} [{rule}]" if rule else message)
-        self.reason = message
-        self.rule = rule
+    @property
+    def reason(self) -> str:
+        r = self.refusal
+        return str(self) if r is None else format_refusal(Refusal(r.key, **r.values), "en")
+
+    @property
+    def rule(self) -> str | None:
+        r = self.refusal
+        return None if r is None or r.rule is None else cite(r.rule, "en")
 
 
 class RosterError(ElfballError):

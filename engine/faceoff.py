@@ -26,6 +26,7 @@ from .challenges.tackle import tackle
 from .context import Ctx
 from .dice import ChallengeRoll, Need
 from .errors import IllegalCommandError
+from .refusals import Refusal
 from .events import BallPickedUp, FaceoffRolled, FaceoffWon, PlayerFell, PlayerMoved, Recovered
 from .field import SIDES, Field, Side, other_side
 from .hexes import Hex, direction_between, distance
@@ -39,7 +40,7 @@ __all__ = [
     "simple_choices", "simple_refusal", "SIMPLE_DICE",
 ]
 
-RULE_FACEOFF = "The face-off (p. 3)"
+RULE_FACEOFF = "faceoff"  # The face-off (p. 3)
 #: Consecutive tied or double-flopped face-offs before we stop rolling (never reached with fair dice).
 MAX_FACEOFF_ROLLS = 200
 SIMPLE_DICE = 6  # the simplified face-off's dice, whoever rolls them
@@ -58,18 +59,18 @@ def simple_choices(state: MatchState, field: Field) -> tuple[str, ...]:
     return ("pickup", "tackle") if them.standing else ("pickup",)
 
 
-def simple_refusal(state: MatchState, field: Field, kind: str) -> str | None:
+def simple_refusal(state: MatchState, field: Field, kind: str) -> Refusal | None:
     """Why the simplified face-off's winner may not choose ``kind`` (pickup, tackle, shove)."""
     if not state.options.simple_faceoff or state.faceoff_winner is None:
         return None
     if kind == "shove":
-        return "the simplified face-off knocks the opponent Down with an automatic tackle: no Shove"
+        return Refusal("faceoff.simple_no_shove")
     allowed = simple_choices(state, field)
     if kind in allowed:
         return None
     if kind == "tackle":
-        return "his Skill is higher than his Might: the simplified face-off gives him the ball"
-    return "his Might is higher than his Skill: the simplified face-off makes him tackle his opponent"
+        return Refusal("faceoff.simple_skill")
+    return Refusal("faceoff.simple_might")
 
 
 def faceoff_players(state: MatchState, field: Field) -> dict[Side, Player]:
@@ -113,7 +114,7 @@ def roll_faceoff(ctx: Ctx) -> None:
             return
         # A tie is rolled again; two flops restart the face-off with the same set-up, so both
         # trip and get straight back up in their hexes.
-    raise IllegalCommandError("the face-off could not be decided", rule=RULE_FACEOFF)
+    raise IllegalCommandError.of("faceoff.undecided", rule=RULE_FACEOFF)
 
 
 def _won(ctx: Ctx, side: Side, winner: Player, loser: Player) -> None:
@@ -167,28 +168,28 @@ def free_pickup(ctx: Ctx) -> None:
     _finish(ctx, side)
 
 
-def contact_path_refusal(st: MatchState, fld: Field, path: tuple[Hex, ...]) -> str | None:
+def contact_path_refusal(st: MatchState, fld: Field, path: tuple[Hex, ...]) -> Refusal | None:
     side = st.faceoff_winner
     assert side is not None
     players = faceoff_players(st, fld)
     me, them = players[side], players[other_side(side)]
     if not them.standing:
-        return "the opposing face-off player is Down: only the Pick-up is possible (G54)"
+        return Refusal("faceoff.opponent_down", text="G54")
     if len(path) > 2:
-        return "the face-off winner may move up to two hexes"
+        return Refusal("faceoff.two_hexes")
     interior = set(fld.circle_hexes("centre")) - {fld.ball_spot}
     at = me.hex
     assert at is not None
     for h in path:
         if distance(at, h) != 1:
-            return f"{fld.format(h)} is not next to {fld.format(at)}"
+            return Refusal("hex.not_next", hex=fld.format(h), hex2=fld.format(at))
         if h not in interior:
-            return f"{fld.format(h)} is not an empty hex inside the face-off circle (the ball's hex leads to the Pick-up)"
+            return Refusal("faceoff.circle_hex", hex=fld.format(h))
         if st.player_at(h) is not None:
-            return f"{fld.format(h)} is not empty"
+            return Refusal("hex.not_empty", hex=fld.format(h))
         at = h
     if them.hex is None or distance(at, them.hex) != 1:
-        return f"from {fld.format(at)} the opposing face-off player is not adjacent"
+        return Refusal("faceoff.not_adjacent", hex=fld.format(at))
     return None
 
 
@@ -198,7 +199,7 @@ def free_contact(ctx: Ctx, path: tuple[Hex, ...], challenge: str) -> None:
     assert side is not None
     why = contact_path_refusal(st, ctx.field, path)
     if why:
-        raise IllegalCommandError(why, rule=RULE_FACEOFF)
+        raise IllegalCommandError(why.cited(RULE_FACEOFF))
     players = faceoff_players(st, ctx.field)
     me, them = players[side], players[other_side(side)]
     action = _free_action(ctx, me)

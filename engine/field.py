@@ -121,7 +121,7 @@ class Field:
         try:
             return self._info[h]
         except KeyError:
-            raise OffFieldError(f"{self.format(h)} is off the field") from None
+            raise OffFieldError.of("hex.off_field", hex=self.format(h)) from None
 
     def get(self, h: Hex) -> HexInfo | None:
         return self._info.get(h)
@@ -147,25 +147,17 @@ class Field:
         """
         m = _COORD.match(text) if isinstance(text, str) else None
         if not m:
-            raise InvalidCoordinateError(
-                f"{text!r} is not a hex: type a column letter A-U then a row number "
-                f"1-{self.row_count}, like K12 (the centre)"
-            )
+            raise InvalidCoordinateError.of("hex.not_a_hex", text=repr(text), n=self.row_count)
         col = self.columns.find(m.group(1).upper())
         row = int(m.group(2))
         if col < 0 or not 1 <= row <= self.row_count:
-            raise OffFieldError(
-                f"{text.strip().upper()} is off the field: columns run A-U and rows "
-                f"1-{self.row_count} (K12 is the centre)"
-            )
+            raise OffFieldError.of("hex.off_grid", text=text.strip().upper(), n=self.row_count)
         r = row - self.row_offset
         h = Hex(col - 10 - (r >> 1), r)
         if h not in self._info:
             row_hexes = self._rows[r]
-            raise OffFieldError(
-                f"{text.strip().upper()} is off the field: row {row} runs from "
-                f"{self._info[row_hexes[0]].label} to {self._info[row_hexes[-1]].label}"
-            )
+            raise OffFieldError.of("hex.off_row", text=text.strip().upper(), n=row, hex=self._info[row_hexes[0]].label,
+                                   hex2=self._info[row_hexes[-1]].label)
         return h
 
     def _parse_on_field(self, label: str) -> Hex:

@@ -89,15 +89,13 @@ class Direction(IntEnum):
             n = text if isinstance(text, int) else int(word) if len(word) <= 3 else 0
             if 1 <= n <= 6:
                 return cls(n)
-            raise MalformedInputError(f"direction {text!r}: a D6 direction is 1 to 6")
+            raise MalformedInputError.of("direction.d6", text=repr(text))
         key = str(text).strip().upper().replace("-", "").replace(" ", "")
         key = _DIRECTION_WORDS.get(key, key)
         try:
             return cls[key]
         except KeyError:
-            raise MalformedInputError(
-                f"{text!r} is not a direction: use NE, E, SE, SW, W, NW (or the D6 numbers 1-6)"
-            ) from None
+            raise MalformedInputError.of("direction.unknown", text=repr(text)) from None
 
 
 _DELTAS: dict[Direction, tuple[int, int]] = {

@@ -43,6 +43,7 @@ from .context import Ctx, NeedAnswer
 from .dice import DiceSource
 from .entries import SUPPORT_LIMITS, PlayerEntry, TeamEntry
 from .errors import IllegalCommandError, MalformedInputError
+from .i18n import DEFAULT
 from .events import (
     Conceded,
     DiceOffRolled,
@@ -57,7 +58,8 @@ from .faceoff import RULE_FACEOFF, contact_path_refusal, free_contact, free_pick
 from .field import SIDES, Field, Side, other_side, standard_field
 from .hexes import Direction, direction_between, distance
 from .movement import counter_walk, stand_cost, stand_refusal, stand_up, turn, walk
-from .rosters import RULE_EXTRA_PLAYERS, RULE_OPTIONAL_TEAMS, singular_name
+from .refusals import Refusal, Term, ability_term, cite, phrase_term, side_term
+from .rosters import singular_name
 from .setup import RULE_SETUP, auto_placements, placement_refusal, setup_refusal
 from .state import ActionState, Ball, InProgress, Location, MatchState, Phase, Player, RuleOptions, Status, Team
 from .support import cheerleaders, experience, impcrusher, potions, wizard
@@ -76,26 +78,11 @@ from .turns import (
 __all__ = ["TeamEntry", "PlayerEntry", "SUPPORT_LIMITS", "Pending", "Result", "new_match", "apply", "check", "pending", "RULES", "VALIDATORS"]
 
 #: Rulebook sections quoted in refusals.
-RULES = {
-    "turn": "Turn sequence (p. 4)",
-    "action": "Actions & challenges (p. 3)",
-    "move": "Challenge types (p. 4)",
-    "throw": "Throwing the ball (p. 6)",
-    "tackle": "Tackle challenge (p. 7)",
-    "shove": "Shove challenge (p. 7)",
-    "dash": "Dash challenge (p. 8)",
-    "stand": "Standing a player up (p. 5)",
-    "replace": "Replacements (p. 8)",
-    "momentum": "Momentum (p. 5)",
-    "setup": RULE_SETUP,
-    "faceoff": RULE_FACEOFF,
-    "support": "Team support (p. 11)",
-    "potion": "Magic Potions (p. 11)",
-    "wizard": "Hired Gun Wizard (p. 19)",
-    "double": "Double player movement (p. 18)",
-    "fr_stand": "Se relever, French 0.0.6 (p. 14)",
-    "fr_shove": "Pousser, French 0.0.6 (p. 20)",
-}
+#: Rule id (``rule.<id>`` of the refusal catalogue) -> the section in English, page included.
+RULES = {rule: cite(rule, DEFAULT) for rule in (
+    "turn", "action", "move", "throw", "tackle", "shove", "dash", "stand", "replace", "momentum", RULE_SETUP,
+    RULE_FACEOFF, "support", "potion", "wizard", "double", "fr_stand", "fr_shove",
+)}
 
 
 @dataclass(frozen=True)
@@ -122,8 +109,10 @@ class Result:
         return pending(self.state)
 
 
-def _refuse(message: str, rule: str) -> IllegalCommandError:
-    return IllegalCommandError(message, rule=RULES.get(rule, rule))
+def _refuse(why: str | Refusal, rule: str, /, **values: Any) -> IllegalCommandError:
+    """The refusal citing ``rule`` (a rule id): a catalogue key and its values, or the
+    ``Refusal`` a rule's helper gave."""
+    return IllegalCommandError(why.cited(rule) if isinstance(why, Refusal) else Refusal(why, rule=rule, **values))
 
 
 # --- creating a match -------------------------------------------------------------------
@@ -150,7 +139,7 @@ def _apply_career(p: Player, career: PlayerEntry) -> None:
     if career.attributes is not None:
         values = tuple(career.attributes)
         if len(values) != 6 or not all(isinstance(v, int) and 0 <= v <= 9 for v in values):
-            raise MalformedInputError(f"{p.name}: six attributes from 0 to 9, got {career.attributes!r}")
+            raise MalformedInputError.of("career.attributes", player=p.name, attributes=repr(career.attributes))
         p.jog, p.might, p.tackle, p.dodge, p.skill, p.grit = values
 
 
@@ -158,9 +147,9 @@ def _support(entry: TeamEntry) -> dict[str, int]:
     out: dict[str, int] = {}
     for item, n in entry.support:
         if item not in SUPPORT_LIMITS:
-            raise MalformedInputError(f"unknown team support {item!r} (known: {', '.join(SUPPORT_LIMITS)})")
+            raise MalformedInputError.of("support.unknown", text=repr(item), text2=", ".join(SUPPORT_LIMITS))
         if not 0 <= n <= SUPPORT_LIMITS[item]:
-            raise MalformedInputError(f"{entry.name}: at most {SUPPORT_LIMITS[item]} {item.replace('_', ' ')}, got {n}")
+            raise MalformedInputError.of("support.too_many", team=entry.name, most=SUPPORT_LIMITS[item], item=item.replace("_", " "), n=n)
         if n:
             out[item] = n
     return out
@@ -170,11 +159,11 @@ def _check_roster(entry: TeamEntry, options: RuleOptions) -> None:
     """The Optional Rules the match left out: the Orcs and Ratmen lists, the extra players."""
     tl = entry.roster.team
     if tl.optional and not options.optional_teams:
-        raise MalformedInputError(f"{entry.name}: {tl.name} is an optional team list ({RULE_OPTIONAL_TEAMS}), not allowed in this match")
+        raise MalformedInputError.of("entry.optional_list", team=entry.name, text=tl.name)
     allowed = {rule_options.EXTRA_PLAYERS[e] for e in options.extra_players}
     for position, _ in entry.roster.entries:
         if position.id.startswith("extra/") and position.id not in allowed:
-            raise MalformedInputError(f"{entry.name}: the {position.name} is an extra player ({RULE_EXTRA_PLAYERS}), not allowed in this match")
+            raise MalformedInputError.of("entry.extra_player", team=entry.name, text=position.name)
 
 
 def new_match(
@@ -226,7 +215,7 @@ def new_match(
 def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, field: Field | None = None) -> Result:
     """Apply ``command`` issued by the coach of ``by``. Never mutates ``state``."""
     if by not in ("west", "east"):
-        raise MalformedInputError(f"unknown side {by!r}")
+        raise MalformedInputError.of("command.unknown_side", text=repr(by))
     _v_not_over(state, command)
     ip = state.in_progress
     if isinstance(command, C.Concede):
@@ -234,7 +223,7 @@ def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, 
     if ip is not None:
         if not isinstance(command, C.Answer):
             q = ip.question or {}
-            raise _refuse(f"answer the pending question first ({q.get('kind')} for {q.get('side')})", "action")
+            raise _refuse("answer.pending_for", "action", text=phrase_term(str(q.get("kind"))), side=side_term(str(q.get("side"))))
         _check_answer(state, ip, command.value, by)
         return _run(
             _without_pause(state),
@@ -247,7 +236,7 @@ def apply(state: MatchState, command: C.Command, dice: DiceSource, *, by: Side, 
             field=field,
         )
     if isinstance(command, C.Answer):
-        raise _refuse("there is no question to answer", "action")
+        raise _refuse("answer.none", "action")
     return _run(state, command, by, dice, field=field)
 
 
@@ -260,7 +249,7 @@ def _v_not_over(state: MatchState, command: C.Command) -> None:
         return
     if state.in_progress is not None and isinstance(command, C.Answer):
         return
-    raise _refuse("the match is over", "turn")
+    raise _refuse("match.over", "turn")
 
 
 def _without_pause(state: MatchState) -> MatchState:
@@ -323,9 +312,8 @@ def _handler(state: MatchState, command: C.Command) -> Handler:
     if h is None:
         allowed = ", ".join(t.name for t in table) or "nothing"
         raise _refuse(
-            f"{command.name} is not possible now: the match is in the {state.phase.value.replace('_', ' ')} phase "
-            f"(possible: {allowed})",
-            "turn",
+            "command.wrong_phase", "turn",
+            text=command.name, text2=phrase_term(state.phase.value.replace("_", " ")), text3=phrase_term(allowed),
         )
     return h
 
@@ -346,20 +334,20 @@ def _normalise_answer(question: dict[str, Any], value: Any) -> Any:
 def _check_answer(state: MatchState, ip: InProgress, value: Any, by: Side) -> None:
     q = ip.question or {}
     if q.get("side") != by:
-        raise _refuse(f"this question is for {q.get('side')}'s coach", "action")
+        raise _refuse("answer.other_side", "action", side=side_term(str(q.get("side"))))
     if _dice_question(q):
         try:
             chosen = sorted({int(v) for v in (value or ())})
         except (TypeError, ValueError):
-            raise MalformedInputError(f"choose dice by their numbers, got {value!r}") from None
+            raise MalformedInputError.of("answer.dice_numbers", text=repr(value)) from None
         if any(i not in q["eligible"] for i in chosen):
-            raise _refuse(f"only dice {q['eligible']} may be replaced now", "momentum")
+            raise _refuse("answer.dice_eligible", "momentum", text=str(q["eligible"]))
         if len(chosen) > q["max"]:
             if q.get("kind") in ("reroll", "force_reroll"):
-                raise _refuse(f"you have counters for at most {q['max']} dice", "momentum")
-            raise _refuse(f"choose at most {q['max']} dice", "action")
+                raise _refuse("answer.counters_for", "momentum", n=q["max"])
+            raise _refuse("answer.at_most", "action", n=q["max"])
     elif value not in q.get("options", ()):
-        raise _refuse(f"choose one of {q.get('options')}", "action")
+        raise _refuse("answer.one_of", "action", text=str(q.get("options")))
 
 
 # --- validators: pure checks shared by apply() and legal_commands() ----------------------
@@ -370,20 +358,20 @@ def _check_answer(state: MatchState, ip: InProgress, value: Any, by: Side) -> No
 def _player(state: MatchState, pid: str) -> Player:
     p = state.players.get(pid)
     if p is None:
-        raise MalformedInputError(f"no player {pid!r} in this match")
+        raise MalformedInputError.of("player.unknown_id", text=repr(pid))
     return p
 
 
 def _own(state: MatchState, pid: str, by: Side, rule: str) -> Player:
     p = _player(state, pid)
     if p.side != by:
-        raise _refuse(f"{p.name} plays for {p.side}", rule)
+        raise _refuse("player.plays_for", rule, player=p.name, side=side_term(p.side))
     return p
 
 
 def _v_setter(state: MatchState, by: Side) -> None:
     if state.setup_side != by:
-        raise _refuse(f"{state.setup_side} is setting up now; {by} sets up after", "setup")
+        raise _refuse("setup.other_side", "setup", side=side_term(str(state.setup_side)), side2=side_term(by))
 
 
 def _v_place(state: MatchState, fld: Field, cmd: C.Place, by: Side) -> Player:
@@ -399,7 +387,7 @@ def _v_unplace(state: MatchState, fld: Field, cmd: C.Unplace, by: Side) -> Playe
     _v_setter(state, by)
     p = _own(state, cmd.player, by, "setup")
     if not p.on_field:
-        raise _refuse(f"{p.name} is not on the field", "setup")
+        raise _refuse("player.not_on_field", "setup", player=p.name)
     return p
 
 
@@ -420,7 +408,7 @@ def _v_start_test(state: MatchState, fld: Field, cmd: C.StartTest, by: Side) -> 
 
 def _v_winner(state: MatchState, by: Side) -> None:
     if state.faceoff_winner != by:
-        raise _refuse(f"{state.faceoff_winner} won the face-off and chooses", "faceoff")
+        raise _refuse("faceoff.winner_chooses", "faceoff", side=side_term(str(state.faceoff_winner)))
 
 
 def _v_faceoff_pickup(state: MatchState, fld: Field, cmd: C.FaceoffPickup, by: Side) -> None:
@@ -433,7 +421,7 @@ def _v_faceoff_pickup(state: MatchState, fld: Field, cmd: C.FaceoffPickup, by: S
 def _v_faceoff_contact(state: MatchState, fld: Field, cmd: C.FaceoffContact, by: Side) -> None:
     _v_winner(state, by)
     if cmd.challenge not in ("shove", "tackle"):
-        raise MalformedInputError("the face-off challenge is a shove or a tackle")
+        raise MalformedInputError.of("faceoff.challenge_kind")
     why = simple_refusal(state, fld, cmd.challenge)
     if why:
         raise _refuse(why, "faceoff")
@@ -444,19 +432,19 @@ def _v_faceoff_contact(state: MatchState, fld: Field, cmd: C.FaceoffContact, by:
 
 def _v_my_turn(state: MatchState, by: Side) -> None:
     if state.turn_side != by:
-        raise _refuse(f"it is {state.turn_side}'s turn", "turn")
+        raise _refuse("turn.other_side", "turn", side=side_term(str(state.turn_side)))
 
 
 def _v_start_action(state: MatchState, fld: Field, cmd: C.StartAction, by: Side) -> Player:
     _v_my_turn(state, by)
     p = _own(state, cmd.player, by, "turn")
     if not p.on_field:
-        raise _refuse(f"{p.name} is not on the field", "turn")
+        raise _refuse("player.not_on_field", "turn", player=p.name)
     if p not in eligible_actors(state, by):
-        raise _refuse(f"{p.name} took {by}'s last action; choose another player", "turn")
+        raise _refuse("turn.last_action_taken", "turn", player=p.name, side=side_term(by))
     committed = _committed(state, by)
     if committed is not None and committed.id != p.id:
-        raise _refuse(f"Quickling doubled the counters: {committed.name} must take the action", quickling.RULE)
+        raise _refuse("quickling.must_act", quickling.RULE, player=committed.name)
     return p
 
 
@@ -474,16 +462,16 @@ def _v_replace(state: MatchState, fld: Field, cmd: C.Replace, by: Side) -> Playe
     p = _own(state, cmd.player, by, "replace")
     committed = _committed(state, by)
     if committed is not None:
-        raise _refuse(f"Quickling doubled the counters: {committed.name} must take the action", quickling.RULE)
+        raise _refuse("quickling.must_act", quickling.RULE, player=committed.name)
     if len(state.on_field(by)) >= 6:
-        raise _refuse("a Replacement needs fewer than 6 players on the field", "replace")
+        raise _refuse("replace.field_full", "replace")
     if p.location is not Location.BENCH:
-        raise _refuse(f"{p.name} is not on the Bench ({p.location.value.replace('_', ' ')})", "replace")
+        raise _refuse("replace.not_on_bench", "replace", player=p.name, text=phrase_term(p.location.value.replace("_", " ")))
     if cmd.hex not in fld.replacement_hexes(by):
         anchors = " or ".join(fld.format(s.anchor) for s in fld.stairways[by])
-        raise _refuse(f"{fld.format(cmd.hex)} is not within 3 hexes of a stairway ({anchors}) off the white lines", "replace")
+        raise _refuse("replace.not_near_stairway", "replace", hex=fld.format(cmd.hex), text=anchors)
     if state.player_at(cmd.hex) is not None:
-        raise _refuse(f"{fld.format(cmd.hex)} is taken", "replace")
+        raise _refuse("hex.taken", "replace", hex=fld.format(cmd.hex))
     return p
 
 
@@ -513,48 +501,49 @@ def _v_counter_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tup
         assert state.action is not None
         why = challenge_refusal(state.action)
         if why:
-            raise _refuse(f"entering the ball's hex forces a Pick-up, and {why}", "move")
+            raise _refuse("move.pickup_and", "move", text=why)
     return p, cm, acting
 
 
 def _v_jog_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[Player, ActionState]:
     if state.phase is not Phase.ACTION:
-        raise _refuse("Move is not possible now: no player is acting (out of sequence only React moves)", "turn")
+        raise _refuse("move.nobody_acting", "turn")
     if cmd.player is not None and state.action is not None and cmd.player != state.action.player:
-        raise _refuse("only the acting player moves, unless an ability (Swarm, Lead Pass, React) moves another", "move")
+        raise _refuse("move.only_actor", "move")
     p, a = _v_actor(state, by)
     path = tuple(cmd.path)
     if not path:
-        raise MalformedInputError("a move needs at least one hex")
+        raise MalformedInputError.of("move.no_hex")
     if not p.standing:
-        raise _refuse(f"{p.name} is {p.status.value}: he must stand up before moving", "stand")
+        raise _refuse("move.stand_first", "stand", player=p.name, condition=Term("condition", p.status.value))
     if a.long_throw:
-        raise _refuse("after a throw of 7 or more hexes he may not move", "throw")
+        raise _refuse("throw.long_no_move", "throw")
     if a.dash == "granted":
         if len(path) != 1:
-            raise _refuse("a Dash allows one hex of movement", "dash")
+            raise _refuse("dash.one_hex", "dash")
     elif a.dash != "none":
-        raise _refuse("the Dash's move has been used", "dash")
+        raise _refuse("dash.move_used", "dash")
     elif a.normal_over:
-        raise _refuse("his normal action is over; only a Dash can extend it", "move")
+        raise _refuse("action.over_dash", "move")
     else:
         cost = len(path) + (1 if a.surcharge else 0)
         if cost > a.jog_left:
-            extra = " (1 extra pace after the failed Impact)" if a.surcharge else ""
-            raise _refuse(f"{len(path)} hexes cost {cost} Jog{extra}; {p.name} has {a.jog_left} left", "move")
+            if a.surcharge:
+                raise _refuse("move.jog_cost_surcharge", "move", n=len(path), n2=cost, n3=1, player=p.name, n4=a.jog_left)
+            raise _refuse("move.jog_cost", "move", n=len(path), n2=cost, player=p.name, n3=a.jog_left)
     at = p.hex
     assert at is not None
     ball = state.ball.hex if state.ball.carrier is None else None
     for i, h in enumerate(path):
         if distance(at, h) != 1:
-            raise MalformedInputError(f"{fld.format(h)} is not next to {fld.format(at)}: a path goes hex by hex")
+            raise MalformedInputError.of("move.not_next", hex=fld.format(h), hex2=fld.format(at))
         if h not in fld:
-            raise _refuse(f"{fld.format(h)} is off the field", "move")
+            raise _refuse("hex.off_field", "move", hex=fld.format(h))
         other = state.player_at(h)
         if other is not None:
-            raise _refuse(f"{fld.format(h)} is taken by {other.name}", "move")
+            raise _refuse("hex.taken_by", "move", hex=fld.format(h), player=other.name)
         if h == ball and i != len(path) - 1:
-            raise _refuse("entering the ball's hex forces a Pick-up: end the path there", "move")
+            raise _refuse("move.pickup_ends", "move")
         at = h
     return p, a
 
@@ -562,28 +551,28 @@ def _v_jog_move(state: MatchState, fld: Field, cmd: C.Move, by: Side) -> tuple[P
 def _v_face(state: MatchState, fld: Field, cmd: C.Face, by: Side) -> Player:
     p, _ = _v_actor(state, by)
     if not p.standing:
-        raise _refuse(f"{p.name} is {p.status.value}: he faces a direction when he stands up", "stand")
+        raise _refuse("face.when_standing", "stand", player=p.name, condition=Term("condition", p.status.value))
     return p
 
 
 def _v_stand(state: MatchState, fld: Field, cmd: C.StandUp, by: Side) -> tuple[Player, ActionState]:
     p, a = _v_actor(state, by)
     if p.standing:
-        raise _refuse(f"{p.name} is already standing", "stand")
+        raise _refuse("stand.already", "stand", player=p.name)
     why = stand_refusal(state)
     if why:
         raise _refuse(why, "fr_stand")
     if a.normal_over:
-        raise _refuse("his normal action is over", "stand")
+        raise _refuse("action.over", "stand")
     cost = stand_cost(state, p)
     if cost > a.jog_left:
-        raise _refuse(f"standing up costs {cost} Jog; {p.name} has {a.jog_left}", "stand")
+        raise _refuse("stand.cost", "stand", n=cost, player=p.name, n2=a.jog_left)
     return p, a
 
 
 def _v_challenge(p: Player, a: ActionState, rule: str) -> None:
     if not p.standing:
-        raise _refuse(f"{p.name} is {p.status.value} and cannot make a challenge", rule)
+        raise _refuse("challenge.not_standing", rule, player=p.name, condition=Term("condition", p.status.value))
     why = challenge_refusal(a)
     if why:
         raise _refuse(why, rule)
@@ -593,28 +582,24 @@ def _v_throw(state: MatchState, fld: Field, cmd: C.Throw, by: Side) -> tuple[Pla
     p, a = _v_actor(state, by)
     assert p.hex is not None
     if state.ball.carrier != p.id:
-        raise _refuse(f"{p.name} does not have the ball", "throw")
+        raise _refuse("throw.no_ball", "throw", player=p.name)
     _v_challenge(p, a, "throw")
     if cmd.target not in fld:
-        raise _refuse(f"{fld.format(cmd.target)} is off the field", "throw")
+        raise _refuse("hex.off_field", "throw", hex=fld.format(cmd.target))
     dist = distance(p.hex, cmd.target)
     if dist == 0:
-        raise _refuse("throw to another hex", "throw")
+        raise _refuse("throw.same_hex", "throw")
     occupant = state.player_at(cmd.target)
     if occupant is not None and occupant.side != by:
-        raise _refuse("the ball is thrown to a team-mate or an empty hex", "throw")
+        raise _refuse("throw.to_opponent", "throw")
     long = cmd.long if cmd.long is not None else dist > SHORT_MAX
     if long:
         if dist > LONG_MAX:
-            raise _refuse(f"{dist} hexes is beyond the maximum of {LONG_MAX}", "throw")
+            raise _refuse("throw.beyond", "throw", n=dist, n2=LONG_MAX)
         if long_throw_barred(a) and not scrambles(p):
-            raise _refuse(
-                f"a throw of 7 or more hexes (or declared long) is only allowed if he has not moved or "
-                f"made a challenge this action; the most now is {SHORT_MAX}",
-                "throw",
-            )
+            raise _refuse("throw.long_barred", "throw", n=7, n2=SHORT_MAX)
     elif dist > SHORT_MAX:
-        raise _refuse(f"a short throw goes at most {SHORT_MAX} hexes", "throw")
+        raise _refuse("throw.short_max", "throw", n=SHORT_MAX)
     return p, a, long
 
 
@@ -622,25 +607,25 @@ def _v_target(state: MatchState, p: Player, target_id: str, rule: str, *, standi
     """An adjacent opponent; ``standing=False`` leaves his status to the caller (Cheapshot)."""
     t = _player(state, target_id)
     if t.side == p.side:
-        raise _refuse(f"{t.name} is a team-mate", rule)
+        raise _refuse("target.team_mate", rule, player=t.name)
     if not t.on_field or t.hex is None or p.hex is None or distance(t.hex, p.hex) != 1:
-        raise _refuse(f"{t.name} is not in an adjacent hex", rule)
+        raise _refuse("target.not_adjacent", rule, player=t.name)
     if standing and not t.standing:
-        raise _refuse(f"{t.name} is {t.status.value}; only a standing opponent can be targeted", rule)
+        raise _refuse("target.not_standing", rule, player=t.name, condition=Term("condition", t.status.value))
     return t
 
 
 def _v_tackle(state: MatchState, fld: Field, cmd: C.Tackle, by: Side) -> tuple[Player, ActionState, Player, str | None]:
     """Returns the ability the Tackle uses: ``cmd.use``, or Cheapshot on a Down/Dazed target."""
     if cmd.use is not None and cmd.use not in TACKLE_USES:
-        raise MalformedInputError(f"unknown Tackle ability {cmd.use!r} (known: {', '.join(TACKLE_USES)})")
+        raise MalformedInputError.of("tackle.unknown_use", text=repr(cmd.use), text2=", ".join(TACKLE_USES))
     p, a = _v_actor(state, by)
     t = _v_target(state, p, cmd.target, "tackle", standing=False)
     use, why = use_refusal(state, a, p, t, cmd.use)
     if why is not None:
-        raise _refuse(*why)
+        raise IllegalCommandError(why)
     if a.impact_tackle_used and not _dash_extra(state, a):
-        raise _refuse("an Impact/Tackle may be attempted once per action", "tackle")
+        raise _refuse("tackle.once", "tackle")
     _v_challenge(p, a, "tackle")
     return p, a, t, use
 
@@ -650,7 +635,7 @@ def _v_shove(state: MatchState, fld: Field, cmd: C.Shove, by: Side) -> tuple[Pla
     t = _v_target(state, p, cmd.target, "shove")
     limit = shove_limit(state, p)
     if limit is not None and a.shoves >= limit and not _dash_extra(state, a):
-        raise _refuse(f"{p.name} may attempt {limit} Shoves an action (half his Jog, rounded up)", "fr_shove")
+        raise _refuse("shove.limit", "fr_shove", player=p.name, n=limit)
     _v_challenge(p, a, "shove")
     return p, a, t
 
@@ -668,17 +653,17 @@ def _v_dash(state: MatchState, fld: Field, cmd: C.Dash, by: Side) -> tuple[Playe
         if why:
             raise _refuse(why, sprinter.RULE)
     elif a.momentum_dash or (a.dash != "none" and not has(p, "sprinter")):
-        raise _refuse("one Dash per action", "dash")
+        raise _refuse("dash.once", "dash")
     if a.dash == "granted":
-        raise _refuse("use the hex or the challenge of his last Dash first", sprinter.RULE)
+        raise _refuse("dash.use_last_first", sprinter.RULE)
     if a.long_throw:
-        raise _refuse("nothing may follow a throw of 7 or more hexes", "throw")
+        raise _refuse("throw.long_nothing_after", "throw")
     if not p.standing:
-        raise _refuse(f"{p.name} is {p.status.value}: a Dash needs him on his feet", "dash")
+        raise _refuse("dash.not_standing", "dash", player=p.name, condition=Term("condition", p.status.value))
     if not cmd.sprint:
         have = state.momentum if state.momentum_side == by else 0
         if not 1 <= cmd.counters <= have:
-            raise _refuse(f"a Dash spends 1 to {have} Momentum counters (you have {have})", "dash")
+            raise _refuse("dash.counters", "dash", n=have, n2=have)
     return p, a
 
 
@@ -687,13 +672,11 @@ def _v_out_of_sequence(state: MatchState, by: Side, what: str, rule: str) -> Non
     picks the player who takes its action."""
     _v_my_turn(state, by)
     if state.phase is not Phase.TURN or not state.after_sim:
-        raise _refuse(
-            f"{what} is used out of sequence: after the other team's Shift in Momentum, before {by} picks its player", rule
-        )
+        raise _refuse("out_of_sequence", rule, text=ability_term(what), side=side_term(by))
 
 
 def _v_taunt(state: MatchState, fld: Field, cmd: C.Taunt, by: Side) -> tuple[Player, Player]:
-    _v_out_of_sequence(state, by, "Taunt", taunting.RULE)
+    _v_out_of_sequence(state, by, "taunt", taunting.RULE)
     p = _own(state, cmd.player, by, taunting.RULE)
     t = _player(state, cmd.target)
     why = taunting.refusal(state, p, t, cmd.counters)
@@ -703,7 +686,7 @@ def _v_taunt(state: MatchState, fld: Field, cmd: C.Taunt, by: Side) -> tuple[Pla
 
 
 def _v_quickling(state: MatchState, fld: Field, cmd: C.Quickling, by: Side) -> Player:
-    _v_out_of_sequence(state, by, "Quickling", quickling.RULE)
+    _v_out_of_sequence(state, by, "quickling", quickling.RULE)
     p = _own(state, cmd.player, by, quickling.RULE)
     why = quickling.refusal(state, p)
     if why:
@@ -716,7 +699,7 @@ def _v_end(state: MatchState, fld: Field, cmd: C.EndAction, by: Side) -> Player 
         # Double player movement: the team passes on its second player.
         _v_my_turn(state, by)
         if not state.turn_actors:
-            raise _refuse("pick the player who takes this turn's action (only a second player may be passed on)", "double")
+            raise _refuse("double.pick_first", "double")
         return None
     p, _ = _v_actor(state, by)
     return p
@@ -1004,11 +987,11 @@ def check(state: MatchState, command: C.Command, *, by: Side, field: Field | Non
         return
     if state.in_progress is not None:
         if not isinstance(command, C.Answer):
-            raise _refuse("answer the pending question first", "action")
+            raise _refuse("answer.pending", "action")
         _check_answer(state, state.in_progress, command.value, by)
         return
     if isinstance(command, C.Answer):
-        raise _refuse("there is no question to answer", "action")  # as apply() says it
+        raise _refuse("answer.none", "action")  # as apply() says it
     _handler(state, command)
     VALIDATORS[type(command)](state, fld, command, by)
 

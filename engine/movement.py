@@ -30,6 +30,7 @@ from .context import Ctx
 from .events import AbilityUsed, PlayerMoved, PlayerStoodUp, PlayerTurned
 from .hexes import Direction, Hex, direction_between
 from .options import variant
+from .refusals import Refusal
 from .state import ActionState, MatchState, Player, Status
 
 __all__ = ["walk", "counter_walk", "stand_cost", "stand_refusal", "stand_up", "turn"]
@@ -44,14 +45,14 @@ def stand_cost(state: MatchState, p: Player) -> int:
     return max(0, stand_base(p) + _crowd(state, p))
 
 
-def stand_refusal(state: MatchState) -> str | None:
+def stand_refusal(state: MatchState) -> Refusal | None:
     """Why no player may stand up now under the French limits, or None."""
     if not variant(state, "fr_stand_up"):
         return None
     if state.turn_stood:
-        return "one player may stand up each turn, and one already has"
+        return Refusal("stand.one_per_turn")
     if state.turn_after_sim:
-        return "no player may stand up on a turn that follows a Shift in Momentum"
+        return Refusal("stand.after_shift")
     return None
 
 

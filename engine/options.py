@@ -92,7 +92,7 @@ def profile(name: str, **changes: Any) -> RuleOptions:
     if key in ("fr", "french", "fr-0.0.6", "fr_0.0.6"):
         key = "fr-0.0.6"
     if key not in PROFILES:
-        raise MalformedInputError(f"unknown rules profile {name!r} (known: {', '.join(PROFILES)})")
+        raise MalformedInputError.of("rules.unknown_profile", text=repr(name), text2=", ".join(PROFILES))
     return validate(dataclasses.replace(RuleOptions(profile=key), **{**PROFILES[key], **changes}))
 
 
@@ -121,13 +121,13 @@ def parse_rules(text: str, base: RuleOptions | None = None) -> RuleOptions:
         if value and key in _NUMBERS:
             field, low_, high = _NUMBERS[key]
             if not value.isdigit() or not low_ <= int(value) <= high:
-                raise MalformedInputError(f"{key} is a whole number from {low_} to {high}, got {value!r}")
+                raise MalformedInputError.of("rules.number", text=key, n=low_, n2=high, text2=repr(value))
             changes[field] = int(value)
         elif value and key == "extras":
             chosen = () if value == "none" else tuple(v for v in value.replace("/", "+").split("+") if v)
             for e in chosen:
                 if e not in EXTRA_PLAYERS:
-                    raise MalformedInputError(f"unknown extra player {e!r} (known: {', '.join(EXTRA_PLAYERS)}, none)")
+                    raise MalformedInputError.of("rules.unknown_extra", text=repr(e), text2=", ".join([*EXTRA_PLAYERS, "none"]))
             changes["extra_players"] = chosen
         elif not value and name in _FLAGS:
             changes[_FLAGS[name]] = not negate
@@ -138,7 +138,7 @@ def parse_rules(text: str, base: RuleOptions | None = None) -> RuleOptions:
                 variants.append(name)
         else:
             known = ", ".join([*PROFILES, *_FLAGS, *(f"{k}=N" for k in _NUMBERS), "extras=...", *VARIANTS])
-            raise MalformedInputError(f"unknown rule {word!r} (known: {known})")
+            raise MalformedInputError.of("rules.unknown", text=repr(word), text2=known)
     if "fr_double_momentum" in variants and "fr_double_momentum" not in opts.variants:
         changes.setdefault("double", True)  # the French wording of double movement turns it on
     if changes.get("timed") and "goals_to_win" not in changes and not opts.timed:
@@ -150,23 +150,23 @@ def parse_rules(text: str, base: RuleOptions | None = None) -> RuleOptions:
 def validate(opts: RuleOptions) -> RuleOptions:
     """Refuse options that cannot be played; return them unchanged."""
     if not (opts.timed and 0 <= opts.goals_to_win <= 3) and not 1 <= opts.goals_to_win <= 3:
-        raise MalformedInputError("goals to win must be 1, 2 or 3 (0, no limit, only in a timed game)")
+        raise MalformedInputError.of("rules.goals")
     if not 1 <= opts.decks <= 2:
-        raise MalformedInputError("a timed game uses 1 or 2 decks")
+        raise MalformedInputError.of("rules.decks")
     if opts.turn_limit < 0:
-        raise MalformedInputError("the turn limit is 0 (none) or more")
+        raise MalformedInputError.of("rules.turns")
     if not 1 <= opts.edition <= RULES_EDITION:
-        raise MalformedInputError(f"the rules edition is 1 to {RULES_EDITION}, not {opts.edition}")
+        raise MalformedInputError.of("rules.edition", n=1, n2=RULES_EDITION, n3=opts.edition)
     unknown = [v for v in opts.variants if v not in VARIANTS]
     if unknown:
-        raise MalformedInputError(f"unknown French variant {unknown[0]!r} (known: {', '.join(VARIANTS)})")
+        raise MalformedInputError.of("rules.unknown_variant", text=repr(unknown[0]), text2=", ".join(VARIANTS))
     bad = [e for e in opts.extra_players if e not in EXTRA_PLAYERS]
     if bad:
-        raise MalformedInputError(f"unknown extra player {bad[0]!r} (known: {', '.join(EXTRA_PLAYERS)})")
+        raise MalformedInputError.of("rules.unknown_extra", text=repr(bad[0]), text2=", ".join(EXTRA_PLAYERS))
     if opts.tournament and not opts.timed:
-        raise MalformedInputError("a tournament game is timed by its event deck: add timed")
+        raise MalformedInputError.of("rules.tournament_timed")
     if opts.goals_to_win == 0 and opts.turn_limit == 0 and not opts.timed:
-        raise MalformedInputError("a game with no goal limit needs the timed rule")
+        raise MalformedInputError.of("rules.no_limit_timed")
     return opts
 
 

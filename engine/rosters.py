@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any, ClassVar, TypeVar
 
 from .errors import AmbiguousInputError, MalformedInputError, RosterError
+from .refusals import Joined, Refusal, format_refusal
 
 __all__ = [
     "singular_name",
@@ -62,7 +63,6 @@ RULE_BASIC_TEAM = "Team & Player Descriptions, p. 2"
 RULE_OPTIONAL_TEAMS = "Optional Rules, p. 18"
 RULE_EXTRA_PLAYERS = "Optional Rules, p. 19"
 
-_LINEUP_EXAMPLE = "'6 imps, 2 hunters, 2 strikers' or 'imps x6, hunters 2, strikers 2'"
 
 
 # --------------------------------------------------------------------------------------
@@ -72,8 +72,8 @@ _LINEUP_EXAMPLE = "'6 imps, 2 hunters, 2 strikers' or 'imps x6, hunters 2, strik
 class UnknownNameError(RosterError):
     """A team, position or extra-player name that matches nothing."""
 
-    def __init__(self, message: str, *, query: str, suggestions: Sequence[str] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Refusal, *, query: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(reason)
         self.query = query
         self.suggestions = tuple(suggestions)
 
@@ -81,8 +81,8 @@ class UnknownNameError(RosterError):
 class AmbiguousNameError(RosterError, AmbiguousInputError):
     """A name that matches several things; ``candidates`` are their display names."""
 
-    def __init__(self, message: str, *, query: str, candidates: Sequence[str]) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Refusal, *, query: str, candidates: Sequence[str]) -> None:
+        super().__init__(reason)
         self.query = query
         self.candidates = tuple(candidates)
 
@@ -92,17 +92,18 @@ class LineupSyntaxError(RosterError, MalformedInputError):
 
 
 class TeamValidationError(RosterError):
-    """A lineup that breaks the Basic team rules; ``problems`` lists every one of them."""
+    """A lineup that breaks the Basic team rules; ``problems`` lists every one of them (in
+    English; ``reasons`` as refusals, to be said in another language)."""
 
-    def __init__(self, team: TeamList, problems: Sequence[str]) -> None:
+    def __init__(self, team: TeamList, problems: Sequence[Refusal]) -> None:
         self.team = team
-        self.problems = tuple(problems)
-        if len(self.problems) == 1:
-            message = self.problems[0]
+        self.reasons = tuple(problems)
+        self.problems = tuple(format_refusal(p, "en") for p in self.reasons)
+        if len(self.reasons) == 1:
+            super().__init__(self.reasons[0])
         else:
-            lines = "\n".join(f"- {p}" for p in self.problems)
-            message = f"this {team.name} team has {len(self.problems)} problems:\n{lines}"
-        super().__init__(message)
+            lines = Joined(self.reasons, sep="\n- ", prefix="- ")
+            super().__init__(Refusal("roster.problems", text=team.name, n=len(self.reasons), problems=lines))
 
 
 # --------------------------------------------------------------------------------------
@@ -203,9 +204,11 @@ class TeamList:
         if len(found) == 1:
             return found[0]
         if found:
-            raise _ambiguous(name, f"{self.name} positions", [p.name for p in found])
+            names = [p.name for p in found]
+            raise AmbiguousNameError(Refusal("roster.ambiguous_position", text=_quote(name), text2=self.name,
+                                             text3=", ".join(names)), query=name, candidates=names)
         raise UnknownNameError(
-            f"{_quote(name)} is not a position of {self.name}: choose {_names(self.positions)}",
+            Refusal("roster.not_position", text=_quote(name), text2=self.name, text3=_names(self.positions)),
             query=name,
             suggestions=[p.name for p in self.positions],
         )
@@ -486,16 +489,8 @@ def _names(items: Iterable[Position | TeamList | ExtraPlayer]) -> str:
     return ", ".join(i.name for i in items)
 
 
-def _or_list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _ambiguous(query: str, what: str, names: Sequence[str]) -> AmbiguousNameError:
-    return AmbiguousNameError(
-        f"{_quote(query)} matches several {what}: {', '.join(names)}; say which",
-        query=query,
-        candidates=names,
-    )
+def _ambiguous(query: str, key: str, names: Sequence[str]) -> AmbiguousNameError:
+    return AmbiguousNameError(Refusal(key, text=_quote(query), text2=", ".join(names)), query=query, candidates=names)
 
 
 # --------------------------------------------------------------------------------------
@@ -517,12 +512,17 @@ def team_list(name: str | TeamList) -> TeamList:
     if len(found) == 1:
         return found[0]
     if found:
-        raise _ambiguous(name, "team lists", [f"{t.name} ({t.id})" for t in found])
+        raise _ambiguous(name, "roster.ambiguous_team_list", [f"{t.name} ({t.id})" for t in found])
     if not _norm(name):
-        raise UnknownNameError(f"no team list named: choose one of {_names(teams)}", query=name)
+        raise UnknownNameError(Refusal("roster.no_team_list", text=_names(teams)), query=name)
     close = _close(name, [(t.name, keys) for t, keys in candidates])
-    hint = f"did you mean {_or_list(close)}?" if close else f"choose one of {_names(teams)}"
-    raise UnknownNameError(f"unknown team list {_quote(name)}: {hint}", query=name, suggestions=close)
+    if not close:
+        why = Refusal("roster.unknown_team_list", text=_quote(name), text2=_names(teams))
+    elif len(close) == 1:
+        why = Refusal("roster.unknown_team_list_mean", text=_quote(name), text2=close[0])
+    else:
+        why = Refusal("roster.unknown_team_list_mean_or", text=_quote(name), text2=", ".join(close[:-1]), text3=close[-1])
+    raise UnknownNameError(why, query=name, suggestions=close)
 
 
 def extra_players(team: str | TeamList | None = None) -> tuple[ExtraPlayer, ...]:
@@ -541,8 +541,8 @@ def extra_player(name: str) -> ExtraPlayer:
     if len(found) == 1:
         return found[0]
     if found:
-        raise _ambiguous(name, "extra players", [e.name for e in found])
-    raise UnknownNameError(f"unknown extra player {_quote(name)}: choose {_names(extras)}", query=name)
+        raise _ambiguous(name, "roster.ambiguous_extra", [e.name for e in found])
+    raise UnknownNameError(Refusal("roster.unknown_extra", text=_quote(name), text2=_names(extras)), query=name)
 
 
 def giant_frog() -> Position:
@@ -561,7 +561,7 @@ def position_by_id(position_id: str) -> Position:
     for p in every:
         if p.id == position_id:
             return p
-    raise UnknownNameError(f"no position has the id {_quote(position_id)}", query=position_id)
+    raise UnknownNameError(Refusal("roster.no_position_id", text=_quote(position_id)), query=position_id)
 
 
 # --------------------------------------------------------------------------------------
@@ -593,21 +593,19 @@ def parse_lineup(text: str) -> dict[str, int]:
         else:
             digits, name = "1", item
         if any(ch.isdigit() for ch in name):
-            raise LineupSyntaxError(
-                f"cannot read {_quote(item)}: give one count per position, like {_LINEUP_EXAMPLE}"
-            )
+            raise LineupSyntaxError.of("lineup.unreadable", text=_quote(item))
         if not _norm(name):
-            raise LineupSyntaxError(f"{_quote(item)} has no position name: write it like {_LINEUP_EXAMPLE}")
+            raise LineupSyntaxError.of("lineup.no_name", text=_quote(item))
         if len(digits.lstrip("0")) > _MAX_COUNT_DIGITS:
-            raise LineupSyntaxError(f"the count in {_quote(item)} is not a number of players")
+            raise LineupSyntaxError.of("lineup.count", text=_quote(item))
         counts[name] = counts.get(name, 0) + int(digits)
     if not counts:
-        raise LineupSyntaxError(f"empty lineup: write it like {_LINEUP_EXAMPLE}")
+        raise LineupSyntaxError.of("lineup.empty")
     return counts
 
 
-def _other_lists_hint(name: str, team: TeamList) -> str:
-    """Explain a name that belongs to other team lists (mixing lists is forbidden)."""
+def _other_lists(name: str, team: TeamList) -> list[str]:
+    """The other team lists a name belongs to (mixing lists is forbidden)."""
     owners = []
     for other in _catalogue().teams:
         if other.id == team.id:
@@ -620,36 +618,34 @@ def _other_lists_hint(name: str, team: TeamList) -> str:
             if q in exact or qs in {_singular(k) for k in exact}:
                 owners.append(other.name)
                 break
-    if not owners:
-        return ""
-    if len(owners) == 1:
-        return f" (it is a {owners[0]} position, and a team may not mix team lists)"
-    return " (it belongs to other team lists, and a team may not mix team lists)"
+    return owners
 
 
-def _resolve(name: str, team: TeamList, pool: Sequence[Position], options: RosterOptions) -> Position | str:
+def _resolve(name: str, team: TeamList, pool: Sequence[Position], options: RosterOptions) -> Position | Refusal:
     """The position ``name`` means in ``team`` (``pool`` may include extras), or a problem."""
     found = _match(name, [(p, _position_keys(p)) for p in pool])
     if len(found) == 1:
         return found[0]
     if found:
-        return (
-            f"{_quote(name)} matches several {team.name} positions: "
-            f"{', '.join(p.name for p in found)}; say which"
-        )
+        return Refusal("roster.ambiguous_position", text=_quote(name), text2=team.name, text3=", ".join(p.name for p in found))
     extras = _catalogue().extras
     wanted = _match(name, [(e, _position_keys(e.position)) for e in extras])
     if len(wanted) == 1:
         extra = wanted[0]
         if not options.allow_extra_players:
-            return f"{extra.name} is an extra player ({RULE_EXTRA_PLAYERS}): allow extra players to field one"
+            return Refusal("roster.extra_not_allowed", text=extra.name)
         homes = []
         for team_id, position_id in extra.replaces:
             home = team_list(team_id)
             homes.append(f"{home.name} (in a {home.position(position_id).name} slot)")
-        return f"{extra.name} is not available to {team.name}: only {' and '.join(homes)} may field one"
-    hint = _other_lists_hint(name, team)
-    return f"{_quote(name)} is not a position of {team.name}{hint}: choose {_names(team.positions)}"
+        return Refusal("roster.extra_not_available", text=extra.name, text2=team.name, text3=" and ".join(homes))
+    owners = _other_lists(name, team)
+    if len(owners) == 1:
+        return Refusal("roster.position_of_other", text=_quote(name), text2=team.name, text3=owners[0],
+                       text4=_names(team.positions))
+    if owners:
+        return Refusal("roster.position_of_others", text=_quote(name), text2=team.name, text3=_names(team.positions))
+    return Refusal("roster.not_position", text=_quote(name), text2=team.name, text3=_names(team.positions))
 
 
 def validate_basic_team(
@@ -669,29 +665,26 @@ def validate_basic_team(
     extras = extra_players(tl) if options.allow_extra_players else ()
     pool = [*tl.positions, *(e.position for e in extras)]
 
-    problems: list[str] = []
+    problems: list[Refusal] = []
     if tl.optional and not options.allow_optional_teams:
-        problems.append(
-            f"{tl.name} is an optional team list ({RULE_OPTIONAL_TEAMS}) and optional teams "
-            "are not allowed here: pick a standard list or allow optional teams"
-        )
+        problems.append(Refusal("roster.optional_not_allowed", text=tl.name))
 
     asked: dict[str, int] = {}  # position id -> players asked for
     total = 0  # over every readable count, so a misspelt name doesn't also skew the size
     for raw_name, raw_count in counts.items():
         label = raw_name if isinstance(raw_name, str) else repr(raw_name)
         if isinstance(raw_count, bool) or not isinstance(raw_count, int):
-            problems.append(f"the count for {_quote(label)} must be a whole number (got {raw_count!r})")
+            problems.append(Refusal("roster.count_not_whole", text=_quote(label), text2=repr(raw_count)))
             continue
         if raw_count < 0:
-            problems.append(f"the count for {_quote(label)} cannot be negative (got {raw_count})")
+            problems.append(Refusal("roster.count_negative", text=_quote(label), n=raw_count))
             continue
         total += raw_count
         if not isinstance(raw_name, str):
-            problems.append(f"position names must be text (got {label})")
+            problems.append(Refusal("roster.name_not_text", text=label))
             continue
         resolved = _resolve(raw_name, tl, pool, options)
-        if isinstance(resolved, str):
+        if isinstance(resolved, Refusal):
             problems.append(resolved)
         else:
             asked[resolved.id] = asked.get(resolved.id, 0) + raw_count
@@ -704,29 +697,22 @@ def validate_basic_team(
         if any(asked.get(e.id, 0) for e in sharing):
             parts = [(asked.get(position.id, 0), position.name)]
             parts += [(asked.get(e.id, 0), e.name) for e in sharing]
-            problems.append(
-                f"{tl.name} may field at most {position.max} {position.name} and "
-                f"{' and '.join(e.name for e in sharing)} together (you asked for "
-                f"{' and '.join(f'{n} {what}' for n, what in parts if n)})"
-            )
+            problems.append(Refusal(
+                "roster.too_many_together", text=tl.name, n=position.max, text2=position.name,
+                text3=" and ".join(e.name for e in sharing), text4=" and ".join(f"{n} {what}" for n, what in parts if n),
+            ))
         else:
-            problems.append(
-                f"{tl.name} may field at most {position.max} {position.name} (you asked for {in_slot})"
-            )
+            problems.append(Refusal("roster.too_many", text=tl.name, n=position.max, text2=position.name, n2=in_slot))
     for extra in extras:
         n = asked.get(extra.id, 0)
         if n > extra.position.max:
-            problems.append(
-                f"{tl.name} may field at most {extra.position.max} {extra.name} (you asked for {n})"
-            )
+            problems.append(Refusal("roster.too_many", text=tl.name, n=extra.position.max, text2=extra.name, n2=n))
 
     if total != BASIC_TEAM_SIZE:
-        fix = (
-            f"add {BASIC_TEAM_SIZE - total}"
-            if total < BASIC_TEAM_SIZE
-            else f"remove {total - BASIC_TEAM_SIZE}"
-        )
-        problems.append(f"a Basic team has exactly {BASIC_TEAM_SIZE} players: this one has {total} — {fix}")
+        if total < BASIC_TEAM_SIZE:
+            problems.append(Refusal("roster.size_add", n=BASIC_TEAM_SIZE, n2=total, n3=BASIC_TEAM_SIZE - total))
+        else:
+            problems.append(Refusal("roster.size_remove", n=BASIC_TEAM_SIZE, n2=total, n3=total - BASIC_TEAM_SIZE))
 
     if problems:
         raise TeamValidationError(tl, problems)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .errors import IllegalCommandError
 from .field import Field, Side
 from .hexes import Direction, Hex, is_in_front
+from .refusals import Refusal, Term, phrase_term, side_term
 from .state import Location, MatchState, Player
 from .support.bribed_referee import active as bribe_active
 
@@ -28,7 +29,7 @@ __all__ = [
     "auto_placements",
 ]
 
-RULE_SETUP = "Beginning a Test (p. 3)"
+RULE_SETUP = "setup"  # Beginning a Test (p. 3)
 MAX_ON_FIELD = 6
 ZONES = ("faceoff", "guardian", "rover-north", "rover-south")
 CAPACITY = {"faceoff": 1, "guardian": 1, "rover-north": 2, "rover-south": 2}
@@ -56,40 +57,37 @@ def can_face_off(state: MatchState, side: Side) -> bool:
     return any(may_face_off(state, p) for p in available(state, side))
 
 
-def placement_refusal(state: MatchState, field: Field, p: Player, h: Hex, facing: Direction) -> str | None:
+def placement_refusal(state: MatchState, field: Field, p: Player, h: Hex, facing: Direction) -> Refusal | None:
     side = p.side
     if p.location not in (Location.BENCH, Location.FIELD):
-        return f"{p.name} is not available this Test ({p.location.value.replace('_', ' ')})"
+        return Refusal("setup.not_available", player=p.name, text=phrase_term(p.location.value.replace("_", " ")))
     zone = zone_of(field, side, h)
     if zone is None:
-        return (
-            f"{field.format(h)} is not a set-up hex for {side}: players start inside the yellow circles on "
-            "their own half, off every white and yellow line"
-        )
+        return Refusal("setup.not_setup_hex", hex=field.format(h), side=side_term(side))
     occupant = state.player_at(h)
     if occupant is not None and occupant.id != p.id:
-        return f"{field.format(h)} is taken by {occupant.name}"
+        return Refusal("hex.taken_by", hex=field.format(h), player=occupant.name)
     placed = [q for q in state.on_field(side) if q.id != p.id]
     in_zone = [q for q in placed if q.hex is not None and zone_of(field, side, q.hex) == zone]
     if len(in_zone) >= CAPACITY[zone]:
-        return f"the {zone.replace('-', ' ')} zone already holds {len(in_zone)} (at most {CAPACITY[zone]})"
+        return Refusal("setup.zone_full", zone=Term("zone", zone), n=len(in_zone), n2=CAPACITY[zone])
     if len(placed) >= MAX_ON_FIELD:
-        return f"at most {MAX_ON_FIELD} players may be set up; the rest go to the Bench"
+        return Refusal("setup.at_most", n=MAX_ON_FIELD)
     if zone == "faceoff":
         if not may_face_off(state, p):
-            return "a Monster may not take part in the face-off (Referee, p. 8)"
+            return Refusal("setup.monster_faceoff", n=8)
         if not is_in_front(h, facing, field.ball_spot):
-            return "the face-off player must face so the ball is in one of his front hexes"
+            return Refusal("setup.faceoff_facing")
     return None
 
 
-def setup_refusal(state: MatchState, field: Field, side: Side) -> str | None:
+def setup_refusal(state: MatchState, field: Field, side: Side) -> Refusal | None:
     placed = state.on_field(side)
     zones = [zone_of(field, side, p.hex) for p in placed if p.hex is not None]
     if "faceoff" not in zones:
-        return "one player must be set up for the face-off (J12 for west, L12 for east)"
+        return Refusal("setup.faceoff_needed", hex="J12", side=side_term("west"), hex2="L12", side2=side_term("east"))
     if "guardian" not in zones and len(available(state, side)) >= 2:
-        return "one player must be set up in the guardian circle when you have a second player"
+        return Refusal("setup.guardian_needed")
     return None
 
 
@@ -121,5 +119,5 @@ def auto_placements(state: MatchState, field: Field, side: Side) -> list[tuple[s
     return out
 
 
-def refuse(message: str) -> IllegalCommandError:
-    return IllegalCommandError(message, rule=RULE_SETUP)
+def refuse(why: Refusal) -> IllegalCommandError:
+    return IllegalCommandError(why.cited(RULE_SETUP))

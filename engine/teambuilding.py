@@ -24,6 +24,7 @@ from typing import Any
 
 from .abilities import ABILITIES, Ability, ability, learnable
 from .errors import RosterError
+from .refusals import Refusal
 from .i18n import DEFAULT, Catalogue
 from .entries import SUPPORT_LIMITS
 from .rosters import (
@@ -281,8 +282,8 @@ def resolve_position(team: str | TeamList, name: str, *, allow_extra: bool) -> P
         try:
             extra = extra_player(name)
         except UnknownNameError:
-            raise UnknownNameError(f"{name!r} is not a position of {tl.name}: choose "
-                                   f"{', '.join(p.name for p in tl.positions)}", query=name) from None
+            raise UnknownNameError(Refusal("roster.not_position", text=repr(name), text2=tl.name,
+                                           text3=", ".join(p.name for p in tl.positions)), query=name) from None
     if extra.replaced_position_id(tl.id) is None:
         raise TeamBuildingError(Problem("teambuilding.may_not_field", team=tl.name, position=extra.id))
     if not allow_extra:

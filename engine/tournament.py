@@ -25,6 +25,7 @@ from __future__ import annotations
 from .entries import TeamEntry
 from .errors import MalformedInputError
 from .field import SIDES, other_side
+from .refusals import Term
 from .state import RULES_EDITION, Location, MatchState
 from .teambuilding import ABILITY_COST, ROOKIE_COST, support_value
 
@@ -46,7 +47,6 @@ def team_points(entry: TeamEntry) -> int:
 
 #: The support a tournament team may buy, by ``TeamEntry.support`` key.
 SUPPORT = ("bribed_referee", "kegs", "cheerleaders", "potions")
-_SUPPORT_NAMES = {"wizard": "a Hired Gun Wizard"}
 
 
 def check_entries(*entries: TeamEntry, edition: int = RULES_EDITION) -> None:
@@ -54,17 +54,14 @@ def check_entries(*entries: TeamEntry, edition: int = RULES_EDITION) -> None:
         support = dict(entry.support)
         bought = [k for k, n in support.items() if n and k not in SUPPORT]
         if bought and edition >= 2:
-            raise MalformedInputError(
-                f"{entry.name}: a tournament team may buy only a Bribed Referee, Zlurpee Kegs, Cheerleaders "
-                f"and Magic Potions, not {_SUPPORT_NAMES.get(bought[0], bought[0])}"
-            )
+            raise MalformedInputError.of("tournament.support", text=entry.name, text2=Term("support", bought[0]))
         if support.get("potions", 0) > MAX_POTIONS:
-            raise MalformedInputError(f"{entry.name}: a tournament team may have at most {MAX_POTIONS} potions")
+            raise MalformedInputError.of("tournament.potions", text=entry.name, n=MAX_POTIONS)
         if entry.roster.total < MIN_PLAYERS:
-            raise MalformedInputError(f"{entry.name}: a tournament team has at least {MIN_PLAYERS} players")
+            raise MalformedInputError.of("tournament.players", text=entry.name, n=MIN_PLAYERS)
         points = team_points(entry)
         if not MIN_POINTS <= points <= MAX_POINTS:
-            raise MalformedInputError(f"{entry.name}: a tournament team is worth {MIN_POINTS} to {MAX_POINTS} team points, this one {points}")
+            raise MalformedInputError.of("tournament.points", text=entry.name, n=MIN_POINTS, n2=MAX_POINTS, n3=points)
 
 
 def score(state: MatchState) -> dict[str, int]:

@@ -13,7 +13,7 @@ from typing import Any, Literal, Protocol
 
 from db.errors import NotAllowedError, NotYourSideError
 from db.models import MatchPublic
-from engine import Phase, Side, pending
+from engine import Phase, Side, Term, pending
 
 __all__ = [
     "TEAM_USES",
@@ -65,11 +65,11 @@ def coach_side(match: MatchPublic, user_id: int, as_side: Side | None = None) ->
     if as_side is not None and as_side not in sides:
         state = match.engine_state()
         if state.phase is not Phase.MATCH_OVER and pending(state).side == as_side:
-            raise NotYourSideError("only <@{coach}> can decide this now", coach=_coach(match, as_side))
+            raise NotYourSideError("only_coach_decides_now", coach=_coach(match, as_side))
         if sides:
-            raise NotYourSideError("you do not coach {side} in this match", side=as_side)
+            raise NotYourSideError("you_do_not_coach_side", side=Term("side", as_side))
     if not sides:
-        raise NotYourSideError("you are not a coach in this match")
+        raise NotYourSideError("you_are_not_a_coach")
     if as_side is not None:
         return as_side
     if len(sides) == 2:
@@ -83,14 +83,14 @@ def acting_coach_side(match: MatchPublic, user_id: int) -> Side:
     state = match.engine_state()
     side: Side = state.turn_side if state.phase is Phase.ACTION else coach_side(match, user_id)  # type: ignore[assignment]  # turn_side is set in an action
     if side not in coached_sides(match, user_id):
-        raise NotYourSideError("only the acting coach can undo")
+        raise NotYourSideError("only_acting_coach_undoes")
     return side
 
 
 def require_match_coach(match: MatchPublic, user_id: int) -> None:
     """``user_id`` coaches ``match``, as voting to abandon it needs."""
     if not coached_sides(match, user_id):
-        raise NotAllowedError("only the coaches of match #{match} can vote to end it", match=match.id)
+        raise NotAllowedError("only_coaches_match_can_vote", match=match.id)
 
 
 def require_team_owner(team: _Team, user_id: int, use: Literal["play", "enter", "change"] = "play") -> None:
@@ -103,24 +103,24 @@ def require_team_owner(team: _Team, user_id: int, use: Literal["play", "enter", 
     teams he need not own."""
     if team.coach_id == user_id:
         return
-    # One literal template per use: each refusal is translated by its English template.
+    # One refusal key per use, each said in the reader's language from db/text/refusals.<lang>.json.
     if use == "enter":
-        raise NotAllowedError("{team} is coached by <@{coach}>: only he can enter it", team=team.name, coach=team.coach_id)
+        raise NotAllowedError("team_coached_enter", team=team.name, coach=team.coach_id)
     if use == "change":
-        raise NotAllowedError("{team} is coached by <@{coach}>: only he can change it", team=team.name, coach=team.coach_id)
-    raise NotAllowedError("{team} is coached by <@{coach}>: only he can play it", team=team.name, coach=team.coach_id)
+        raise NotAllowedError("team_coached_change", team=team.name, coach=team.coach_id)
+    raise NotAllowedError("team_coached_play", team=team.name, coach=team.coach_id)
 
 
 def require_fixture_coach(home_coach: int, away_coach: int, user_id: int) -> None:
     """Only the coaches of a league fixture's two teams start it."""
     if user_id not in (home_coach, away_coach):
-        raise NotAllowedError("only the two coaches of a fixture may start it")
+        raise NotAllowedError("only_two_coaches_fixture_may")
 
 
 def require_report_owner(report: _Report, user_id: int) -> None:
     """A team's post-match decisions (potions, injuries, advances) are its coach's."""
     if report.coach_id != user_id:
-        raise NotAllowedError("only <@{coach}> decides for this team", coach=report.coach_id)
+        raise NotAllowedError("only_coach_decides", coach=report.coach_id)
 
 
 def require_commissioner(league: _League, user_id: int, *, moderator: bool = False) -> dict[str, Any]:
@@ -130,4 +130,4 @@ def require_commissioner(league: _League, user_id: int, *, moderator: bool = Fal
         return {}
     if moderator:
         return {"stand_in_for": league.commissioner_id}
-    raise NotAllowedError("only the commissioner (<@{commissioner}>) may do that", commissioner=league.commissioner_id)
+    raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -43,6 +43,7 @@ from engine import (
     Field,
     Hex,
     InvalidCoordinateError,
+    Joined,
     LANGUAGES,
     MalformedInputError,
     MatchState,
@@ -50,6 +51,7 @@ from engine import (
     Place,
     Player,
     Quickling,
+    Refusal,
     Replace,
     SetupDone,
     Shove,
@@ -58,14 +60,16 @@ from engine import (
     StartAction,
     StartTest,
     Tackle,
+    Term,
     Taunt,
     Throw,
     Unplace,
+    side_term,
     standard_field,
 )
 
 __all__ = ["parse", "resolve_player", "resolve_ability", "parse_path", "parse_direction", "match_option", "answer_value",
-           "option_label", "VERBS", "help_text", "verb_name", "usage_refusal", "Verb", "TACKLE_USES", "SPELLS",
+           "option_label", "VERBS", "help_text", "verb_name", "usage_error", "Verb", "TACKLE_USES", "SPELLS",
            "MAX_INPUT", "check_length", "whole_number", "spell_on_player"]
 
 #: The longest line or option read (far beyond any command: a 30-hex path is ~120 characters).
@@ -186,26 +190,29 @@ def help_text(verb: str | None = None, language: str = DEFAULT_LANGUAGE) -> str:
     if verb:
         name = verb_name(verb)
         if name is None:
-            raise MalformedInputError(f"no command {verb!r}; type help for the list")
+            raise MalformedInputError.of("command.unknown", text=repr(verb))
         v = _BY_NAME[name]
         return f"{v.usage_in(language)} — {v.summary_in(language)}{english(v)}"
     width = max(len(v.usage_in(language)) for v in VERBS)
     return "\n".join(f"{v.usage_in(language):<{width}}  {v.summary_in(language)}{english(v)}" for v in VERBS)
 
 
-def usage_refusal(message: str, language: str) -> str | None:
-    """A parser refusal ``usage: <a verb's usage>`` in ``language`` (its usage in that language's
-    words), or None when ``message`` is not one."""
-    for v in VERBS:
-        if message == f"usage: {v.usage}":
-            return _text(language).t("grammar.usage", usage=v.usage_in(language))
-    return None
+def _words(language: str) -> Mapping[str, str]:
+    return _text(language).text
+
+
+def usage_error(verb: Verb | str, *, counters: bool = False) -> MalformedInputError:
+    """The refusal that shows a verb's usage, in each language's words (``grammar.usage`` of the
+    service catalogue, the verb's ``verb.<name>.usage``); ``counters`` adds what COUNTERS means."""
+    name = verb.name if isinstance(verb, Verb) else verb
+    key = "grammar.usage_counters" if counters else "grammar.usage"
+    return MalformedInputError(Refusal(key, catalogue=_words, usage=Term("verb", f"{name}.usage")))
 
 
 def check_length(text: str) -> str:
     """``text`` itself, refused when longer than ``MAX_INPUT`` (a line, or one typed option)."""
     if len(text) > MAX_INPUT:
-        raise MalformedInputError(f"that text has {len(text)} characters; a command or an option has at most {MAX_INPUT}")
+        raise MalformedInputError.of("command.too_long", n=len(text), n2=MAX_INPUT)
     return text
 
 
@@ -219,7 +226,7 @@ def _foreign_digits(text: str) -> bool:
 
 
 def _digits_refusal(text: str) -> MalformedInputError:
-    return MalformedInputError(f"write numbers with the digits 0-9, not {text!r}")
+    return MalformedInputError.of("command.foreign_digits", text=repr(text))
 
 
 def whole_number(text: str) -> int | None:
@@ -265,12 +272,10 @@ def parse_path(tokens: Iterable[str], start: Hex, fld: Field | None = None) -> t
             try:
                 at = fld.parse(tok)
             except InvalidCoordinateError:
-                raise MalformedInputError(
-                    f"{tok!r} is neither a hex nor a direction: a path is hexes (K11 K10) or directions (NE NE E)"
-                ) from None
+                raise MalformedInputError.of("path.not_hex_or_direction", text=repr(tok)) from None
         path.append(at)
     if not path:
-        raise MalformedInputError("give the hexes (K11 K10) or directions (NE NE E) to move through")
+        raise MalformedInputError.of("path.empty")
     return tuple(path)
 
 
@@ -290,10 +295,10 @@ def _named(p: Player, words: list[str]) -> bool:
     return all(w in name_words if w.isdigit() else w in name for w in words)
 
 
-def _listed(players: list[Player]) -> str:
-    shown = ", ".join(f"{p.id} {p.name}" for p in players[:LISTED_PLAYERS])
+def _listed(players: list[Player]) -> Joined | Refusal:
+    shown = Joined(tuple(f"{p.id} {p.name}" for p in players[:LISTED_PLAYERS]))
     more = len(players) - LISTED_PLAYERS
-    return shown + (f" (and {more} more)" if more > 0 else "")
+    return Refusal("player.and_more", text=shown, n=more) if more > 0 else shown
 
 
 def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: bool | None = None) -> Player:
@@ -304,7 +309,7 @@ def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: 
     refusal listing the candidates by id and name (the console and ``service.typed`` share it)."""
     text = " ".join(check_length(str(ref)).split())
     if not any(c.isalnum() for c in text):
-        raise MalformedInputError(f"name a player by his id (w3) or his name, not {text!r}")
+        raise MalformedInputError.of("player.bad_name", text=repr(text))
     key = _fold(text)
     pool = [p for p in state.players.values()
             if (side is None or p.side == side) and (on_field is None or p.on_field == on_field)]
@@ -322,13 +327,13 @@ def resolve_player(state: MatchState, ref: str, *, side: Side | None, on_field: 
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousInputError(f"{text!r} could be {_listed(hits)}: use the id")
+        raise AmbiguousInputError.of("player.ambiguous", text=repr(text), text2=_listed(hits))
     if _foreign_digits(text):
         raise _digits_refusal(text)
-    scope = ("" if side is None else f" of {side}") + {None: "", True: " on the field", False: " off the field"}[on_field]
+    key = "player.no_match" + ("" if side is None else "_of_side") + {None: "", True: "_on_field", False: "_off_field"}[on_field]
     if not pool:
-        raise MalformedInputError(f"no player{scope} matches {text!r}")
-    raise MalformedInputError(f"no player{scope} matches {text!r}; try one of: {_listed(pool)}")
+        raise MalformedInputError.of(key, side=side_term(str(side)), text=repr(text))
+    raise MalformedInputError.of(key + "_try", side=side_term(str(side)), text=repr(text), text2=_listed(pool))
 
 
 def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) -> Command:
@@ -336,7 +341,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     fld = fld or standard_field()
     tokens = check_length(text).split()
     if not tokens:
-        raise MalformedInputError("type a command; help lists them")
+        raise MalformedInputError.of("command.empty")
     typed = tokens[0].lower()
     typed = _WORDS.get(_plain(typed), typed)  # a verb's name in another language reads as the English one
     q = _question(state)
@@ -356,13 +361,13 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if verb is None:
         if unanswered is not None:
             raise unanswered
-        raise MalformedInputError(f"no command {tokens[0]!r}; type help for the list")
+        raise MalformedInputError.of("command.unknown", text=repr(tokens[0]))
     args = tokens[1:]
     opp: Side = "east" if side == "west" else "west"
 
     def need(n: int) -> None:
         if len(args) < n:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
 
     name = verb.name
     if name == "place":
@@ -385,7 +390,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             me = state.players.get(_faceoff_player(state, fld, side) or "")
             path = parse_path(args[1:], me.hex, fld) if (args[1:] and me and me.hex) else ()
             return FaceoffContact(path, kind)
-        raise MalformedInputError(f"usage: {verb.usage}")
+        raise usage_error(verb)
     if name == "act":
         need(1)
         return StartAction(resolve_player(state, " ".join(args), side=side, on_field=True).id)
@@ -408,7 +413,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         long = None
         if len(args) > 1:
             if args[1].lower() not in ("long", "short"):
-                raise MalformedInputError(f"usage: {verb.usage}")
+                raise usage_error(verb)
             long = args[1].lower() == "long"
         return Throw(fld.parse(args[0]), long)
     if name == "tackle":
@@ -427,7 +432,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
             return Dash(sprint=True)
         counters = whole_number(args[0]) if len(args) == 1 else None
         if counters is None or counters < 0:
-            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+            raise MalformedInputError.of("usage.dash")
         return Dash(counters)
     if name == "sprint":
         return Dash(sprint=True)
@@ -440,7 +445,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(3)
         counters = whole_number(args[-1])
         if counters is None or counters < 0:
-            raise MalformedInputError(f"usage: {verb.usage} (COUNTERS: how many Momentum counters to roll)")
+            raise usage_error(verb, counters=True)
         taunter = resolve_player(state, args[0], side=side, on_field=True)
         target = resolve_player(state, " ".join(args[1:-1]), side=opp, on_field=True)
         return Taunt(taunter.id, target.id, counters)
@@ -460,7 +465,7 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
         need(1)
         dice = _dice_numbers(args)
         if dice is None:
-            raise MalformedInputError("usage: reroll DIE [DIE ...] with the dice numbers shown")
+            raise MalformedInputError.of("usage.reroll")
         return Answer(dice)
     if name == "intercept":
         need(1)
@@ -470,19 +475,19 @@ def parse(text: str, state: MatchState, side: Side, fld: Field | None = None) ->
     if name == "answer":
         said_words = args if typed == "answer" else [typed, *args]
         if not said_words:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
         return Answer(answer_value(state, " ".join(said_words)))
     if name == "catch":
         return Answer("catch")
     if name == "decline":
         return Answer("decline")
     if name == "undo":
-        raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
+        raise MalformedInputError.of("command.undo_line")
     if name == "next":
         return StartTest()
     if name == "concede":
         return Concede()
-    raise MalformedInputError(f"usage: {verb.usage}")  # pragma: no cover - every verb is handled above
+    raise usage_error(verb)  # pragma: no cover - every verb is handled above
 
 
 def _faceoff_player(state: MatchState, fld: Field, side: Side) -> str | None:
@@ -508,7 +513,7 @@ def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
         k = _SUFFIX_KEYS.get(tok.lower())
         if k is not None:
             if k in groups:
-                raise MalformedInputError(f"{tok!r} twice in one command")
+                raise MalformedInputError.of("command.twice", text=repr(tok))
             key = k
             groups[k] = []
         elif key is None:
@@ -517,7 +522,7 @@ def _suffixes(tokens: list[str]) -> tuple[list[str], dict[str, list[str]]]:
             groups[key].append(tok)
     for k, words in groups.items():
         if not words:
-            raise MalformedInputError(f"{k} what? e.g. facing W, with beeline, player w4")
+            raise MalformedInputError.of("command.what", text=k)
     return rest, groups
 
 
@@ -529,7 +534,7 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     mover: Player | None = None
     if name in MOVER_VERBS:
         if len(rest) < 2:
-            raise MalformedInputError(f"usage: {verb.usage}")
+            raise usage_error(verb)
         ability: str | None = MOVER_VERBS[name]
         mover = resolve_player(state, rest[0], side=side, on_field=True)
         rest = rest[1:]
@@ -540,7 +545,7 @@ def _move(state: MatchState, side: Side, fld: Field, name: str, args: list[str],
     actor = state.acting_player
     start = mover or actor
     if start is None or start.hex is None:
-        raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
+        raise MalformedInputError.of("command.nobody_acting")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
     return Move(parse_path(rest, start.hex, fld), facing, ability, other)
 
@@ -550,10 +555,10 @@ def _spell(state: MatchState, side: Side, fld: Field, args: list[str], verb: Ver
     if len(words) >= 2 and words[0].lower() == "system" and words[1].lower() == "shock":
         words = ["system_shock", *words[2:]]
     if len(words) < 2:
-        raise MalformedInputError(f"usage: {verb.usage}")
+        raise usage_error(verb)
     spell = SPELLS.get(_key(words[0]))
     if spell is None:
-        raise MalformedInputError(f"no spell {words[0]!r}: system_shock, inferno or transformation")
+        raise MalformedInputError.of("spell.no_such", text=repr(words[0]))
     if spell == "inferno":
         return CastSpell(spell, None, fld.parse(words[1]))
     return spell_on_player(state, side, spell, " ".join(words[1:]))
@@ -599,8 +604,8 @@ def _resolve_ability_key(key: str, ref: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise AmbiguousInputError(f"{ref!r} could be {', '.join(hits)}")
-    raise MalformedInputError(f"no ability {ref!r}; /rules or help lists them (e.g. beeline, lead-pass)")
+        raise AmbiguousInputError.of("ability.ambiguous", text=repr(ref), text2=", ".join(hits))
+    raise MalformedInputError.of("ability.no_such", text=repr(ref))
 
 
 # --- answers -----------------------------------------------------------------------------
@@ -614,14 +619,14 @@ def answer_value(state: MatchState, text: str) -> object:
     otherwise the one of its ``options`` that TEXT names."""
     q = _question(state)
     if q is None:
-        raise MalformedInputError("there is no question to answer now")
+        raise MalformedInputError.of("answer.none_now")
     if "eligible" in q:
         words = text.replace(",", " ").split()
         if all(w.lower() in ("none", "keep", "no") for w in words):
             return ()
         dice = _dice_numbers(words)
         if dice is None:
-            raise MalformedInputError("answer with the numbers of the dice to re-roll, or keep")
+            raise MalformedInputError.of("answer.dice_or_keep")
         return dice
     return match_option(state, q.get("options", ()), text)
 
@@ -675,8 +680,8 @@ def match_option(state: MatchState, options: Iterable[object], text: str) -> obj
         return hits[0]
     readable = ", ".join(option_label(state, o) for o in opts)
     if hits:
-        raise AmbiguousInputError(f"{text!r} could be {', '.join(option_label(state, o) for o in hits)}")
-    raise MalformedInputError(f"choose one of: {readable}")
+        raise AmbiguousInputError.of("answer.ambiguous", text=repr(text), text2=", ".join(option_label(state, o) for o in hits))
+    raise MalformedInputError.of("answer.choose_one", text=readable)
 
 
 def _option_keys(state: MatchState, option: object) -> set[str]:

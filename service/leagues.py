@@ -27,6 +27,7 @@ from db import matches as store
 from db import teams as db_teams
 from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, NotFoundError
+from engine import Term
 from db.locks import valid_id
 from db.models import (
     AftermathPublic,
@@ -480,16 +481,16 @@ class LeagueService:
         if fixture_id is None:
             mine = self.next_fixtures(guild_id, user_id)
             if not mine:
-                raise InvalidInputError("you have no league fixture left to play")
+                raise InvalidInputError("you_no_league_fixture_left")
             fixture_id = mine[0].id
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
         authority.require_fixture_coach(view.home_coach, view.away_coach, user_id)
         if f.status != FixtureStatus.SCHEDULED:
             if f.channel_id:
-                raise InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=f.id, status=f.status,
+                raise InvalidInputError("fixture_status_in_channel", fixture=f.id, status=Term("status", f.status),
                                         channel=f.channel_id)
-            raise InvalidInputError("fixture #{fixture} is {status}", fixture=f.id, status=f.status)
+            raise InvalidInputError("fixture_status", fixture=f.id, status=Term("status", f.status))
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
         self._settle_idle([f.home_team_id, f.away_team_id])
@@ -533,16 +534,16 @@ class LeagueService:
                 self.matches.abandon(channel_id, None, "the match's players did not match the league rosters")
                 with self.sessions() as s:
                     db.reset_fixture(session=s, fixture_id=fixture_id)
-                raise InvalidInputError("the match's players do not match the rosters: it was called off, try again")
+                raise InvalidInputError("match_s_players_do_match")
 
     def _check_ready(self, s: Session, guild_id: int, team_id: int, settings: Mapping[str, Any]) -> None:
         team = db_teams.get_team(session=s, guild_id=guild_id, team=team_id)
         left = db.open_aftermaths(session=s, team_ids=[team_id])
         if left:
-            raise InvalidInputError("{team} has post-match decisions to settle first (/league aftermath)", team=team.name)
+            raise InvalidInputError("team_aftermath_first", team=team.name)
         busy = db.team_busy(s, team_id)
         if busy:
-            raise InvalidInputError("{team}: {reason}", team=team.name, reason=busy)
+            raise InvalidInputError("team_refused", team=team.name, reason=busy)
         check_team(team.team_list, team_roster.members(team), {k: int(v) for k, v in team.support.items()},
                       budget=settings["budget"], allow_extra=settings["extra_players"])
 
@@ -762,7 +763,7 @@ class LeagueService:
             am = db.get_aftermath(session=s, aftermath_id=aftermath_id)
         authority.require_report_owner(am, user_id)
         if am.version != version:
-            raise InvalidInputError("this panel is out of date: use the newest post-match panel")
+            raise InvalidInputError("panel_out_date_use_newest")
         return am
 
     def drink(self, aftermath_id: int, version: int, user_id: int, player: str) -> AftermathView:
@@ -772,7 +773,7 @@ class LeagueService:
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
         state = MatchState.from_dict(am.state)
         if am.potions_done or state.in_progress is not None or player not in self._potion_targets(state, am.side, f):
-            raise InvalidInputError("that player cannot take a potion now")
+            raise InvalidInputError("player_cannot_take_potion_now")
         return self._engine_step(am, state, DrinkPotion(player))
 
     def answer(self, aftermath_id: int, version: int, user_id: int, value: str) -> AftermathView:
@@ -780,7 +781,7 @@ class LeagueService:
         am = self._own(aftermath_id, version, user_id)
         state = MatchState.from_dict(am.state)
         if state.in_progress is None:
-            raise InvalidInputError("there is no question to answer")
+            raise InvalidInputError("no_question")
         return self._engine_step(am, state, Answer(_decode(value)))
 
     def _engine_step(self, am: AftermathPublic, state: MatchState, cmd: Command) -> AftermathView:
@@ -823,7 +824,7 @@ class LeagueService:
         """No more potions: the injuries left are applied to the roster."""
         am = self._own(aftermath_id, version, user_id)
         if MatchState.from_dict(am.state).in_progress is not None:
-            raise InvalidInputError("answer the potion's question first")
+            raise InvalidInputError("answer_potion_s_question_first")
         if not am.potions_done:
             with self.sessions() as s:
                 db.lock_team(s, am.team_id)
@@ -857,13 +858,13 @@ class LeagueService:
         am = self._own(aftermath_id, version, user_id)
         entry = next((e for e in am.pending if e["player"] == player), None)
         if entry is None:
-            raise InvalidInputError("that injury is already settled")
+            raise InvalidInputError("injury_already_settled")
         with self.sessions() as s:
             db.lock_team(s, am.team_id)
             f = db.get_fixture(session=s, fixture_id=am.fixture_id)
             rp = s.get(RosterPlayer, player)
             if rp is None or rp.team_id != am.team_id:
-                raise NotFoundError("that player is no longer on the roster")
+                raise NotFoundError("player_no_longer_roster")
             self._lower(rp, attribute, entry["attributes"], f.match_id)
             pending = [e for e in am.pending if e["player"] != player]
             db.save_aftermath(session=s, aftermath=am, roster=[rp],

@@ -28,6 +28,7 @@ from db.teams import get_team, team_entry
 from ai import LEVELS as AI_LEVELS
 from engine import (
     Command,
+    Term,
     HashDice,
     MalformedInputError,
     MatchState,
@@ -111,12 +112,12 @@ def _deciding(state: MatchState) -> Side | None:
 def _resolve_side(session: Session, guild_id: int, label: str, side: MatchSide) -> tuple[TeamEntry, Any]:
     """The side's team entry and its stored team (None for a team list's)."""
     if (side.team is None) == (side.team_list is None):
-        raise InvalidInputError("{side}: give either a stored team or a team list", side=label)
+        raise InvalidInputError("give_either_stored_team_team", side=Term("side", label))
     if side.team is not None:
         try:
             team = get_team(session=session, guild_id=guild_id, team=side.team)
         except UnknownTeamError as exc:
-            raise UnknownTeamError("{side}: {reason}", side=label, reason=exc) from None
+            raise UnknownTeamError("side_refused", side=Term("side", label), reason=exc) from None
         return team_entry(team), team
     tl = team_list(side.team_list)  # type: ignore[arg-type]  # set: checked above
     roster = validate_basic_team(tl, side.lineup) if side.lineup is not None else default_roster(tl)
@@ -132,7 +133,7 @@ def _options(options: RuleOptions | Mapping[str, Any] | None) -> RuleOptions:
     try:
         return RuleOptions.from_dict(dict(options))
     except TypeError:
-        raise InvalidInputError("unknown rule options in {options!r}", options=dict(options)) from None
+        raise InvalidInputError("unknown_rule_options", options=dict(options)) from None
 
 
 def create_match(
@@ -161,13 +162,13 @@ def create_match(
     west_entry, west_team = _resolve_side(session, guild_id, "west", west)
     east_entry, east_team = _resolve_side(session, guild_id, "east", east)
     if west_team is not None and east_team is not None and west_team.id == east_team.id:
-        raise InvalidInputError("a team cannot play itself")
+        raise InvalidInputError("team_cannot_play_itself")
     for side, team in ((west, west_team), (east, east_team)):
         if team is not None:
             require_team_owner(team, side.coach_id, "play")
     opts = _options(options)
     if ai_level is not None and ai_level not in AI_LEVELS:
-        raise InvalidInputError("unknown AI level {level!r}: one of {levels}", level=ai_level, levels=", ".join(AI_LEVELS))
+        raise InvalidInputError("unknown_ai_level_one", level=ai_level, levels=", ".join(AI_LEVELS))
     store.check_channel_free(session=session, channel_id=channel_id)
     # ``seed`` is the committed secret (a whole seed, "secret+entropy", is split); ``entropy``
     # the coaches' part, added after the secret's commitment was published.
@@ -203,11 +204,11 @@ def submit(
     deadline). Engine errors propagate untouched; nothing is written on any error.
     """
     if by_side not in store.SIDES:
-        raise InvalidInputError("a side is 'west' or 'east', not {given!r}", given=by_side)
+        raise InvalidInputError("side_unknown", given=by_side)
     if isinstance(command, Mapping):
         command = command_from_dict(dict(command))
     if not isinstance(command, Command) or isinstance(command, Undo):
-        raise MalformedInputError(f"not a command: {command!r}")
+        raise MalformedInputError.of("record.not_a_command", text=repr(command))
     match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version)
     state = match.engine_state()
     result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
@@ -228,7 +229,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
     match, _ = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version)
     state = match.engine_state()
     if state.phase is not Phase.ACTION or state.turn_side != by_side or state.in_progress is not None:
-        raise InvalidInputError("only the acting coach can undo, during his action and with no question pending")
+        raise InvalidInputError("only_acting_coach_undoes_now")
     rows = store.match_events(session=session, match_id=match_id)
     since_start: list[MatchEventPublic] = []
     for r in reversed(rows):
@@ -236,7 +237,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
         if (r.command or {}).get("name") == StartAction.name:
             break
     if any(r.dice for r in since_start):
-        raise InvalidInputError("a die has been rolled in this action: it can no longer be taken back")
+        raise InvalidInputError("die_been_rolled_action_can")
     # The steps and turns still in effect: each undo took back the latest one.
     in_effect: list[MatchEventPublic] = []
     for r in since_start:
@@ -246,7 +247,7 @@ def undo(*, session: Session, match_id: int, by_side: str, actor_user_id: int | 
         elif name == store.UNDO and in_effect:
             in_effect.pop()
     if not in_effect:
-        raise InvalidInputError("there is no step or turn of this action to take back")
+        raise InvalidInputError("there_no_step_turn_action")
     to_version = in_effect[-1].seq - 1
     previous = rebuild(session=session, match_id=match_id, version=to_version)
     stored = store.append_undo(session=session, match=match, state=previous, to_version=to_version, by_side=by_side,
@@ -287,7 +288,7 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
         elif row.command.get("name") == store.UNDO:
             target = int(row.command["to_version"])
             if not 0 <= target < len(states):
-                raise LogCorruptError("match #{match}'s log row {row} undoes to version {version}", match=match_id, row=row.seq,
+                raise LogCorruptError("match_s_log_row_undoes", match=match_id, row=row.seq,
                                       version=target)
             state = states[target]
         else:
@@ -300,7 +301,7 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
 
 def _all_used(dice: ReplayDice, match_id: int, seq: int) -> None:
     if not dice.exhausted:
-        raise LogCorruptError("match #{match}'s log row {row} recorded dice its replay did not use", match=match_id, row=seq)
+        raise LogCorruptError("match_s_log_row_recorded", match=match_id, row=seq)
 
 
 def restore(*, session: Session, match_id: int, actor_user_id: int | None = None) -> MatchPublic:

@@ -25,12 +25,13 @@ from db import abandon as abandon_votes
 from db import matches as store
 from db.abandon import AbandonVote
 from db.engine import session_scope
-from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError, StoreError
+from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError
 from db.models.match import MatchPublic
 from engine import (
     Catalogue,
     Command,
     Concede,
+    Term,
     Undo,
     DEFAULT_LANGUAGE,
     Event,
@@ -46,7 +47,6 @@ from engine import (
     narrate_events,
     pending,
     phrase,
-    translate_refusal,
 )
 from ai import AICoach, make_ai
 
@@ -54,11 +54,11 @@ from . import authority
 from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import Drawing
-from .grammar import parse, usage_refusal, verb_name
+from .grammar import parse, verb_name
 from .match_rules import MatchSide
 
 __all__ = ["AI_COACH_ID", "ai_level", "catalogue", "MatchSide", "Outcome", "Said", "said", "MatchService", "prompt_for",
-           "side_names", "refusal_text"]
+           "side_names"]
 
 log = logging.getLogger("elfball.service")
 
@@ -106,36 +106,6 @@ def note_text(language: str, key: str, values: Mapping[str, Any]) -> str:
     tx = catalogue(language)
     side = values.get("side")
     return tx.t(key, **{**values, **({"side": tx.get(f"side.{side}", str(side))} if side else {})})
-
-
-def structured_refusal(reason: BaseException | str, language: str) -> str | None:
-    """A refusal that carries its own key or template and values (team building's limits, the
-    store's refusals naming a team or a fixture), said in ``language``; None for the others."""
-    from engine import TeamBuildingError
-
-    if isinstance(reason, TeamBuildingError):
-        return reason.text(language)
-    if isinstance(reason, StoreError):
-        return reason.translation(language)
-    return None
-
-
-def refusal_text(reason: BaseException | str, language: str) -> str:
-    """Why a command was refused, in ``language``: a structured refusal in its own words, a
-    parser's usage in that language's words, the service's own messages from the catalogue's
-    ``phrase.*`` keys, else the rules' and the parser's refusals through ``engine.refusals``
-    (English when nothing knows it). The bot and the console both answer with it."""
-    structured = structured_refusal(reason, language)
-    if structured is not None:
-        return structured
-    message = str(reason)
-    if language == DEFAULT_LANGUAGE:
-        return message
-    usage = usage_refusal(message, language)
-    if usage is not None:
-        return usage
-    known = phrase(catalogue(language).text, message)
-    return known if known != message else translate_refusal(message, language)
 
 
 def side_names(state: MatchState, language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
@@ -359,7 +329,7 @@ class MatchService:
         with self.sessions() as s:
             m = store.active_match(session=s, channel_id=channel_id)
         if m is None:
-            raise MatchNotFoundError("there is no active match in this channel")
+            raise MatchNotFoundError("there_no_active_match_channel")
         return m
 
     def current_or_none(self, channel_id: int) -> MatchPublic | None:
@@ -371,7 +341,7 @@ class MatchService:
         with self.sessions() as s:
             m = store.active_match(session=s, channel_id=channel_id) or store.latest_match(session=s, channel_id=channel_id)
         if m is None:
-            raise MatchNotFoundError("no match has been played in this channel")
+            raise MatchNotFoundError("no_match_been_played_channel")
         return m
 
     def snapshot(self, match_id: int) -> Outcome:
@@ -489,13 +459,13 @@ class MatchService:
         state = m.engine_state()
         hours = state.options.clock_hours
         if not hours:
-            raise InvalidInputError("this match has no clock; abandon it instead if a coach has gone")
+            raise InvalidInputError("match_no_clock_abandon_instead")
         side = pending(state).side
         waited = self.clock() - m.updated_at
         left = timedelta(hours=hours) - waited
         if left > timedelta(0):
             h, rem = divmod(int(left.total_seconds()), 3600)
-            raise InvalidInputError(f"{side} still has {h} h {rem // 60} min on the clock")
+            raise InvalidInputError("side_has_time", side=Term("side", str(side)), n=h, n2=rem // 60)
         with self.sessions() as s:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = rules.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,

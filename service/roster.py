@@ -75,8 +75,8 @@ def find_player(team: Team | TeamPublic, player: str | int) -> Any:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidInputError("{text!r} matches {players}: give his number", text=text, players=", ".join(p.name for p in found))
-    raise NotFoundError("{team} has no player {text!r}", team=team.name, text=text)
+        raise InvalidInputError("player_name_ambiguous", text=text, players=", ".join(p.name for p in found))
+    raise NotFoundError("team_has_no_player", team=team.name, text=text)
 
 
 def _digits(text: str) -> bool:
@@ -111,7 +111,7 @@ def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pos
     number = max((p.number for p in tm.players), default=0) + 1  # numbers are never reused
     label = clean_name(name, "player") if name and name.strip() else f"{singular_name(pos.name)} #{number}"
     if any(name_key(p.name) == name_key(label) for p in _active(tm)):
-        raise InvalidInputError("{team} already has a player called {player!r}", team=tm.name, player=label)
+        raise InvalidInputError("team_player_name_taken", team=tm.name, player=label)
     player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]
                           abilities=list(pos.innate_abilities), status=PlayerStatus.ACTIVE.value)
     tm.players.append(player)
@@ -139,7 +139,7 @@ def set_support(*, session: Session, guild_id: int, team: int | str, coach_id: i
     tm = _editable(session, guild_id, team)
     item_id = support_item(item)
     if change == 0:
-        raise InvalidInputError("buy or sell at least one")
+        raise InvalidInputError("buy_sell_least_one")
     support = _support(tm)
     have = support.pop(item_id, 0)
     rules = team_rules(session, tm)

@@ -18,8 +18,8 @@ name, and returns the ``engine.commands`` command, which the engine checks again
 
     place(state, "west", player="Hunter #1", hex="E7", facing="E")  # -> Place("w1", E7, E)
 
-A mistake raises an ``ElfballError`` whose English text ``service.matches.refusal_text`` says in
-the coach's language. ``Request`` carries a slash command's options to where the position is
+A mistake raises an ``ElfballError`` carrying its keyed refusal, which
+``service.refusals.render_refusal`` says in the coach's language. ``Request`` carries a slash command's options to where the position is
 known (``request.build(state, side)``); ``BUILDERS`` names the builder of each slash command.
 Undo has no engine command: ``Request("undo").is_undo`` tells the match service to undo.
 """
@@ -59,7 +59,7 @@ from engine import (
     standard_field,
 )
 
-from .grammar import (SPELLS, TACKLE_USES, VERBS, check_length, match_option, parse_direction, parse_path,
+from .grammar import (SPELLS, TACKLE_USES, check_length, match_option, parse_direction, parse_path, usage_error,
                       resolve_ability, resolve_player, spell_on_player, whole_number)
 
 __all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", "dash", "cheer", "quickling", "taunt",
@@ -68,8 +68,8 @@ __all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", 
 
 # --- one option ---------------------------------------------------------------------------------
 def _usage(verb: str) -> MalformedInputError:
-    """The verb's usage as the console says it (translated by ``grammar.usage_refusal``)."""
-    return MalformedInputError(f"usage: {next(v for v in VERBS if v.name == verb).usage}")
+    """The verb's usage as the console says it, in each language's words."""
+    return usage_error(verb)
 
 
 def _text(value: object, verb: str) -> str:
@@ -141,7 +141,7 @@ def move(state: MatchState, side: Side, *, path: str, facing: str | None = None,
     actor = state.acting_player
     start: Player | None = mover or actor
     if start is None or start.hex is None:
-        raise MalformedInputError("nobody is acting: choose a player first (act PLAYER)")
+        raise MalformedInputError.of("command.nobody_acting")
     other = mover.id if mover is not None and (actor is None or mover.id != actor.id) else None
     steps = _text(path, "move").replace(",", " ").split()
     return Move(parse_path(steps, start.hex, fld), turn, paid, other)
@@ -182,7 +182,7 @@ def _tackle_use(value: object) -> str:
         except MalformedInputError:
             pass
     if key not in TACKLE_USES:
-        raise MalformedInputError(f"unknown Tackle ability {text!r} (known: {', '.join(TACKLE_USES)})")
+        raise MalformedInputError.of("tackle.unknown_use", text=repr(text), text2=", ".join(TACKLE_USES))
     return key
 
 
@@ -203,10 +203,10 @@ def dash(state: MatchState, side: Side, *, counters: int | str | None = None, sp
     counters): one or the other."""
     if sprint:
         if _given(counters):
-            raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+            raise MalformedInputError.of("usage.dash")
         return Dash(sprint=True)
     if not _given(counters):
-        raise MalformedInputError("usage: dash COUNTERS (a number of Momentum counters), or sprint")
+        raise MalformedInputError.of("usage.dash")
     return Dash(_counters(counters, "dash"))
 
 
@@ -240,7 +240,7 @@ def spell(state: MatchState, side: Side, *, spell: str, target: str | None = Non
     key = "".join(c for c in _text(spell, "spell").lower() if c.isalnum())
     chosen = SPELLS.get(key)
     if chosen is None:
-        raise MalformedInputError(f"no spell {spell!r}: system_shock, inferno or transformation")
+        raise MalformedInputError.of("spell.no_such", text=repr(spell))
     if chosen == "inferno":
         if _given(target):
             raise _usage("spell")
@@ -262,7 +262,7 @@ BUILDERS: Mapping[str, Callable[..., Command]] = MappingProxyType({
 def build(command: str, state: MatchState, side: Side, /, **options: Any) -> Command:
     """The engine command of slash command ``command`` (a key of ``BUILDERS``) with ``options``."""
     if command == "undo":
-        raise MalformedInputError("undo is answered by the match service, not the rules: send it as a command line")
+        raise MalformedInputError.of("command.undo_line")
     return BUILDERS[command](state, side, **options)
 
 

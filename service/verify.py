@@ -49,6 +49,7 @@ from engine import (
     validate_options,
 )
 
+from .refusals import render_refusal
 from .shape import shape_errors
 
 __all__ = [
@@ -190,14 +191,12 @@ class Mismatch:
         return self.message_in(DEFAULT_LANGUAGE)
 
     def message_in(self, language: str) -> str:
-        from engine import translate_refusal
-
         tx = _text(language)
         values = dict(self.values)
         if values.get("command") == DICE_OFF:
             values["command"] = tx.t("verify.dice_off")
         if "reason" in values:
-            values["reason"] = translate_refusal(str(values["reason"]), language)
+            values["reason"] = render_refusal(values["reason"], language)
         if self.key == "verify.mismatch.die":
             values["expected"], values["recorded"] = _die(values["expected"], tx), _die(values["recorded"], tx)
         return tx.t(self.key, **values)
@@ -329,7 +328,7 @@ def verify(record: MatchRecord) -> Verdict:
         result = new_match(_entry(created["west"]), _entry(created["east"]), HashDice(record.seed), options=options)
     # The creation row is parsed here, from a file anybody could have written.
     except (ElfballError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return fail(Mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", {"reason": str(exc)}))
+        return fail(Mismatch(0, "create", "refused", None, created, "verify.mismatch.create_refused", {"reason": exc}))
     expected_dice, recorded_dice = _norm(result.dice), _norm(log[0].get("dice") or [])
     if expected_dice != recorded_dice:
         return fail(_dice_mismatch(0, DICE_OFF, expected_dice, recorded_dice))
@@ -357,7 +356,7 @@ def verify(record: MatchRecord) -> Verdict:
                                by=side)  # type: ignore[arg-type]
             except ElfballError as exc:
                 return fail(Mismatch(seq, words, "refused", None, command, "verify.mismatch.refused",
-                                     {"row": seq, "command": words, "reason": str(exc)}))
+                                     {"row": seq, "command": words, "reason": exc}))
             expected_dice, recorded_dice = _norm(result.dice), _norm(row.get("dice") or [])
             if expected_dice != recorded_dice:
                 return fail(_dice_mismatch(seq, words, expected_dice, recorded_dice))
@@ -421,7 +420,7 @@ def load_record(*, session: Any, match_id: int) -> MatchRecord:
 
     m = store.get_match(session=session, match_id=match_id)
     if m.active or m.seed is None:
-        raise InvalidInputError(f"match #{match_id} is still being played: its dice seed stays secret until it ends")
+        raise InvalidInputError("seed_secret_while_playing", match=match_id)
     rows = store.match_events(session=session, match_id=match_id)
     log = [{"seq": r.seq, "kind": r.kind, "command": r.command, "actor_side": r.actor_side, "dice": r.dice,
             "events": r.events} for r in rows]

@@ -96,7 +96,7 @@ def ability(ability_id: str) -> Ability:
     try:
         return ABILITIES[ability_id]
     except KeyError:
-        raise MalformedInputError(f"unknown ability {ability_id!r}") from None
+        raise MalformedInputError.of("ability.unknown", text=repr(ability_id)) from None
 
 
 def has(player: Any, ability_id: str) -> bool:

@@ -15,17 +15,18 @@ from .. import effects
 from ..context import Ctx
 from ..dice import Modifier
 from ..events import AbilityUsed, PlayerFell
+from ..refusals import Refusal
 from ..state import Player, Status
 
 __all__ = ["refusal", "modifiers", "solid_hit", "RULE", "REAR"]
 
-RULE = "Cheapshot (p. 13)"
+RULE = "cheapshot"  # Cheapshot (p. 13), a rule id
 REAR = "from the rear"  # the label engine.challenges.base.contact_modifiers gives it
 
 
-def refusal(target: Player) -> str | None:
+def refusal(target: Player) -> Refusal | None:
     if target.standing:
-        return f"{target.name} is standing: a Cheapshot is against a Down or Dazed opponent"
+        return Refusal("cheapshot.standing", player=target.name)
     return None
 
 

@@ -35,10 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import IllegalCommandError, MalformedInputError
 from ..field import Field, Side
 from ..hexes import Hex, distance, is_in_front
+from ..refusals import Refusal, Term, ability_term, side_term
 from ..state import MatchState, Phase, Player
 from . import ABILITIES, has
 
@@ -54,9 +56,9 @@ Reference = Callable[[MatchState, Field, Player], list[Hex] | None]
 class CounterMove:
     ability: str
     page: int
-    toward: str  # what each step must approach, for refusals ("" for any direction)
+    toward: str  # what each step must approach, a ``toward.<id>`` word of the refusals ("" for any direction)
     reference: Reference
-    missing: str = ""  # why there is nothing to approach
+    missing: str = ""  # why there is nothing to approach: a refusal key
     cost: int = 1  # counters a hex
     ignores_disengage: bool = False
 
@@ -66,10 +68,13 @@ class CounterMove:
 
     @property
     def rule(self) -> str:
-        return f"{self.name} (p. {self.page})"
+        """The rule it cites: ``rule.<ability>`` of the refusal catalogue (the ability's page)."""
+        return self.ability
 
-    def refuse(self, message: str) -> IllegalCommandError:
-        return IllegalCommandError(f"{self.name}: {message}", rule=self.rule)
+    def refuse(self, key: str, /, **values: Any) -> IllegalCommandError:
+        """The refusal ``key``, said as this ability's and citing its rule."""
+        return IllegalCommandError.of("counter_move.refused", rule=self.rule, ability=ability_term(self.ability),
+                                      why=Refusal(key, **values))
 
 
 def _anywhere(state: MatchState, fld: Field, p: Player) -> list[Hex] | None:
@@ -100,15 +105,14 @@ def _lighter_team_mates(state: MatchState, fld: Field, p: Player) -> list[Hex] |
 COUNTER_MOVES: dict[str, CounterMove] = {
     m.ability: m
     for m in (
-        CounterMove("ruthless", 13, "a Down or Dazed opponent", _fallen_opponents, "no opponent is Down or Dazed"),
-        CounterMove("goalie", 13, "the goal circle his team defends", _own_goal),
-        CounterMove("beeline", 13, "the opposing ball carrier", _opposing_carrier, "no opponent holds the ball"),
-        CounterMove("teammate", 13, "another player of his team", _team_mates, "he has no team-mate on the field"),
+        CounterMove("ruthless", 13, "fallen_opponent", _fallen_opponents, "counter_move.no_fallen_opponent"),
+        CounterMove("goalie", 13, "own_goal", _own_goal),
+        CounterMove("beeline", 13, "carrier", _opposing_carrier, "counter_move.no_carrier"),
+        CounterMove("teammate", 13, "team_mate", _team_mates, "counter_move.no_team_mate"),
         CounterMove("burst", 14, "", _anywhere),
         CounterMove("shamble", 14, "", _anywhere, cost=2, ignores_disengage=True),
         CounterMove(
-            "swarm", 13, "a team-mate with equal or lesser Might", _lighter_team_mates,
-            "he has no team-mate on the field with equal or lesser Might",
+            "swarm", 13, "lighter_team_mate", _lighter_team_mates, "counter_move.no_lighter_team_mate",
         ),
         CounterMove("lead-pass", 14, "", _anywhere),
         CounterMove("react", 14, "", _anywhere),
@@ -120,64 +124,60 @@ def counter_move(ability_id: str) -> CounterMove:
     try:
         return COUNTER_MOVES[ability_id]
     except KeyError:
-        raise MalformedInputError(
-            f"{ability_id!r} does not pay movement with Momentum (use one of {', '.join(COUNTER_MOVES)})"
-        ) from None
+        raise MalformedInputError.of("counter_move.unknown", text=repr(ability_id), text2=", ".join(COUNTER_MOVES)) from None
 
 
 def _named(state: MatchState, pid: str) -> Player:
     p = state.players.get(pid)
     if p is None:
-        raise MalformedInputError(f"no player {pid!r} in this match")
+        raise MalformedInputError.of("player.unknown_id", text=repr(pid))
     return p
 
 
 def mover(state: MatchState, cm: CounterMove, player_id: str | None, by: Side) -> Player:
     """Who moves, refusing when the ability cannot move him now."""
     if state.turn_side != by:
-        raise cm.refuse(f"it is {state.turn_side}'s turn")
+        raise cm.refuse("turn.other_side", side=side_term(str(state.turn_side)))
     if cm.ability == "react":
         if state.phase is not Phase.TURN or not state.after_sim:
-            raise cm.refuse(
-                "he moves out of sequence, after the other team's Shift in Momentum and before his team picks its player"
-            )
+            raise cm.refuse("react.out_of_sequence")
         if player_id is None:
-            raise MalformedInputError("name the player who reacts")
+            raise MalformedInputError.of("react.name_player")
         p = _named(state, player_id)
         if p.side != by or not has(p, "react"):
-            raise cm.refuse(f"{p.name} does not have React")
+            raise cm.refuse("ability.missing", player=p.name, ability=ability_term("react"))
     else:
         if state.phase is not Phase.ACTION or state.action is None:
-            raise cm.refuse("it is used during an action")
+            raise cm.refuse("counter_move.during_action")
         a = state.action
         actor = state.players[a.player]
         if cm.ability == "swarm":
             if not has(actor, "swarm"):
-                raise cm.refuse(f"{actor.name}, the acting player, does not have Swarm")
+                raise cm.refuse("swarm.actor_lacks", player=actor.name)
             p = _named(state, player_id or actor.id)
             if p.side != by or p.type != LITTLE_GUY:
-                raise cm.refuse(f"{p.name} is not a Little Guy of his team")
+                raise cm.refuse("swarm.not_little_guy", player=p.name)
         elif cm.ability == "lead-pass":
             if a.lead_pass is None:
-                raise cm.refuse("only the team-mate who has just caught his throw may move, before he does anything else")
+                raise cm.refuse("lead_pass.only_catcher")
             p = _named(state, player_id or a.lead_pass)
             if p.id != a.lead_pass:
-                raise cm.refuse(f"only {state.players[a.lead_pass].name}, who caught the throw, may move")
+                raise cm.refuse("lead_pass.only_player", player=state.players[a.lead_pass].name)
         else:
             p = _named(state, player_id or actor.id)
             if p.id != actor.id:
-                raise cm.refuse("only the acting player moves with it")
+                raise cm.refuse("counter_move.only_actor")
             if not has(p, cm.ability):
-                raise cm.refuse(f"{p.name} does not have {cm.name}")
+                raise cm.refuse("ability.missing", player=p.name, ability=ability_term(cm.ability))
             if cm.ability == "burst" and not a.burst:
-                raise cm.refuse("he must first gain the ball with a Pick-up or a Steal this action")
+                raise cm.refuse("burst.gain_ball_first")
         if p.id == actor.id:
             if a.long_throw:
-                raise cm.refuse("after a throw of 7 or more hexes he may not move")
+                raise cm.refuse("throw.long_no_move")
             if a.dash == "granted":
-                raise cm.refuse("use the Dash's hex (or its challenge) first")
+                raise cm.refuse("dash.use_hex_first")
     if not p.standing:
-        raise cm.refuse(f"{p.name} is not standing")
+        raise cm.refuse("player.not_standing", player=p.name)
     return p
 
 
@@ -193,11 +193,11 @@ def _faced_by_opponent(state: MatchState, p: Player, at: Hex) -> bool:
 def path_refusal(state: MatchState, fld: Field, cm: CounterMove, p: Player, path: tuple[Hex, ...], acting: bool) -> None:
     """Check every step of ``path`` before the first one is taken."""
     if not path:
-        raise MalformedInputError("a move needs at least one hex")
+        raise MalformedInputError.of("move.no_hex")
     cost = cm.cost * len(path)
     have = state.momentum if state.momentum_side == p.side else 0
     if cost > have:
-        raise cm.refuse(f"{len(path)} hexes cost {cost} Momentum counters; {p.side} has {have}")
+        raise cm.refuse("counter_move.cost", n=len(path), n2=cost, side=side_term(p.side), n3=have)
     refs = cm.reference(state, fld, p)
     if refs is not None and not refs:
         raise cm.refuse(cm.missing)
@@ -206,21 +206,19 @@ def path_refusal(state: MatchState, fld: Field, cm: CounterMove, p: Player, path
     assert at is not None
     for i, h in enumerate(path):
         if distance(at, h) != 1:
-            raise MalformedInputError(f"{fld.format(h)} is not next to {fld.format(at)}: a path goes hex by hex")
+            raise MalformedInputError.of("move.not_next", hex=fld.format(h), hex2=fld.format(at))
         if h not in fld:
-            raise cm.refuse(f"{fld.format(h)} is off the field")
+            raise cm.refuse("hex.off_field", hex=fld.format(h))
         other = state.player_at(h)
         if other is not None and other.id != p.id:
-            raise cm.refuse(f"{fld.format(h)} is taken by {other.name}")
+            raise cm.refuse("hex.taken_by", hex=fld.format(h), player=other.name)
         if not cm.ignores_disengage and _faced_by_opponent(state, p, at):
-            raise cm.refuse(
-                f"leaving {fld.format(at)} needs a Disengage; counters pay only for steps that need none"
-            )
+            raise cm.refuse("counter_move.disengage", hex=fld.format(at))
         if refs is not None and not any(distance(h, r) < distance(at, r) for r in refs):
-            raise cm.refuse(f"the step to {fld.format(h)} does not bring him closer to {cm.toward}")
+            raise cm.refuse("counter_move.not_closer", hex=fld.format(h), toward=Term("toward", cm.toward))
         if h == ball:
             if not acting:
-                raise cm.refuse("only the acting player may enter the ball's hex (a Pick-up belongs to an action)")
+                raise cm.refuse("counter_move.ball_hex_actor")
             if i != len(path) - 1:
-                raise cm.refuse("entering the ball's hex forces a Pick-up: end the path there")
+                raise cm.refuse("move.pickup_ends")
         at = h

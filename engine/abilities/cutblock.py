@@ -11,21 +11,19 @@ from __future__ import annotations
 
 from .. import effects
 from ..context import Ctx
+from ..refusals import Refusal
 from ..state import ActionState, Player, Status
 
 __all__ = ["refusal", "after_tackle", "RULE"]
 
-RULE = "Cutblock (p. 13)"
+RULE = "cutblock"  # Cutblock (p. 13), a rule id
 
 
-def refusal(action: ActionState, attacker: Player, target: Player) -> str | None:
+def refusal(action: ActionState, attacker: Player, target: Player) -> Refusal | None:
     if not action.moved:
-        return f"{attacker.name} must have moved at least one hex this action before a Cutblock"
+        return Refusal("cutblock.moved", player=attacker.name)
     if target.might <= attacker.might:
-        return (
-            f"a Cutblock is against a player with more Might: {target.name} has Might {target.might}, "
-            f"{attacker.name} {attacker.might}"
-        )
+        return Refusal("cutblock.might", player=target.name, n=target.might, player2=attacker.name, n2=attacker.might)
     return None
 
 

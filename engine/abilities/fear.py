@@ -16,7 +16,7 @@ from . import has
 
 __all__ = ["frightens", "RULE"]
 
-RULE = "Fear (p. 14)"
+RULE = "fear"  # Fear (p. 14), a rule id
 
 
 def frightens(attacker: Player, target: Player, use: str | None) -> bool:

@@ -28,7 +28,7 @@ from ..state import Player
 
 __all__ = ["might", "adjuster", "french_dice", "RULE"]
 
-RULE = "Pummel (p. 13)"
+RULE = "pummel"  # Pummel (p. 13), a rule id
 
 
 def might(attacker: Player) -> int:

@@ -13,24 +13,25 @@ from __future__ import annotations
 from ..challenges.base import MOMENTUM_CAP, gain_momentum
 from ..context import Ctx
 from ..events import AbilityUsed
+from ..refusals import Refusal, ability_term
 from ..state import MatchState, Player
 from ..turns import eligible_actors
 from . import has
 
 __all__ = ["RULE", "refusal", "double"]
 
-RULE = "Quickling (p. 13)"
+RULE = "quickling"  # Quickling (p. 13), a rule id
 
 
-def refusal(state: MatchState, p: Player) -> str | None:
+def refusal(state: MatchState, p: Player) -> Refusal | None:
     if not has(p, "quickling"):
-        return f"{p.name} does not have Quickling"
+        return Refusal("ability.missing", player=p.name, ability=ability_term("quickling"))
     if state.committed_actor is not None:
-        return "Quickling has already doubled the counters this turn"
+        return Refusal("quickling.already")
     if p not in eligible_actors(state, p.side):
-        return f"{p.name} must be able to take the action"
+        return Refusal("quickling.must_be_able", player=p.name)
     if state.momentum_side != p.side or not state.momentum:
-        return "there are no counters to double"
+        return Refusal("quickling.no_counters")
     return None
 
 

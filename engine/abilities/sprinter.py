@@ -15,20 +15,21 @@ or challenge has been used or given up.
 from __future__ import annotations
 
 from ..dice import Need
+from ..refusals import Refusal, ability_term
 from ..state import ActionState, Player
 from . import has
 
 __all__ = ["RULE", "MAX_DICE", "refusal", "sprint_dice", "sprint_need"]
 
-RULE = "Sprinter (p. 12)"
+RULE = "sprinter"  # Sprinter (p. 12), a rule id
 MAX_DICE = 6
 
 
-def refusal(p: Player, counters: int) -> str | None:
+def refusal(p: Player, counters: int) -> Refusal | None:
     if not has(p, "sprinter"):
-        return f"{p.name} does not have Sprinter"
+        return Refusal("ability.missing", player=p.name, ability=ability_term("sprinter"))
     if counters:
-        return "a Sprinter's Dash spends no Momentum counters"
+        return Refusal("sprinter.no_counters")
     return None
 
 

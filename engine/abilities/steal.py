@@ -16,16 +16,17 @@ from .. import effects
 from ..context import Ctx
 from ..dice import Band, ChallengeRoll
 from ..events import BallCaught
+from ..refusals import Refusal
 from ..state import ActionState, MatchState, Player, Status
 
 __all__ = ["refusal", "result", "resolve_result", "RULE"]
 
-RULE = "Steal (p. 14)"
+RULE = "steal"  # Steal (p. 14), a rule id
 
 
-def refusal(state: MatchState, target: Player) -> str | None:
+def refusal(state: MatchState, target: Player) -> Refusal | None:
     if state.ball.carrier != target.id:
-        return f"{target.name} does not hold the ball: there is nothing to steal"
+        return Refusal("steal.no_ball", player=target.name)
     return None
 
 

@@ -21,32 +21,33 @@ from ..context import Ctx
 from ..dice import Band, Need
 from ..events import AbilityUsed, MomentumReset, Taunted
 from ..hexes import Direction, distance, nearest_direction
+from ..refusals import Refusal, ability_term
 from ..state import MatchState, Player
 from . import has
 
 __all__ = ["RULE", "RANGE", "refusal", "taunt"]
 
-RULE = "Taunt (p. 13)"
+RULE = "taunt"  # Taunt (p. 13), a rule id
 RANGE = 6
 _RESULT = {Band.FLOP: "loses every counter", Band.FAILURE: "no effect", Band.EXACT: "turns him", Band.EXTRA: "turns him"}
 
 
-def refusal(state: MatchState, taunter: Player, target: Player, counters: int) -> str | None:
+def refusal(state: MatchState, taunter: Player, target: Player, counters: int) -> Refusal | None:
     """Why ``taunter`` cannot taunt ``target`` with ``counters`` now (the window is checked by the caller)."""
     if not has(taunter, "taunt"):
-        return f"{taunter.name} does not have Taunt"
+        return Refusal("ability.missing", player=taunter.name, ability=ability_term("taunt"))
     if not taunter.standing:
-        return f"{taunter.name} must be standing on the field"
+        return Refusal("taunt.standing", player=taunter.name)
     if target.side == taunter.side:
-        return f"{target.name} is a team-mate"
+        return Refusal("target.team_mate", player=target.name)
     if not target.standing:
-        return f"{target.name} is not a standing opponent"
+        return Refusal("taunt.not_standing_opponent", player=target.name)
     assert taunter.hex is not None and target.hex is not None
     if distance(taunter.hex, target.hex) > RANGE:
-        return f"{target.name} is more than {RANGE} hexes away"
+        return Refusal("taunt.too_far", player=target.name, n=RANGE)
     have = state.momentum if state.momentum_side == taunter.side else 0
     if not 1 <= counters <= have:
-        return f"a Taunt spends 1 to {have} Momentum counters (you have {have})"
+        return Refusal("taunt.counters", n=have, n2=have)
     return None
 
 

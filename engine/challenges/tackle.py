@@ -21,13 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import effects
-from ..abilities import ABILITIES, has
+from ..abilities import has
 from ..abilities import bonecrusher, cheapshot, collision, cutblock, enrage, fear, malicious, psycho, pummel, steal
 from ..actions import pay_for_challenge
 from ..context import Ctx
 from ..dice import Band, ChallengeRoll, Modifier, Need
 from ..events import AbilityUsed
 from ..options import variant
+from ..refusals import Refusal, Term, ability_term
 from ..state import RULES_EDITION, ActionState, MatchState, Player, Status
 from .base import Spec, contact_modifiers, resolve
 from .impact import impact
@@ -37,7 +38,7 @@ __all__ = [
     "tackle", "tackle_result", "needs_impact", "tackle_need", "TacklePlan", "plan", "use_refusal", "USES", "RULE",
 ]
 
-RULE = "Tackle challenge (p. 7)"
+RULE = "tackle"  # Tackle challenge (p. 7), a rule id
 #: The abilities a Tackle command may name.
 USES = ("cheapshot", "cutblock", "pummel", "steal")
 _USE_RULES = {"cheapshot": cheapshot.RULE, "cutblock": cutblock.RULE, "pummel": pummel.RULE, "steal": steal.RULE}
@@ -98,32 +99,31 @@ def tackle_need(state: MatchState, attacker: Player, target: Player, use: str | 
 
 
 def use_refusal(state: MatchState, action: ActionState, attacker: Player, target: Player,
-                use: str | None) -> tuple[str | None, tuple[str, str] | None]:
+                use: str | None) -> tuple[str | None, Refusal | None]:
     """The ability a Tackle on ``target`` uses (a Down or Dazed target makes it a Cheapshot),
-    or why it may not: ``(use, None)`` or ``(None, (message, rule))``. ``use`` must be one of
-    ``USES`` or None."""
-    why: str | None  # the refusal's reason
+    or why it may not, its rule cited: ``(use, None)`` or ``(None, refusal)``. ``use`` must be
+    one of ``USES`` or None."""
     if not target.standing:
         if use not in (None, "cheapshot"):
-            why = f"{target.name} is {target.status.value}: a Tackle on him can only be a Cheapshot"
-            return None, (why, _USE_RULES[use])
+            return None, Refusal("tackle.cheapshot_only", rule=_USE_RULES[use], player=target.name,
+                                 condition=Term("condition", target.status.value))
         if not has(attacker, "cheapshot"):
-            why = f"{target.name} is {target.status.value}; only a standing opponent can be tackled without Cheapshot"
-            return None, (why, RULE if use is None else cheapshot.RULE)
+            return None, Refusal("tackle.needs_cheapshot", rule=RULE if use is None else cheapshot.RULE,
+                                 player=target.name, condition=Term("condition", target.status.value))
         return "cheapshot", None
     if use is None:
         return None, None
     rule = _USE_RULES[use]
     if not has(attacker, use):
-        return None, (f"{attacker.name} does not have {ABILITIES[use].name}", rule)
-    why = None  # Pummel asks nothing more
+        return None, Refusal("ability.missing", rule=rule, player=attacker.name, ability=ability_term(use))
+    why: Refusal | None = None  # Pummel asks nothing more
     if use == "cheapshot":
         why = cheapshot.refusal(target)
     elif use == "cutblock":
         why = cutblock.refusal(action, attacker, target)
     elif use == "steal":
         why = steal.refusal(state, target)
-    return (None, (why, rule)) if why else (use, None)
+    return (None, why.cited(rule)) if why else (use, None)
 
 
 def _announce(ctx: Ctx, attacker: Player, target: Player, p: TacklePlan) -> None:

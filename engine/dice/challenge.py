@@ -41,7 +41,7 @@ __all__ = [
 # A hostile or broken source could show stars forever; no fair roll comes near this.
 MAX_DICE_PER_CHALLENGE = 1000
 
-_RULE_MOMENTUM = "Momentum (p. 5)"
+_RULE_MOMENTUM = "momentum"  # Momentum (p. 5), a rule id
 
 MOMENTUM_CAP = 6  # extra successes are reported 0..5 and "6 or more": the track tops out at 6
 
@@ -80,7 +80,7 @@ class Modifier:
 
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise MalformedInputError(f"modifier {self.label!r} must be a whole number, got {self.value!r}")
+            raise MalformedInputError.of("record.modifier_value", text=repr(self.label), text2=repr(self.value))
 
     def __str__(self) -> str:
         return f"{self.value:+d} {self.label}"
@@ -93,7 +93,7 @@ class Modifier:
         try:
             return cls(str(data["label"]), data["value"])
         except (KeyError, TypeError) as exc:
-            raise MalformedInputError(f"not a modifier: {data!r}") from exc
+            raise MalformedInputError.of("record.not_modifier", text=repr(data)) from exc
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Need:
 
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int):
-            raise MalformedInputError(f"successes needed must be a whole number, got {self.base!r}")
+            raise MalformedInputError.of("dice.need_whole", text=repr(self.base))
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
 
     @property
@@ -139,7 +139,7 @@ class Need:
         try:
             return cls(data["base"], tuple(Modifier.from_dict(m) for m in data.get("modifiers", ())))
         except (KeyError, TypeError, AttributeError) as exc:
-            raise MalformedInputError(f"not a successes-needed record: {data!r}") from exc
+            raise MalformedInputError.of("record.not_need", text=repr(data)) from exc
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ class Die:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, ElfballError):
                 raise
-            raise MalformedInputError(f"not a die record: {data!r}") from exc
+            raise MalformedInputError.of("record.not_die", text=repr(data)) from exc
 
 
 @dataclass(frozen=True)
@@ -197,9 +197,9 @@ class ChallengeRoll:
     def roll(cls, count: int, need: Need | int, source: DiceSource, *, star2: bool = False) -> ChallengeRoll:
         """Roll ``count`` Challenge dice and resolve every star (unless ``star2``)."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ElfballError(f"a challenge rolls 0 or more dice, got {count!r}")
+            raise ElfballError.of("dice.count_negative", text=repr(count))
         if count > MAX_DICE_PER_CHALLENGE:
-            raise ElfballError(f"a challenge rolls at most {MAX_DICE_PER_CHALLENGE} dice, got {count}")
+            raise ElfballError.of("dice.count_max", n=MAX_DICE_PER_CHALLENGE, n2=count)
         dice = [Die(source.face()) for _ in range(count)]
         _resolve_stars(dice, range(count), source, star2)
         return cls(need if isinstance(need, Need) else Need(need), tuple(dice), star2)
@@ -274,32 +274,18 @@ class ChallengeRoll:
         try:
             why = Reason(reason)
         except ValueError:
-            return MalformedInputError(
-                f"unknown replacement reason {reason!r}; expected one of {', '.join(r.value for r in Reason)}"
-            )
+            return MalformedInputError.of("die.unknown_reason", text=repr(reason), text2=", ".join(r.value for r in Reason))
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.dice):
-            return MalformedInputError(f"no die at index {index!r}: this roll has dice 0 to {len(self.dice) - 1}")
+            return MalformedInputError.of("die.no_index", text=repr(index), n=len(self.dice) - 1)
         die = self.dice[index]
-        name = f"die {index} ({die.face.symbol})"
         if die.struck:
-            return IllegalCommandError(
-                f"{name} was already replaced; a die may be replaced only once", rule=_RULE_MOMENTUM
-            )
+            return IllegalCommandError.of("die.already_replaced", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if die.origin is Origin.REPLACEMENT:
-            return IllegalCommandError(
-                f"{name} is itself a replacement; a die may be replaced only once", rule=_RULE_MOMENTUM
-            )
+            return IllegalCommandError.of("die.is_replacement", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if die.origin is Origin.STAR:
-            return IllegalCommandError(
-                f"{name} was rolled for a star; only the dice rolled for the attribute may be replaced",
-                rule=_RULE_MOMENTUM,
-            )
+            return IllegalCommandError.of("die.star", rule=_RULE_MOMENTUM, n=index, face=die.face.symbol)
         if why is Reason.MOMENTUM and self.flopped:
-            return IllegalCommandError(
-                f"the challenge is flopped ({self.flops} flops, {self.successes} successes); "
-                "no Momentum counters may be used to change this",
-                rule=_RULE_MOMENTUM,
-            )
+            return IllegalCommandError.of("die.flopped", rule=_RULE_MOMENTUM, n=self.flops, n2=self.successes)
         return None
 
     def can_replace(self, index: int, reason: Reason | str = Reason.MOMENTUM) -> bool:
@@ -360,10 +346,10 @@ class ChallengeRoll:
             dice = tuple(Die.from_dict(d) for d in data["dice"])
             roll = cls(Need.from_dict(data["need"]), dice, bool(data.get("star2", False)), int(data.get("bonus", 0)))
         except (KeyError, TypeError) as exc:
-            raise MalformedInputError(f"not a challenge roll record: {data!r}") from exc
+            raise MalformedInputError.of("record.not_roll", text=repr(data)) from exc
         for i, d in enumerate(dice):
             if d.origin is not Origin.ROLLED and (d.parent is None or not 0 <= d.parent < i):
-                raise MalformedInputError(f"challenge roll record: die {i} names no earlier die as its parent")
+                raise MalformedInputError.of("record.die_parent", n=i)
         return roll
 
     def __str__(self) -> str:
@@ -379,9 +365,7 @@ def _resolve_stars(dice: list[Die], new: Iterable[int], source: DiceSource, star
         next_frontier = []
         for parent in frontier:
             if len(dice) >= MAX_DICE_PER_CHALLENGE:
-                raise DiceScriptError(
-                    f"the dice source showed stars for more than {MAX_DICE_PER_CHALLENGE} dice in one challenge"
-                )
+                raise DiceScriptError.of("dice.too_many_stars", n=MAX_DICE_PER_CHALLENGE)
             dice.append(Die(source.face(), Origin.STAR, parent=parent))
             if dice[-1].face is Face.STAR:
                 next_frontier.append(len(dice) - 1)

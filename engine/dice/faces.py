@@ -31,7 +31,7 @@ class Face(Enum):
     def from_d6(cls, pips: int) -> Face:
         """The face a plain D6 stands for (1 = X, 2-3 = blank, 4 = star, 5-6 = bull's-eye)."""
         if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
-            raise MalformedInputError(f"a D6 shows 1 to 6, got {pips!r}")
+            raise MalformedInputError.of("dice.d6_pips", text=repr(pips))
         return _FROM_D6[pips]
 
     @classmethod
@@ -39,9 +39,7 @@ class Face(Enum):
         """One face from its symbol or name (``"X"``, ``"flop"``, ``"bull's-eye"``, ``"*"`` ...)."""
         face = _ALIASES.get(token.strip().lower())
         if face is None:
-            raise MalformedInputError(
-                f"unknown die face {token!r}: use X, -, *, O or flop, blank, star, bullseye"
-            )
+            raise MalformedInputError.of("dice.unknown_face", text=repr(token))
         return face
 
     def successes(self, *, star2: bool = False) -> int:
@@ -97,7 +95,7 @@ def parse_faces(text: str | Iterable[str | Face]) -> tuple[Face, ...]:
             faces.append(token)
             continue
         if not isinstance(token, str):
-            raise MalformedInputError(f"cannot read die faces from {text!r}: {token!r} is not text")
+            raise MalformedInputError.of("dice.faces_not_text", text=repr(text), text2=repr(token))
         key = token.strip().lower()
         if key in _ALIASES:
             faces.append(_ALIASES[key])
@@ -105,8 +103,5 @@ def parse_faces(text: str | Iterable[str | Face]) -> tuple[Face, ...]:
             # Compact scripts such as "X-**" spell one face per character.
             faces.extend(_ALIASES[ch] for ch in key)
         else:
-            raise MalformedInputError(
-                f"cannot read die faces from {text!r}: {token!r} is not X, -, *, O "
-                "or flop, blank, star, bullseye"
-            )
+            raise MalformedInputError.of("dice.faces_unreadable", text=repr(text), text2=repr(token))
     return tuple(faces)

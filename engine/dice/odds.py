@@ -101,13 +101,13 @@ def odds(dice: int, need: int | Need, *, star2: bool = False, momentum: int = 0)
     the module docstring. Results are cached.
     """
     if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= MAX_DICE:
-        raise MalformedInputError(f"odds are computed for 0 to {MAX_DICE} dice, got {dice!r}")
+        raise MalformedInputError.of("odds.dice", n=MAX_DICE, text=repr(dice))
     if isinstance(momentum, bool) or not isinstance(momentum, int) or not 0 <= momentum <= MAX_MOMENTUM:
-        raise MalformedInputError(f"Momentum runs from 0 to {MAX_MOMENTUM} counters, got {momentum!r}")
+        raise MalformedInputError.of("odds.momentum", n=MAX_MOMENTUM, text=repr(momentum))
     if isinstance(need, Need):
         wanted = need.value
     elif isinstance(need, bool) or not isinstance(need, int):
-        raise MalformedInputError(f"successes needed must be a whole number, got {need!r}")
+        raise MalformedInputError.of("dice.need_whole", text=repr(need))
     else:
         wanted = max(1, need)
     return _odds(dice, wanted, bool(star2), momentum)

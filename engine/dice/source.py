@@ -146,19 +146,13 @@ class ScriptedDice(DiceSource):
     def _next_face(self) -> Face:
         if self._face_pos >= len(self._faces):
             script = " ".join(f.symbol for f in self._faces) or "nothing"
-            raise DiceScriptError(
-                f"scripted dice ran out of Challenge dice faces: the engine asked for face "
-                f"#{self._face_pos + 1}, but the script only has {len(self._faces)} ({script})"
-            )
+            raise DiceScriptError.of("dice.script_faces", n=self._face_pos + 1, n2=len(self._faces), text=script)
         self._face_pos += 1
         return self._faces[self._face_pos - 1]
 
     def _next_d6(self) -> int:
         if self._d6_pos >= len(self._d6):
-            raise DiceScriptError(
-                f"scripted dice ran out of D6 results: the engine asked for D6 "
-                f"#{self._d6_pos + 1}, but the script only has {len(self._d6)} {list(self._d6)}"
-            )
+            raise DiceScriptError.of("dice.script_d6", n=self._d6_pos + 1, n2=len(self._d6), text=str(list(self._d6)))
         self._d6_pos += 1
         return self._d6[self._d6_pos - 1]
 
@@ -181,17 +175,12 @@ class ReplayDice(DiceSource):
 
     def _next(self, kind: DieKind) -> Face | int:
         if self._pos >= len(self._script):
-            raise DiceScriptError(
-                f"replay ran out: the engine asked for a {_KIND_NAMES[kind]} as result "
-                f"#{self._pos + 1}, but the record has only {len(self._script)} results"
-            )
+            raise DiceScriptError.of("dice.replay_ran_out", text=_KIND_NAMES[kind], n=self._pos + 1, n2=len(self._script))
         recorded_kind, value = self._script[self._pos]
         if recorded_kind != kind:
             shown = value.symbol if isinstance(value, Face) else value
-            raise DiceScriptError(
-                f"replay diverged at result #{self._pos + 1}: the engine asked for a "
-                f"{_KIND_NAMES[kind]}, but the record has a {_KIND_NAMES[recorded_kind]} ({shown})"
-            )
+            raise DiceScriptError.of("dice.replay_diverged", n=self._pos + 1, text=_KIND_NAMES[kind],
+                                     text2=_KIND_NAMES[recorded_kind], text3=str(shown))
         self._pos += 1
         return value
 
@@ -208,7 +197,7 @@ class ReplayDice(DiceSource):
 
 def _check_d6(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise MalformedInputError(f"a D6 result must be 1 to 6, got {value!r}")
+        raise MalformedInputError.of("dice.d6_result", text=repr(value))
     return value
 
 
@@ -224,7 +213,7 @@ def record_from_json(data: Iterable[Sequence[object]]) -> list[RecordEntry]:
     entries: list[RecordEntry] = []
     for i, item in enumerate(data):
         if isinstance(item, (str, bytes)) or len(item) != 2:
-            raise MalformedInputError(f"dice record entry #{i + 1} is not a [kind, value] pair: {item!r}")
+            raise MalformedInputError.of("record.dice_pair", n=i + 1, text=repr(item))
         kind, value = item
         if kind == "face":
             if isinstance(value, Face):
@@ -232,11 +221,9 @@ def record_from_json(data: Iterable[Sequence[object]]) -> list[RecordEntry]:
             elif isinstance(value, str):
                 entries.append(("face", Face.parse(value)))
             else:
-                raise MalformedInputError(f"dice record entry #{i + 1} has no face: {item!r}")
+                raise MalformedInputError.of("record.dice_face", n=i + 1, text=repr(item))
         elif kind == "d6":
             entries.append(("d6", _check_d6(value)))
         else:
-            raise MalformedInputError(
-                f"dice record entry #{i + 1} has kind {kind!r}; expected 'face' or 'd6'"
-            )
+            raise MalformedInputError.of("record.dice_kind", n=i + 1, text=repr(kind))
     return entries

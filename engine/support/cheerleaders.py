@@ -13,24 +13,25 @@ from ..challenges.base import MOMENTUM_CAP, gain_momentum
 from ..context import Ctx
 from ..events import SupportUsed
 from ..field import Side
+from ..refusals import Refusal
 from ..state import MatchState
 
 __all__ = ["refusal", "cheer"]
 
 
-def refusal(state: MatchState, side: Side) -> str | None:
+def refusal(state: MatchState, side: Side) -> Refusal | None:
     """Why ``side`` may not cheer now (its action is under way), or None."""
     team = state.teams[side]
     if not team.support.get("cheerleaders"):
-        return "your team has no Cheerleaders"
+        return Refusal("cheer.none")
     if not team.available("cheerleaders"):
-        return "each Cheerleader may be used once per Test: none is left"
+        return Refusal("cheer.used")
     a = state.action
     assert a is not None
     if a.moved or a.stood_up or a.challenged or a.dash != "none" or a.long_throw or a.free_challenge_used:
-        return "a Cheerleader cheers at the beginning of an action, before the player does anything"
+        return Refusal("cheer.too_late")
     if state.momentum_side == side and state.momentum >= MOMENTUM_CAP:
-        return f"the Momentum track is full ({MOMENTUM_CAP})"
+        return Refusal("cheer.track_full", n=MOMENTUM_CAP)
     return None
 
 

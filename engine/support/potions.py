@@ -33,6 +33,7 @@ from ..context import Ctx
 from ..dice import Face
 from ..events import InjuryRecorded, PotionDrunk, SupportUsed
 from ..field import Side
+from ..refusals import Refusal, side_term
 from ..state import Location, MatchState, Phase, Player
 from . import extra_rule
 
@@ -60,29 +61,29 @@ def row_for(a: Face, b: Face) -> dict[str, Any]:
     return _table()[_key((a, b))]
 
 
-def refusal(state: MatchState, player: Player, by: Side) -> str | None:
+def refusal(state: MatchState, player: Player, by: Side) -> Refusal | None:
     """Why ``by`` may not give ``player`` a potion now, or None."""
     if player.side != by:
-        return f"{player.name} plays for {player.side}"
+        return Refusal("player.plays_for", player=player.name, side=side_term(player.side))
     team = state.teams[by]
     if not team.support.get("potions"):
-        return "your team has no Magic Potions"
+        return Refusal("potion.none")
     if not team.available("potions"):
-        return f"all {team.support['potions']} of your Magic Potions have been used"
+        return Refusal("potion.used", n=team.support["potions"])
     if state.phase is Phase.SETUP and state.setup_side != by:
-        return f"{state.setup_side} is setting up now; use a potion before your own set-up"
+        return Refusal("potion.setup", side=side_term(str(state.setup_side)))
     if state.phase is Phase.TURN and state.turn_side != by:
-        return f"during a Test a potion is used on your own turn ({state.turn_side} is to play)"
+        return Refusal("potion.own_turn", side=side_term(str(state.turn_side)))
     if not extra_rule(player, "uses_potions"):
-        return f"{player.name} may not use magic potions"
+        return Refusal("potion.not_allowed", player=player.name)
     if player.potion_used:
-        return "a player may only take one potion per game"
+        return Refusal("potion.one_per_game")
     if player.on_field:
-        return f"{player.name} is on the field: potions are for players off it"
+        return Refusal("potion.on_field", player=player.name)
     if player.location is Location.EJECTED:
-        return f"{player.name} has been ejected for the game"
+        return Refusal("player.ejected", player=player.name)
     if (player.injury or {}).get("kind") == "dead":
-        return f"{player.name} is dead"
+        return Refusal("player.dead", player=player.name)
     return None
 
 

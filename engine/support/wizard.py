@@ -43,6 +43,7 @@ from ..events import MomentumReset, PlayerTransformed, SpellCast, SupportUsed
 from ..field import Field, Side
 from ..hexes import Hex
 from ..rosters import giant_frog
+from ..refusals import Refusal
 from ..state import Location, MatchState, Player, Status
 
 __all__ = ["SPELLS", "SKILL", "roller_id", "refusal", "cast", "transform", "restore_frogs", "random_pick"]
@@ -56,34 +57,34 @@ def roller_id(side: Side) -> str:
     return f"wizard:{side}"
 
 
-def refusal(state: MatchState, fld: Field, spell: str, target: str | None, at: Hex | None, by: Side) -> str | None:
+def refusal(state: MatchState, fld: Field, spell: str, target: str | None, at: Hex | None, by: Side) -> Refusal | None:
     """Why ``by``'s wizard may not cast now (it is ``by``'s turn), or None; malformed input raises."""
     if spell not in SPELLS:
-        raise MalformedInputError(f"unknown spell {spell!r}: choose {', '.join(SPELLS)}")
+        raise MalformedInputError.of("spell.unknown", text=repr(spell), text2=", ".join(SPELLS))
     team = state.teams[by]
     if not team.support.get("wizard"):
-        return "your team has no Hired Gun Wizard"
+        return Refusal("wizard.none")
     if not team.available("wizard"):
-        return "the wizard has cast his one spell of the match"
+        return Refusal("wizard.used")
     if state.committed_actor:
-        return f"{state.players[state.committed_actor].name} must take this turn's action (Quickling)"
+        return Refusal("wizard.quickling", player=state.players[state.committed_actor].name)
     if spell == "inferno":
         if at is None:
-            raise MalformedInputError("Inferno targets a hex")
+            raise MalformedInputError.of("spell.inferno_hex")
         if at not in fld:
-            return f"{fld.format(at)} is off the field"
+            return Refusal("hex.off_field", hex=fld.format(at))
         return None
     if target is None:
-        raise MalformedInputError(f"{spell.replace('_', ' ')} targets a player")
+        raise MalformedInputError.of("spell.needs_player", text=spell.replace("_", " "))
     p = state.players.get(target)
     if p is None:
-        raise MalformedInputError(f"no player {target!r} in this match")
+        raise MalformedInputError.of("player.unknown_id", text=repr(target))
     if not p.on_field:
-        return f"{p.name} is not on the field"
+        return Refusal("player.not_on_field", player=p.name)
     if spell == "system_shock" and p.side == by:
-        return "System Shock targets an opponent"
+        return Refusal("spell.shock_opponent")
     if spell == "transformation" and p.frog is not None:
-        return f"{p.name} is already a giant frog"
+        return Refusal("spell.already_frog", player=p.name)
     return None
 
 

@@ -17,8 +17,9 @@ from service.match_rules import MatchSide
 from engine import commands as C
 from engine.errors import MalformedInputError
 from engine.i18n import load
-from service.grammar import VERBS, help_text, parse, usage_refusal, verb_name
-from service.matches import MatchService, refusal_text
+from service.grammar import VERBS, help_text, parse, usage_error, verb_name
+from service.matches import MatchService
+from service.refusals import render_refusal as refusal_text
 from service.verify import Mismatch, Verdict
 
 ALICE = 101
@@ -170,7 +171,7 @@ def test_a_verdict_and_its_mismatch_in_french():
     assert Verdict(False, 0, 0, die).summary("fr") == \
         "NON vérifié : ligne 0 (create : le jet de départ) : le dé n°1 tiré de la graine est D6 3, l'enregistrement a D6 4"
     refused = Mismatch(7, "act player=\"w9\" (west)", "refused", None, {}, "verify.mismatch.refused",
-                       {"row": 7, "command": "act player=\"w9\" (west)", "reason": "no player w9 in this match"})
+                       {"row": 7, "command": "act player=\"w9\" (west)", "reason": MalformedInputError.of("player.unknown_id", text="w9")})
     assert refused.message == "row 7 (act player=\"w9\" (west)) is refused on replay: no player w9 in this match"
     assert refused.message_in("fr") == \
         "la ligne 7 (act player=\"w9\" (west)) est refusée à la relecture : aucun joueur w9 dans cette partie"
@@ -237,14 +238,14 @@ def test_help_in_french_and_english():
 
 
 def test_refusals_in_french_with_the_usage_in_french_words(sessions):
-    assert usage_refusal("usage: tackle PLAYER [cutblock|steal|pummel|cheapshot]", "fr") == \
-        "usage : plaquer JOUEUR [cutblock|steal|pummel|cheapshot]"
-    assert usage_refusal("no command 'x'; type help for the list", "fr") is None
-    assert refusal_text("usage: act PLAYER", "fr") == "usage : agir JOUEUR"
-    assert refusal_text("usage: act PLAYER", "en") == "usage: act PLAYER"
+    tackle = usage_error("tackle")
+    assert str(tackle) == "usage: tackle PLAYER [cutblock|steal|pummel|cheapshot]"
+    assert refusal_text(tackle, "fr") == "usage : plaquer JOUEUR [cutblock|steal|pummel|cheapshot]"
+    assert refusal_text(usage_error("act"), "fr") == "usage : agir JOUEUR"
+    assert refusal_text(usage_error("act"), "en") == "usage: act PLAYER"
     assert refusal_text("there is no step or turn of this action to take back", "fr") == \
         "il n'y a ni pas ni rotation de cette action à reprendre"
-    assert refusal_text(MalformedInputError("no command 'x'; type help for the list"), "fr") == \
+    assert refusal_text(MalformedInputError.of("command.unknown", text="'x'"), "fr") == \
         "pas de commande 'x' ; tapez help pour la liste"
     # ``annuler`` is the service's undo, like ``undo``.
     from db.errors import InvalidInputError

@@ -267,8 +267,8 @@ def test_league_refusals_read_in_french():
     from bot.reply import reason_text
     from db.errors import NotAllowedError
 
-    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "fr") == \
+    assert reason_text(NotAllowedError("only_commissioner_may_do", commissioner=42), "fr") == \
         "seul le commissaire (<@42>) peut faire cela"
-    assert reason_text(NotAllowedError("only the commissioner (<@42>) may do that"), "en") == \
+    assert reason_text(NotAllowedError("only_commissioner_may_do", commissioner=42), "en") == \
         "only the commissioner (<@42>) may do that"
     assert reason_text("that injury is already settled", "fr") == "cette blessure est déjà réglée"

@@ -396,12 +396,15 @@ def test_the_fixed_texts_in_french_and_english():
     assert status_line(st) == "Rules: profile standard; first to 1 goal."
     assert status_line(st, "fr").startswith("Règles : ")
     # The refusals of the field's parser, the set-up, the store.
-    assert reason_text("A1 is off the field: row 1 runs from H1 to M1", "fr") == \
+    from db.errors import MatchNotActiveError
+    from engine import IllegalCommandError, OffFieldError, Term, side_term
+    assert reason_text(OffFieldError.of("hex.off_row", text="A1", n=1, hex="H1", hex2="M1"), "fr") == \
         "A1 est hors du terrain : la ligne 1 va de H1 à M1"
-    assert reason_text("K12 is not a set-up hex for west: players start inside the yellow circles on their own half, "
-                       "off every white and yellow line [Beginning a Test (p. 3)]", "fr").startswith(
+    assert reason_text(IllegalCommandError.of("setup.not_setup_hex", rule="setup", hex="K12", side=side_term("west")),
+                       "fr").startswith(
         "K12 n'est pas un hexagone de placement pour l'Ouest : ")
-    assert reason_text("match #3 is finished", "fr") == "la partie n°3 est terminée"
+    assert reason_text(MatchNotActiveError("match_status", match=3, status=Term("status", "finished")), "fr") == \
+        "la partie n°3 est terminée"
     assert reason_text("the match changed, try again", "fr") == "la partie a changé entre-temps, réessayez"
     assert reason_text("the match changed, try again", "en") == "the match changed, try again"
     # A question's options: the typed word after its French words; English as before.

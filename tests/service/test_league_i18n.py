@@ -16,6 +16,7 @@ from db import errors
 from db import leagues as db_leagues
 from db.engine import session_scope
 from db.errors import InvalidInputError, NotAllowedError, refusal_catalogue
+from engine import Term
 from engine.i18n import placeholders
 from engine.state import Location
 from service.leagues import LeagueService, applied_lines
@@ -150,9 +151,11 @@ def test_a_potions_question_names_its_options_in_the_readers_language() -> None:
 
 
 # --- refusals -----------------------------------------------------------------------------------------
-#: Values for the placeholders of the store's refusal templates (the others get a name).
-SAMPLE = {"status": "played", "side": "west", "setting": "budget", "what": "team", "result": "home score",
-          "reason": InvalidInputError("a team cannot play itself"), "channel": 500, "coach": 42, "commissioner": 42,
+#: Values for the placeholders of the store's refusals (the others get a name); a word the
+#: catalogue names (``status.played``) is passed as a ``Term``.
+WORDS = {"status": "played", "side": "west", "setting": "budget", "what": "team", "result": "home score"}
+SAMPLE = {**{f: Term(f, w) for f, w in WORDS.items()},
+          "reason": InvalidInputError("team_cannot_play_itself"), "channel": 500, "coach": 42, "commissioner": 42,
           "fixture": 7, "match": 7, "report": 7, "low": 1, "high": 3, "most": 64, "given": 70, "total": 12,
           "before": 3, "after": 5, "row": 4, "version": 2}
 
@@ -163,11 +166,11 @@ SERVICE_REFUSING = ("leagues.py", "match_rules.py", "authority.py", "roster.py")
 
 
 def _store_refusals() -> list[tuple[str, int, type, str, bool]]:
-    """(file, line, error class, template, has values) of every store refusal raised with a
-    literal message in the store and the league service."""
+    """(file, line, error class, key, has values) of every store refusal raised with a literal
+    key in the store and the services."""
     classes = {n: c for n, c in vars(errors).items() if isinstance(c, type) and issubclass(c, errors.StoreError)}
     found = []
-    for path in sorted((ROOT / "db").glob("*.py")) + [ROOT / "service" / n for n in SERVICE_REFUSING]:
+    for path in sorted((ROOT / "db").glob("*.py")) + sorted((ROOT / "service").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in classes and node.args \
                     and isinstance(node.args[0], ast.Constant):
@@ -181,28 +184,30 @@ def test_a_store_refusal_with_a_value_is_written_as_a_template() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Error") and node.args:
                 if getattr(node.func, "id", "") == "MalformedInputError":
-                    continue  # the engine's error, translated by its own patterns
+                    continue  # the engine's error, keyed in the engine's catalogue
                 assert not isinstance(node.args[0], ast.JoinedStr), f"{path.name}:{node.lineno}"
 
 
 def test_every_store_refusal_reads_in_french_and_in_english_as_written() -> None:
-    refusals, words = refusal_catalogue("fr")
+    english_catalogue, refusals = refusal_catalogue("en"), refusal_catalogue("fr")
     raised = _store_refusals()
     assert len(raised) > 60
-    for name, line, cls, template, keyed in raised:
+    for name, line, cls, key, keyed in raised:
+        assert key in english_catalogue and key in refusals, f"{name}:{line}: {key}"
+        template = english_catalogue[key]
+        assert placeholders(refusals[key]) == placeholders(template), key
         fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
         values = {f: SAMPLE.get(f, "Lamelunes") for f in fields}
-        error = cls(template, **values) if keyed else cls(template)
+        error = cls(key, **values) if keyed else cls(key)
         english = str(error)
+        assert english == template.format(**{f: WORDS.get(f, str(v) if f == "reason" else v) for f, v in values.items()})
         assert reason_text(error, "en") == english, f"{name}:{line}"
         french = reason_text(error, "fr")
         assert french != english and french.strip(), f"{name}:{line}: {english!r} has no French"
-        if keyed:
-            assert template in refusals, f"{name}:{line}"
-            assert placeholders(refusals[template]) == placeholders(template), template
-            for f in fields & {"status", "side", "setting", "what", "result"}:
-                assert words[f"{f}.{values[f]}"] in french, (template, f)
-    stale = set(refusals) - {t for *_, t, _ in raised}
+        for f in fields & set(WORDS):
+            assert refusals[f"{f}.{WORDS[f]}"] in french, (key, f)
+    words = {k for k in refusals if k.split(".")[0] in WORDS}
+    stale = set(refusals) - {k for *_, k, _ in raised} - words - {"match_changed"}  # MatchChangedError's own
     assert stale == set(), "translations of refusals nobody raises"
 
 
@@ -214,18 +219,18 @@ def test_the_refusals_translations_ship_with_the_package() -> None:
 
 
 def test_store_refusals_that_name_things_in_french() -> None:
-    busy = db_leagues.InvalidInputError("the team is playing in <#{channel}>: change it after the match", channel=9)
+    busy = db_leagues.InvalidInputError("team_playing_change_after_match", channel=9)
     cases = [
-        (InvalidInputError("{team} already plays in {league}", team="Lamelunes", league="Coupe"),
+        (InvalidInputError("team_already_in_league", team="Lamelunes", league="Coupe"),
          "Lamelunes already plays in Coupe", "Lamelunes joue déjà dans Coupe"),
-        (InvalidInputError("fixture #{fixture} is {status} in <#{channel}>", fixture=3, status="played", channel=9),
+        (InvalidInputError("fixture_status_in_channel", fixture=3, status=Term("status", "played"), channel=9),
          "fixture #3 is played in <#9>", "la rencontre #3 est jouée dans <#9>"),
-        (InvalidInputError("{team}: {reason}", team="Crocs", reason=busy),
+        (InvalidInputError("team_refused", team="Crocs", reason=busy),
          "Crocs: the team is playing in <#9>: change it after the match",
          "Crocs : l'équipe joue dans <#9> : modifiez-la après le match"),
-        (NotAllowedError("only <@{coach}> decides for this team", coach=42),
+        (NotAllowedError("only_coach_decides", coach=42),
          "only <@42> decides for this team", "seul <@42> décide pour cette équipe"),
-        (InvalidInputError("{setting} must be from {low} to {high}", setting="goals_to_win", low=1, high=3),
+        (InvalidInputError("setting_range", setting=Term("setting", "goals_to_win"), low=1, high=3),
          "goals_to_win must be from 1 to 3", "buts pour gagner : une valeur de 1 à 3"),
     ]
     for error, en, fr in cases:

@@ -9,11 +9,10 @@ from support.builders import P, hx, position
 from engine import commands as C
 from engine.errors import AmbiguousInputError, ElfballError, InvalidCoordinateError, MalformedInputError, OffFieldError
 from engine.hexes import Direction
-from engine.refusals import is_translated
 from engine.state import InProgress, Phase
 from service import typed
 from service.grammar import MAX_INPUT, parse
-from service.matches import refusal_text
+from service.refusals import render_refusal as refusal_text
 
 NAMES = {"w1": "Hunter #1", "w2": "Hunter #2", "w10": "Hunter #10", "w3": "Amélie", "e1": "Imp #1", "e2": "Imp #2"}
 
@@ -43,12 +42,18 @@ def action():
         acting="w1", jog=5))
 
 
-def refused(err, call, *, match=None):
-    """``call`` is refused with ``err``, in words a French coach reads in French too."""
+def refusal(err, call, *, match=None):
+    """The ``err`` refusing ``call``, in words a French coach reads in French too (a keyed
+    refusal, said from the French catalogue)."""
     with pytest.raises(err, match=match) as info:
         call()
-    assert is_translated(str(info.value), "fr") or refusal_text(info.value, "fr") != str(info.value), str(info.value)
-    return str(info.value)
+    assert info.value.refusal is not None or refusal_text(info.value, "fr") != str(info.value), str(info.value)
+    return info.value
+
+
+def refused(err, call, *, match=None):
+    """``call`` is refused with ``err``: its English text."""
+    return str(refusal(err, call, match=match))
 
 
 # --- the good cases ------------------------------------------------------------------------------
@@ -158,25 +163,26 @@ def test_an_option_the_command_does_not_use_is_refused_not_ignored():
 # --- players: one, or a refusal naming the candidates ---------------------------------------------
 def test_an_ambiguous_name_lists_the_candidates_by_id_and_name():
     s = setup()
-    text = refused(AmbiguousInputError, lambda: typed.place(s, "west", player="hunter", hex="J12", facing="E"))
-    assert text == "'hunter' could be w1 Hunter #1, w2 Hunter #2, w10 Hunter #10: use the id"
-    assert refusal_text(AmbiguousInputError(text), "fr") == \
+    error = refusal(AmbiguousInputError, lambda: typed.place(s, "west", player="hunter", hex="J12", facing="E"))
+    assert str(error) == "'hunter' could be w1 Hunter #1, w2 Hunter #2, w10 Hunter #10: use the id"
+    assert refusal_text(error, "fr") == \
         "'hunter' peut désigner w1 Hunter #1, w2 Hunter #2, w10 Hunter #10 : utilisez l'identifiant"
 
 
 def test_the_candidates_are_filtered_and_at_most_ten():
     s = action()
     # /act wants west's players on the field: Amélie (Bench) and the Imps are not offered.
-    text = refused(MalformedInputError, lambda: typed.act(s, "west", player="ogre"))
-    assert text == "no player of west on the field matches 'ogre'; try one of: w1 Hunter #1, w2 Hunter #2, w10 Hunter #10"
-    assert refusal_text(MalformedInputError(text), "fr") == ("aucun joueur de l'Ouest sur le terrain ne correspond à "
+    error = refusal(MalformedInputError, lambda: typed.act(s, "west", player="ogre"))
+    assert str(error) == "no player of west on the field matches 'ogre'; try one of: w1 Hunter #1, w2 Hunter #2, w10 Hunter #10"
+    assert refusal_text(error, "fr") == ("aucun joueur de l'Ouest sur le terrain ne correspond à "
                                                              "'ogre' ; essayez : w1 Hunter #1, w2 Hunter #2, w10 Hunter #10")
     text = refused(MalformedInputError, lambda: typed.tackle(s, "west", target="Hunter #2"))
     assert "of east on the field" in text and "Imp #1" in text and "Hunter" not in text.split("try one of")[1]
     crowd = position(*(P(f"w{i}", "timberline-elves/hunters", None) for i in range(1, 13)), phase=Phase.SETUP)
-    text = refused(AmbiguousInputError, lambda: typed.place(crowd, "west", player="hunter", hex="J12", facing="E"))
+    error = refusal(AmbiguousInputError, lambda: typed.place(crowd, "west", player="hunter", hex="J12", facing="E"))
+    text = str(error)
     assert text.count(", ") == 9 and text.endswith("w10 Hunter w10 (and 2 more): use the id")
-    assert refusal_text(AmbiguousInputError(text), "fr").endswith("(et 2 de plus) : utilisez l'identifiant")
+    assert refusal_text(error, "fr").endswith("(et 2 de plus) : utilisez l'identifiant")
 
 
 @pytest.mark.parametrize("ref", ["🏈", "⚽🏈", "#", "  -  ", "!!!", "\u200b"])
