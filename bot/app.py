@@ -31,9 +31,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import bot_state
 from service.matches import AI_COACH_ID, MatchService, prompt_for
 from service.drawing import Drawing, render_processes
+from service import operations
 
 from .i18n import CommandTranslator, server_language, tr
 from .items import PanelButton, PanelSelect
@@ -195,8 +195,7 @@ class ElfballBot(commands.AutoShardedBot):
         key = f"commands:{guild.id}" if guild is not None else "commands:global"
 
         def claim() -> bool:
-            with self.service.sessions() as s:
-                return bot_state.claim_command_sync(session=s, key=key, digest=digest)
+            return operations.claim_command_sync(self.service.sessions, key, digest)
 
         if not force and not await asyncio.to_thread(claim):
             log.info("commands unchanged (%s): not synced", key)
@@ -205,8 +204,7 @@ class ElfballBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         except Exception:
             def release() -> None:
-                with self.service.sessions() as s:
-                    bot_state.release_command_sync(session=s, key=key, digest=digest)
+                operations.release_command_sync(self.service.sessions, key, digest)
 
             await asyncio.to_thread(release)  # the next start tries again
             raise
@@ -279,9 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    from db import migrate
-
-    migrate.upgrade()
+    operations.upgrade_database()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
     try:
@@ -302,9 +298,7 @@ def sync_commands(guild: int | None = None) -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from db import migrate
-
-    migrate.upgrade()
+    operations.upgrade_database()
 
     async def run() -> None:
         bot = ElfballBot(MatchService(render=False), dev_guild=guild, sync="force", background=False)

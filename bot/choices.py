@@ -15,12 +15,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from db import teams as db_teams
-from db.engine import session_scope
-from db.errors import StoreError
-from engine.errors import ElfballError
-from engine.i18n import language_of
-from engine.rosters import all_team_lists, team_list
+from service.vocabulary import StoreError
+from service.vocabulary import ElfballError
+from service.vocabulary import language_of
+from service import teams as team_store
 
 from .i18n import tr
 
@@ -66,21 +64,17 @@ def completer(make: Maker) -> Callable[..., Any]:
 def list_name(list_id: str) -> str:
     """A stored team's team list by its name (``Night Elves``, a proper noun in every language),
     not its id (``night-elves``); an unknown id as stored."""
-    try:
-        return team_list(list_id).name
-    except ElfballError:
-        return list_id
+    return team_store.list_name(list_id)
 
 
 async def team_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     lang = language_of(interaction.locale)
 
     def work() -> list[tuple[str, str]]:
-        with session_scope() as s:
-            stored = db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
+        stored = team_store.teams(interaction.guild_id or 0)
         return [(tr(lang, "complete.server_team", team=t.name, list=list_name(t.team_list)), t.name) for t in stored] + [
             (tr(lang, "complete.team_list.optional" if t.optional else "complete.team_list", team=t.name), t.id)
-            for t in all_team_lists()
+            for t in team_store.team_lists()
         ]
 
     pairs = await asyncio.to_thread(work)

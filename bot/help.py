@@ -25,8 +25,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.abilities import ABILITIES
-from engine.i18n import LANGUAGES, language_of
+from service.vocabulary import ABILITIES
+from service.vocabulary import LANGUAGES, language_of
 
 from .i18n import catalogue, command_catalogue, languages, tr
 from .reply import Refusal, refuse

@@ -12,14 +12,14 @@ from typing import Any
 
 import discord
 
-from engine import commands as C
-from engine.abilities import ABILITIES
-from engine.field import standard_field
-from engine.hexes import Direction, distance
-from engine.legal import legal_commands
-from engine.match import pending
-from engine.preview import contact_previews, die_faces, reroll_chance, step_previews, throw_preview
-from engine.state import MatchState
+from service.vocabulary import commands as C
+from service.vocabulary import ABILITIES
+from service.vocabulary import standard_field
+from service.vocabulary import Direction, distance
+from service.vocabulary import legal_commands
+from service.vocabulary import pending
+from service.vocabulary import contact_previews, die_faces, reroll_chance, step_previews, throw_preview
+from service.vocabulary import MatchState
 from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
 
@@ -408,7 +408,7 @@ def _hit_odds(st: MatchState, p: Any, t: Any, kind: str, lang: str = "en") -> st
 
 def _challenge(lang: str, challenge: str) -> str:
     """A challenge's name as the narration writes it (``Pick-up``, ``Ramasser``)."""
-    from engine.i18n import load
+    from service.vocabulary import load
 
     words = {**load("engine", "data/text", "en"), **(load("engine", "data/text", lang) if lang != "en" else {})}
     return words.get(f"challenge.{challenge}", challenge)

@@ -21,14 +21,15 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from db import leagues as db_leagues
-from db.errors import StoreError
-from engine.abilities import ABILITIES
-from engine.errors import ElfballError
-from engine.options import describe as describe_rules
-from engine.events import MatchEnded
-from engine.rosters import extra_players, team_list
-from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
+from service.vocabulary import StoreError
+from service.vocabulary import ABILITIES
+from service.vocabulary import ElfballError
+from service.vocabulary import describe_rules
+from service.vocabulary import MatchEnded
+from service.vocabulary import extra_players, team_list
+from service.vocabulary import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
+from service import lookup
+from service import teams as team_store
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
@@ -39,7 +40,7 @@ from .reply import Refusal, run_work
 from .reply import refuse as _refuse
 from .reply import say as _say
 from .reply import send_post as _send
-from engine.i18n import Catalogue, language_of
+from service.vocabulary import Catalogue, language_of
 
 from .i18n import catalogue, languages, tr
 from .panels import Post
@@ -140,20 +141,12 @@ def _leagues(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 
 def _my_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    from db import teams as db_teams
-    from db.engine import session_scope
-
-    with session_scope() as s:
-        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction), coach_id=interaction.user.id)
+    teams = team_store.teams(_guild(interaction), coach_id=interaction.user.id)
     return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
 def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    from db import teams as db_teams
-    from db.engine import session_scope
-
-    with session_scope() as s:
-        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction))
+    teams = team_store.teams(_guild(interaction))
     return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
@@ -240,7 +233,7 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
     lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     if lg is not None:
         lang = (await languages(interaction)).public
-        shown = describe_rules(match_options(db_leagues.settings_of(lg)), lang)
+        shown = describe_rules(lookup.league_options(lg), lang)
         await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
                                    rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
                    allowed_mentions=MENTIONS)
@@ -333,8 +326,6 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
     lang = (await languages(interaction)).public
 
     def work() -> tuple[str, bytes]:
-        from render.standings import render_standings
-
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
@@ -342,8 +333,8 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
-        return "\n".join(lines), render_standings(lg.name, rows, language=lang,
-                                                  subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
+        return "\n".join(lines), lookup.standings_picture(lg.name, rows, language=lang,
+                                                          subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
                                                               played=played))
 
     res = await _work(interaction, work)
@@ -505,18 +496,10 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
     lang = (await languages(interaction)).public
 
     def work() -> bytes:
-        from db import matches as store
-        from db.engine import session_scope
-        from engine.events import event_from_dict
-        from render import Step, render_replay
-
         view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
         if view.fixture.match_id is None:
             raise Refusal("league.refuse.no_replay", id=view.id)
-        with session_scope() as s:  # each action drawn from the state after it, not the final one
-            history = store.history(session=s, match_id=view.fixture.match_id)
-        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r, state in history], width=600,
-                             language=lang)
+        return lookup.replay(view.fixture.match_id, language=lang, empty=False)
 
     gif = await _work(interaction, work)
     if gif is not None:
@@ -653,8 +636,6 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
     lang = (await languages(interaction)).public
 
     def work() -> Any:
-        from render.team_sheet import support_text
-
         sheet = _svc(interaction).sheet(_guild(interaction), team, language=lang)
         t = sheet.team
 
@@ -668,7 +649,7 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
         head = tr(lang, "league.sheet.head", team=safe_name(t.name), list=list_name(t.team_list), coach=t.coach_id,
                   league=", " + safe_name(sheet.league) if sheet.league else "", value=sheet.value, budget=sheet.budget,
-                  support=support_text(t.support, lang))
+                  support=lookup.support_words(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png
 
     res = await _work(interaction, work)

@@ -11,10 +11,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.dice.odds import odds
-from engine.dice.stringify import MarkdownStringifier
-from engine.i18n import language_of
-from render import render_legend
+from service.vocabulary import odds
+from service.vocabulary import MarkdownStringifier
+from service.vocabulary import language_of
+from service import lookup
 from service.dice import free_roll
 
 from .i18n import languages, tr
@@ -68,7 +68,7 @@ class Lookup(commands.Cog):
             return
         title, text = found
         if title == tr(lang, "rules.board.title"):  # the legend, drawn by the board's own code
-            png = await asyncio.to_thread(render_legend, lang)
+            png = await asyncio.to_thread(lookup.legend, lang)
             file = discord.File(io.BytesIO(png), filename="legend.png", description=tr(lang, "rules.board.alt"))
             await say(interaction, f"**{title}**\n{text}", ephemeral=True, file=file)
             return

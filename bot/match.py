@@ -12,26 +12,20 @@ match's channel, so one channel can host many matches.
 from __future__ import annotations
 
 import io
-import random
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import abandon as db_abandon
-from db import challenges as db_challenges
-from db import matches as store
-from db.engine import session_scope
-from db.errors import StoreError
-from db.matches import MatchSide
-from engine import commands as C
-from engine.errors import ElfballError
-from engine.options import describe as describe_rules
-from engine.rosters import all_team_lists, team_list
-from engine.state import RULES_EDITION
-from service.matches import AI_COACH_ID, Outcome, ai_level
+from service import challenges, lookup
+from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL
+from service.refusal import Refused
+from service.vocabulary import StoreError
+from service.vocabulary import commands as C
+from service.vocabulary import ElfballError
+from service.vocabulary import describe_rules
+from service.matches import Outcome, ai_level
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 
@@ -43,30 +37,12 @@ from .reply import NO_PINGS, Refusal, guild_only_refusal, ping, refuse, run_work
 from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
 from .trust import describe_reply, verify_reply
 
-__all__ = ["Match", "CHALLENGE_LAPSE", "side_spec", "setup"]
+__all__ = ["Match", "CHALLENGE_LAPSE", "setup"]
 
-#: The AI coach's level when a challenge to the bot names none: the heuristic, as before levels.
-DEFAULT_AI_LEVEL = "easy"
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy (the heuristic)", value="easy"),
     app_commands.Choice(name="hard (every Advanced option, searches by playing moves out)", value="hard"),
 ]
-
-#: How long a challenge waits for its answer; after that another may replace it.
-CHALLENGE_LAPSE = timedelta(hours=24)
-
-
-def side_spec(user_id: int, team: str) -> MatchSide:
-    """A stored team of the server by name, or a team list's default Basic team."""
-    try:
-        team_list(team)
-    except ElfballError:
-        return MatchSide(coach_id=user_id, team=team)
-    return MatchSide(coach_id=user_id, team_list=team)
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
@@ -139,12 +115,9 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         channel = where.id if where is not None else (interaction.channel_id or 0)
 
         if against_ai:
-            ai_team = random.Random(interaction.id).choice([t.id for t in all_team_lists(include_optional=False)])
-
             def start() -> Outcome:
-                return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(interaction.user.id, team),
-                                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options,
-                                         ai_level=level or DEFAULT_AI_LEVEL)
+                return challenges.challenge_ai(bot.service, guild_id=guild, channel_id=channel, user_id=interaction.user.id,
+                                               team=team, options=options, level=level, draw=interaction.id)
 
             try:
                 outcome = await run_work(interaction, start)
@@ -156,18 +129,12 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
             return
 
         def propose() -> Any:
-            side_spec(interaction.user.id, team)
-            with session_scope() as s:
-                if store.active_match(session=s, channel_id=channel) is not None:
-                    raise Refusal("refuse.channel_busy")
-                return db_challenges.propose_challenge(
-                    session=s, guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
-                    opponent_id=opponent.id, team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE,
-                    entropy=f"c{interaction.id}")
+            return challenges.propose(guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
+                                      opponent_id=opponent.id, team=team, options=options, entropy=f"c{interaction.id}")
 
         try:
             proposed = await run_work(interaction, propose)
-        except (ElfballError, StoreError, Refusal) as exc:
+        except (ElfballError, StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
@@ -212,29 +179,12 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         channel, guild, user = interaction.channel_id or 0, interaction.guild_id or 0, interaction.user.id
 
         def start() -> Outcome:
-            with session_scope() as s:
-                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
-            if ch is None or ch.opponent_id != user:
-                raise Refusal("refuse.no_challenge")
-
-            def consume(session: Any) -> str | None:
-                # The challenge is used up in the transaction that creates the match: a refused
-                # start (a team that does not exist) leaves it standing, to accept again. The
-                # accept's id is the entropy nobody knew when the challenge's secret was posted.
-                seed = db_challenges.challenge_seed(session=session, challenge_id=ch.id, entropy=f"a{interaction.id}")
-                db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user,
-                                                now=_now())
-                return seed
-
-            # A challenge made before an upgrade names no rules edition: the match starts now, so
-            # it plays the current one.
-            options = {"edition": RULES_EDITION, **ch.options}
-            return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(ch.challenger_id, ch.team),
-                                     east=side_spec(user, team), options=options, before=consume)
+            return challenges.accept(bot.service, guild_id=guild, channel_id=channel, user_id=user, team=team,
+                                     entropy=f"a{interaction.id}")
 
         try:
             outcome = await run_work(interaction, start)
-        except (ElfballError, StoreError, Refusal) as exc:
+        except (ElfballError, StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         lang = (await languages(interaction)).public
@@ -247,16 +197,11 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         channel, user = interaction.channel_id or 0, interaction.user.id
 
         def work() -> Any:
-            with session_scope() as s:
-                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
-                if ch is None or user not in (ch.opponent_id, ch.challenger_id):
-                    raise Refusal("refuse.no_challenge")
-                return db_challenges.withdraw_challenge(session=s, challenge_id=ch.id, version=ch.version, user_id=user,
-                                                        now=_now())
+            return challenges.decline(channel_id=channel, user_id=user)
 
         try:
             ch = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
+        except (StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         lang = (await languages(interaction)).public
@@ -272,7 +217,7 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         try:
             outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
             same_guild(outcome.match, interaction)
-        except (StoreError, Refusal) as exc:
+        except (StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         m = outcome.match
@@ -311,7 +256,7 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
         try:
             text = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
+        except (StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         file = discord.File(io.BytesIO("\n".join(text).encode()), filename="match-log.txt")
@@ -325,19 +270,13 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         lang = (await languages(interaction)).public
 
         def work() -> bytes:
-            from engine.events import event_from_dict
-            from render import Step, render_replay
-
             m = bot.service.latest(interaction.channel_id or 0)
             same_guild(m, interaction)
-            with session_scope() as s:  # each action drawn from the state after it, not the final one
-                history = store.history(session=s, match_id=m.id)
-            steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
-            return render_replay(steps, width=600, language=lang) if steps else b""
+            return lookup.replay(m.id, language=lang)
 
         try:
             gif = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
+        except (StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         await say(interaction, tr(lang, "match.replay"), file=discord.File(io.BytesIO(gif), filename="replay.gif"))
@@ -379,26 +318,16 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         lang = (await languages(interaction)).public
 
         def work() -> tuple[str, int | None]:
-            m = bot.service.current(channel)
-            same_guild(m, interaction)
-            if moderator:
-                ended = bot.service.abandon(channel, user, "abandoned by a moderator")
-                return tr(lang, "match.abandoned", member=user) + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
-            coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
-            if user not in coaches:
-                raise Refusal("refuse.abandon_who")
-            with session_scope() as s:
-                vote = db_abandon.vote_abandon(session=s, match_id=m.id, user_id=user, coaches=coaches,
-                                               reason="both coaches agreed")
-            if vote.complete:
-                ended = vote.match
-                return tr(lang, "match.abandoned.agreed") + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
-            other = next(iter(coaches - vote.voters))
-            return tr(lang, "match.abandon.vote", member=user, other=other), other
+            done = challenges.abandon(bot.service, guild_id=interaction.guild_id or 0, channel_id=channel, user_id=user,
+                                      moderator=moderator)
+            if done.ended is None:
+                return tr(lang, "match.abandon.vote", member=user, other=done.waiting_on), done.waiting_on
+            said = tr(lang, "match.abandoned", member=user) if done.moderator else tr(lang, "match.abandoned.agreed")
+            return said + "\n" + reveal_text(done.ended.id, done.ended.seed, language=lang), None
 
         try:
             text, other = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
+        except (StoreError, Refused) as exc:
             await refuse(interaction, exc)
             return
         await say(interaction, text, allowed_mentions=ping(other))

@@ -38,11 +38,9 @@ import aiohttp
 import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from sqlalchemy import text
 
-from db import matches as db_matches
-from db import posts as db_posts
-from engine.state import RULES_EDITION
+from service.operations import database_answers, database_gauges
+from service.vocabulary import RULES_EDITION
 
 __all__ = ["BotMetrics", "MetricsServer", "command_kind", "OUTCOMES", "DEFAULT_HOST"]
 
@@ -153,9 +151,7 @@ class BotMetrics:
         """Read the gauges from the database (blocking: a worker thread's); a database that does
         not answer sets ``elfball_database_up`` to 0 and leaves the last counts."""
         try:
-            with sessions() as s:
-                active = db_matches.active_count(session=s)
-                owed = db_posts.owed_count(session=s)
+            active, owed = database_gauges(sessions)
         except Exception as exc:  # noqa: BLE001 - the scrape still answers, saying the database is down
             log.warning("metrics: the database did not answer (%s)", type(exc).__name__)
             self.database_up.set(0)
@@ -167,16 +163,6 @@ class BotMetrics:
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
-
-
-def database_answers(sessions: Callable[[], Any]) -> str | None:
-    """None if the database answers a trivial query, else why not (blocking)."""
-    try:
-        with sessions() as s:
-            s.execute(text("SELECT 1")).scalar_one()
-    except Exception as exc:  # noqa: BLE001 - any failure is the answer
-        return f"unreachable ({type(exc).__name__})"
-    return None
 
 
 class MetricsServer:

@@ -19,9 +19,9 @@ from typing import Any
 
 import discord
 
-from engine.dice.odds import odds
-from engine.preview import reroll_chance, roll_succeeded, worst_dice
-from engine.state import MatchState
+from service.vocabulary import odds
+from service.vocabulary import reroll_chance, roll_succeeded, worst_dice
+from service.vocabulary import MatchState
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
 from service.names import ping_only

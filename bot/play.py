@@ -10,25 +10,23 @@ whatever is submitted.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import matches as store
-from db.engine import session_scope
-from db.errors import StoreError
-from engine import commands as C
-from engine.abilities import ABILITIES
-from engine.errors import ElfballError
-from engine.i18n import Catalogue
-from engine.field import standard_field
-from engine.hexes import Direction, distance
-from engine.legal import legal_commands
-from engine.match import pending
-from service import typed
+from service.vocabulary import StoreError
+from service.vocabulary import commands as C
+from service.vocabulary import ABILITIES
+from service.vocabulary import ElfballError
+from service.vocabulary import Catalogue
+from service.vocabulary import standard_field
+from service.vocabulary import Direction, distance
+from service.vocabulary import legal_commands
+from service import presses
+from service.refusal import Refused
+from service.typed import Request
 from service.grammar import TACKLE_USES, parse_path, resolve_player
 from service.matches import Outcome
 
@@ -55,9 +53,9 @@ def same_guild(m: Any, interaction: discord.Interaction) -> None:
         raise Refusal("refuse.other_server")
 
 
-async def act(interaction: discord.Interaction, command: Any) -> None:
-    """Apply a coach's command (an engine command, or ``build(state, side)`` for one) to the
-    channel's match and show the outcome."""
+async def act(interaction: discord.Interaction, command: C.Command | Request) -> None:
+    """Apply a coach's command (an engine command, or a slash command's typed options read
+    against the match's state and the coach's side) to the channel's match and show the outcome."""
     bot: Any = interaction.client
     refusal = guild_only_refusal(interaction)
     if refusal is not None:
@@ -68,7 +66,13 @@ async def act(interaction: discord.Interaction, command: Any) -> None:
     def work() -> Outcome:
         m = bot.service.current(channel)
         same_guild(m, interaction)
-        return bot.service.act(channel, interaction.user.id, command, match=m)
+        if isinstance(command, Request):
+            if command.is_undo:
+                return bot.service.undo(channel, interaction.user.id)
+            cmd = command.build(m.engine_state(), bot.service.side_of(m, interaction.user.id))
+        else:
+            cmd = command
+        return bot.service.act(channel, interaction.user.id, cmd, match=m)
 
     await show(interaction, work)
 
@@ -78,7 +82,7 @@ async def show(interaction: discord.Interaction, work: Callable[[], Outcome], *,
     channel; a refusal is private and changes nothing."""
     try:
         outcome = await run_work(interaction, work, component=component)
-    except (ElfballError, StoreError, Refusal, ValueError) as exc:
+    except (ElfballError, StoreError, Refused, ValueError) as exc:
         await refuse(interaction, exc)
         return
     await interaction.client.poster.publish(interaction, outcome)  # type: ignore[attr-defined]
@@ -90,24 +94,14 @@ async def pressed(interaction: discord.Interaction, verb: str, match_id: int, ve
     bot: Any = interaction.client
 
     def work() -> Outcome:
-        with session_scope() as s:
-            m = store.get_match(session=s, match_id=match_id)
-        if m.guild_id != (interaction.guild_id or 0) or m.channel_id != interaction.channel_id:
-            raise Refusal("refuse.panel_other_channel")
-        if not m.active:
-            raise Refusal("refuse.match_over")
-        if m.version != version:
-            raise Refusal("refuse.panel_stale")
-        state = m.engine_state()
-        side = pending(state).side
-        coach = m.west_coach_id if side == "west" else m.east_coach_id
-        if interaction.user.id != coach:
-            raise Refusal("refuse.not_your_decision", coach=coach)
+        p = presses.press(match_id, version, guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id,
+                          user_id=interaction.user.id)
+        m = p.match
         if verb == "undo":
             return bot.service.undo(m.channel_id, interaction.user.id, expected_version=version)
-        cmd = command_for(state, verb, arg, values)
+        cmd = command_for(p.state, verb, arg, values)
         # (Not waiting on the AI: the deciding coach pressed it, so ``m`` is what ``current`` gives.)
-        return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=side,
+        return bot.service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=p.side,
                                match=m)
 
     await show(interaction, work, component=True)
@@ -272,7 +266,7 @@ class Play(commands.Cog):
     @app_commands.choices(facing=DIRECTIONS)
     @app_commands.autocomplete(player=completer(_bench), hex=completer(_setup_hexes))
     async def setup_place(self, interaction: discord.Interaction, player: str, hex: str, facing: str) -> None:
-        await act(interaction, partial(typed.place, player=player, hex=hex, facing=facing))
+        await act(interaction, Request("setup place", player=player, hex=hex, facing=facing))
 
     @setup_group.command(name="auto", description="Let the bot set your team up")
     async def setup_auto(self, interaction: discord.Interaction) -> None:
@@ -285,7 +279,7 @@ class Play(commands.Cog):
     @app_commands.command(name="act", description="Choose the player who takes this turn's action")
     @app_commands.autocomplete(player=completer(_players_to_act))
     async def act_(self, interaction: discord.Interaction, player: str) -> None:
-        await act(interaction, partial(typed.act, player=player))
+        await act(interaction, Request("act", player=player))
 
     @app_commands.command(name="move", description="Move hex by hex: K11 K10 L10, or directions NE NE E")
     @app_commands.describe(path="hexes or directions, separated by spaces", facing="the way to face at the end",
@@ -295,18 +289,18 @@ class Play(commands.Cog):
     @app_commands.autocomplete(path=completer(_path_suggestions), player=completer(_movers))
     async def move(self, interaction: discord.Interaction, path: str, facing: str | None = None,
                    ability: str | None = None, player: str | None = None) -> None:
-        await act(interaction, partial(typed.move, path=path, facing=facing, ability=ability, player=player))
+        await act(interaction, Request("move", path=path, facing=facing, ability=ability, player=player))
 
     @app_commands.command(name="face", description="Turn the acting player (free)")
     @app_commands.choices(direction=DIRECTIONS)
     async def face(self, interaction: discord.Interaction, direction: str) -> None:
-        await act(interaction, partial(typed.face, direction=direction))
+        await act(interaction, Request("face", direction=direction))
 
     @app_commands.command(name="throw", description="Throw to a team-mate's or an empty hex")
     @app_commands.describe(target="a hex (e.g. L12)", long="declare a long throw (up to 18; nothing else this action)")
     @app_commands.autocomplete(target=completer(_throw_targets))
     async def throw(self, interaction: discord.Interaction, target: str, long: bool = False) -> None:
-        await act(interaction, partial(typed.throw, target=target, long=long))
+        await act(interaction, Request("throw", target=target, long=long))
 
     @app_commands.command(name="tackle", description="Tackle an adjacent opponent")
     @app_commands.describe(target="the opponent",
@@ -314,17 +308,17 @@ class Play(commands.Cog):
     @app_commands.choices(use=TACKLE_CHOICES)
     @app_commands.autocomplete(target=completer(_tackle_targets))
     async def tackle(self, interaction: discord.Interaction, target: str, use: str | None = None) -> None:
-        await act(interaction, partial(typed.tackle, target=target, use=use))
+        await act(interaction, Request("tackle", target=target, use=use))
 
     @app_commands.command(name="shove", description="Shove an adjacent standing opponent one hex back")
     @app_commands.autocomplete(target=completer(_opponents_adjacent))
     async def shove(self, interaction: discord.Interaction, target: str) -> None:
-        await act(interaction, partial(typed.shove, target=target))
+        await act(interaction, Request("shove", target=target))
 
     @app_commands.command(name="stand", description="Stand the acting player up (costs Jog)")
     @app_commands.choices(facing=DIRECTIONS)
     async def stand(self, interaction: discord.Interaction, facing: str | None = None) -> None:
-        await act(interaction, partial(typed.stand, facing=facing))
+        await act(interaction, Request("stand", facing=facing))
 
     @app_commands.command(name="dash", description="Spend Momentum counters on a Dash (or Sprint)")
     @app_commands.describe(counters="Momentum counters to roll", sprint="Sprinter: roll Jog dice instead, no counters")
@@ -333,7 +327,7 @@ class Play(commands.Cog):
         if not sprint and counters is None:
             await refuse(interaction, Refusal("refuse.dash_counters"))
             return
-        await act(interaction, partial(typed.dash, counters=counters, sprint=sprint))
+        await act(interaction, Request("dash", counters=counters, sprint=sprint))
 
     @app_commands.command(name="cheer", description="A Cheerleader adds one Momentum counter at the beginning of an action")
     async def cheer(self, interaction: discord.Interaction) -> None:
@@ -344,7 +338,7 @@ class Play(commands.Cog):
     @app_commands.describe(player="your Little Guy with Quickling: he takes the action")
     @app_commands.autocomplete(player=completer(_quicklings))
     async def quickling(self, interaction: discord.Interaction, player: str) -> None:
-        await act(interaction, partial(typed.quickling, player=player))
+        await act(interaction, Request("quickling", player=player))
 
     @app_commands.command(name="taunt",
                           description="Taunt, after the other team's Shift in Momentum: turn an opponent to face him")
@@ -353,12 +347,12 @@ class Play(commands.Cog):
     @app_commands.autocomplete(player=completer(_taunters), target=completer(_taunt_targets))
     async def taunt(self, interaction: discord.Interaction, player: str, target: str,
                     counters: app_commands.Range[int, 1, 6]) -> None:
-        await act(interaction, partial(typed.taunt, player=player, target=target, counters=counters))
+        await act(interaction, Request("taunt", player=player, target=target, counters=counters))
 
     @app_commands.command(name="potion", description="A Magic Potion for one of your players who is not on the field")
     @app_commands.autocomplete(player=completer(_potion_drinkers))
     async def potion(self, interaction: discord.Interaction, player: str) -> None:
-        await act(interaction, partial(typed.potion, player=player))
+        await act(interaction, Request("potion", player=player))
 
     @app_commands.command(name="spell", description="The Hired Gun Wizard's spell, instead of an action (once per match)")
     @app_commands.describe(spell="which spell", target="System Shock, Transformation: the player",
@@ -372,22 +366,22 @@ class Play(commands.Cog):
             await refuse(interaction, Refusal("refuse.spell_hex") if spell == "inferno" else
                          Refusal("refuse.spell_target", spell=name))
             return
-        await act(interaction, partial(typed.spell, spell=spell, target=target, hex=hex))
+        await act(interaction, Request("spell", spell=spell, target=target, hex=hex))
 
     @app_commands.command(name="end", description="End the action")
     @app_commands.choices(facing=DIRECTIONS)
     async def end(self, interaction: discord.Interaction, facing: str | None = None) -> None:
-        await act(interaction, partial(typed.end, facing=facing))
+        await act(interaction, Request("end", facing=facing))
 
     @app_commands.command(name="undo", description="Take back your last step or turn of this action (until a die is rolled)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await act(interaction, "undo")
+        await act(interaction, Request("undo"))
 
     @app_commands.command(name="replace", description="Bring a Bench player on near a stairway instead of an action")
     @app_commands.choices(facing=DIRECTIONS)
     @app_commands.autocomplete(player=completer(_bench), hex=completer(_replacement_hexes))
     async def replace(self, interaction: discord.Interaction, player: str, hex: str, facing: str) -> None:
-        await act(interaction, partial(typed.replace, player=player, hex=hex, facing=facing))
+        await act(interaction, Request("replace", player=player, hex=hex, facing=facing))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -27,10 +27,10 @@ from typing import Any, TypeVar
 
 import discord
 
-from db import posts as db_posts
-from engine.i18n import phrase
-from service import posts
+from service.vocabulary import phrase
+from service import operations, posts
 from service.matches import AI_COACH_ID, Outcome, Said, note_text, refusal_text, structured_refusal
+from service.refusal import Refused
 
 from .i18n import catalogue, languages, server_language, tr
 from .panels import closed_text, live_post
@@ -55,13 +55,14 @@ def ping(user_id: int | None) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)])
 
 
-class Refusal(Exception):
+class Refusal(Refused):
     """A reason to refuse politely (ephemeral), with nothing changed: a key of the bot's
-    catalogue and its values (or, from older callers, a message written in English)."""
+    catalogue and its values (or, from older callers, a message written in English). The
+    service's ``Refused`` carries keys of the same catalogue."""
 
     def __init__(self, key: str, /, **values: Any) -> None:
-        self.key, self.values = key, values
-        super().__init__(self.text("en"))
+        super().__init__(key, **values)
+        self.args = (self.text("en"),)
 
     def text(self, language: str) -> str:
         return tr(language, self.key, **self.values) if self.key in catalogue(language) else self.key
@@ -73,6 +74,8 @@ def reason_text(reason: str | BaseException, language: str) -> str:
     phrases (``phrase.*`` keys); else as the console says them (``service.matches.refusal_text``)."""
     if isinstance(reason, Refusal):
         return reason.text(language)
+    if isinstance(reason, Refused):
+        return Refusal(reason.key, **reason.values).text(language)
     structured = structured_refusal(reason, language)
     if structured is not None:
         return structured
@@ -429,13 +432,13 @@ class Poster:
         skipped = 0
         with self._sessions() as s:
             while len(out) < limit:
-                page = db_posts.owed_posts(session=s, now=now, limit=limit, offset=skipped)
-                for match, _post in page:
+                page = operations.owed_page(s, now=now, limit=limit, offset=skipped)
+                for match in page:
                     if len(out) == limit:
                         break
                     if not serves(match):
                         skipped += 1
-                    elif db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + self.claim):
+                    elif operations.claim_owed(s, match_id=match.id, now=now, until=now + self.claim):
                         out.append(match)
                 if len(page) < limit:
                     break

@@ -8,9 +8,10 @@ import dataclasses
 
 from discord import app_commands
 
-from engine.options import EXTRA_PLAYERS, VARIANTS, describe, parse_rules
-from engine.state import MatchState, RuleOptions
-from engine.tournament import score
+from service.vocabulary import EXTRA_PLAYERS, VARIANTS, parse_rules
+from service.vocabulary import describe_rules as describe
+from service.vocabulary import MatchState, RuleOptions
+from service.vocabulary import score
 
 from .i18n import tr
 

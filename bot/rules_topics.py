@@ -9,7 +9,7 @@ English title is its id: /rules sends it as the autocomplete value whatever the 
 
 from __future__ import annotations
 
-from engine.abilities import ABILITIES, Ability, basic_of
+from service.vocabulary import ABILITIES, Ability, basic_of
 
 from .i18n import tr
 

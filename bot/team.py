@@ -12,11 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import teams as db_teams
-from db.engine import session_scope
-from db.errors import StoreError
-from engine.abilities import ABILITIES
-from engine.errors import ElfballError
+from service import teams as team_store
+from service.vocabulary import StoreError
+from service.vocabulary import ABILITIES
+from service.vocabulary import ElfballError
 
 from .choices import list_name, team_choices
 from .i18n import catalogue, languages, tr
@@ -40,9 +39,8 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
     @app_commands.autocomplete(list=team_choices)
     async def create(self, interaction: discord.Interaction, name: str, list: str, lineup: str | None = None) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.create_team(session=s, guild_id=interaction.guild_id or 0, coach_id=interaction.user.id,
-                                            name=name, team_list=list, lineup=lineup)
+            return team_store.create(guild_id=interaction.guild_id or 0, coach_id=interaction.user.id, name=name,
+                                     team_list=list, lineup=lineup)
 
         try:
             team = await run_work(interaction, work)
@@ -59,8 +57,7 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
     @app_commands.autocomplete(name=team_choices)
     async def show(self, interaction: discord.Interaction, name: str) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.get_team(session=s, guild_id=interaction.guild_id or 0, team=name)
+            return team_store.team(interaction.guild_id or 0, name)
 
         try:
             team = await run_work(interaction, work)
@@ -82,8 +79,7 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
     @app_commands.command(name="list", description="This server's teams")
     async def list_(self, interaction: discord.Interaction) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
+            return team_store.teams(interaction.guild_id or 0)
 
         teams = await run_work(interaction, work)
         lang = (await languages(interaction)).public
