@@ -11,7 +11,7 @@ from service.matches import MatchService
 
 
 async def test_only_its_coach_plays_a_stored_team(database):
-    async with FakeDiscord() as fake:
+    async with FakeDiscord(timeout=60.0) as fake:  # a board drawn on a busy machine
         guild = fake.add_guild("Elfball Club")
         pitch, side = guild.add_text_channel("pitch"), guild.add_text_channel("side")
         alice, bob, carol = guild.add_member("Alice"), guild.add_member("Bob"), guild.add_member("Carol")
