@@ -10,9 +10,9 @@ from typing import Any
 from sqlmodel import Session
 
 from db import matches as store
+from db.engine import session_scope
 from db.leagues import settings_of
 from db.models.league import LeaguePublic
-from db.engine import session_scope
 from engine.events import event_from_dict
 from engine.state import RuleOptions
 from render import Step, render_legend, render_replay

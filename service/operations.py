@@ -12,9 +12,8 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel import Session
 
-from db import bot_state
+from db import bot_state, migrate
 from db import matches as db_matches
-from db import migrate
 from db import posts as db_posts
 from db.models.match import MatchPublic
 

@@ -299,7 +299,7 @@ def slow_work(monkeypatch):
     """Every piece of work outlasts the window: each reply is deferred first."""
     import asyncio
 
-    import bot.reply as app
+    import bot.common.reply as app
 
     real = asyncio.to_thread
 

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from test_league_service import ALICE, BOB, GUILD, finish_with, season
 
-from bot.reply import reason_text
+from bot.common.reply import reason_text
 from db import errors
 from db import leagues as db_leagues
 from db.engine import session_scope

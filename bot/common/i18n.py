@@ -110,7 +110,8 @@ def _chosen(stored: str, fallback: str) -> str:
 
 
 def cached_languages(interaction: discord.Interaction) -> Languages | None:
-    return interaction.extras.get("elfball_languages")  # type: ignore[no-any-return]
+    found: Languages | None = interaction.extras.get("elfball_languages")
+    return found
 
 
 async def languages(interaction: discord.Interaction) -> Languages:

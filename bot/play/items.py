@@ -12,18 +12,26 @@ from typing import Any
 
 import discord
 
-from service.vocabulary import commands as C
-from service.vocabulary import ABILITIES
-from service.vocabulary import standard_field
-from service.vocabulary import Direction, distance
-from service.vocabulary import legal_commands
-from service.vocabulary import pending
-from service.vocabulary import contact_previews, die_faces, reroll_chance, step_previews, throw_preview
-from service.vocabulary import MatchState
+from bot.common.i18n import catalogue, tr
+from bot.common.presses import press_panel
 from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
-
-from .i18n import catalogue, tr
+from service.vocabulary import (
+    ABILITIES,
+    Direction,
+    MatchState,
+    contact_previews,
+    die_faces,
+    distance,
+    legal_commands,
+    load,
+    pending,
+    reroll_chance,
+    standard_field,
+    step_previews,
+    throw_preview,
+)
+from service.vocabulary import commands as C
 
 __all__ = ["ARROWS", "PanelButton", "PanelSelect", "arrow", "build_view", "command_for", "option_text", "reroll_odds"]
 
@@ -63,7 +71,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball:
         return cls(match["verb"], int(match["match"]), int(match["version"]), match["arg"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, self.arg, [])  # type: ignore[attr-defined]
+        await press_panel(interaction, self.verb, self.match_id, self.version, self.arg, [])
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-select:" + _ID):
@@ -82,7 +90,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
 
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, None, values)  # type: ignore[attr-defined]
+        await press_panel(interaction, self.verb, self.match_id, self.version, None, values)
 
 
 # --- from a press to an engine command ----------------------------------------------------------
@@ -408,7 +416,5 @@ def _hit_odds(st: MatchState, p: Any, t: Any, kind: str, lang: str = "en") -> st
 
 def _challenge(lang: str, challenge: str) -> str:
     """A challenge's name as the narration writes it (``Pick-up``, ``Ramasser``)."""
-    from service.vocabulary import load
-
     words = {**load("engine", "data/text", "en"), **(load("engine", "data/text", lang) if lang != "en" else {})}
     return words.get(f"challenge.{challenge}", challenge)

@@ -8,12 +8,9 @@ import dataclasses
 
 from discord import app_commands
 
-from service.vocabulary import EXTRA_PLAYERS, VARIANTS, parse_rules
+from bot.common.i18n import tr
+from service.vocabulary import EXTRA_PLAYERS, VARIANTS, MatchState, RuleOptions, parse_rules, score
 from service.vocabulary import describe_rules as describe
-from service.vocabulary import MatchState, RuleOptions
-from service.vocabulary import score
-
-from .i18n import tr
 
 __all__ = ["PROFILE_CHOICES", "rule_options", "rules_autocomplete", "status_line", "RULES_HELP"]
 

@@ -8,10 +8,10 @@
 - ``/preferences [screen_reader] [language] [server_language]``: a coach's screen-reader mode
   (when on, every board post of his matches carries the position in words,
   ``Outcome.description``), the language of the bot's answers to him, and (Manage Server) the
-  language of the server's public posts; "auto" follows Discord (``bot.i18n``).
+  language of the server's public posts; "auto" follows Discord (``bot.common.i18n``).
 
 The trust extension (``setup``) adds the ``Trust`` cog: ``/preferences``, and the answers to the
-Describe button (``ElfballBot.describe_pressed``); ``/match verify`` and ``/match describe`` are
+Describe button (``bot.common.presses``); ``/match verify`` and ``/match describe`` are
 the match cog's commands and call ``verify_reply`` and ``describe_reply`` here.
 """
 
@@ -25,15 +25,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from service.vocabulary import StoreError
-from service.vocabulary import ElfballError
+from bot.app import ElfballBot
+from bot.common.i18n import AUTO, languages, tr
+from bot.common.reply import Refusal, refuse, run_work, say
+from bot.play.panels import words_embed
 from service import lookup
 from service import settings as stored_settings
-from service.refusal import Refused
-
-from .i18n import AUTO, languages, tr
-from .panels import words_embed
-from .reply import Refusal, refuse, run_work, say
 
 __all__ = ["Trust", "describe_reply", "verify_reply", "LANGUAGE_CHOICES", "setup"]
 #: Choices of /preferences language and server_language ("auto": follow Discord).
@@ -44,13 +41,9 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
 async def describe_reply(interaction: discord.Interaction, match_id: int | None) -> None:
     """The match's position in words, privately (``match_id`` None: this channel's match)."""
     lang = (await languages(interaction)).user
-    try:
-        text = await run_work(interaction, lambda: lookup.position_words(match_id, channel_id=interaction.channel_id or 0,
-                                                                         guild_id=interaction.guild_id or 0, language=lang),
-                              component=match_id is not None)
-    except (ElfballError, StoreError, Refused) as exc:
-        await refuse(interaction, exc)
-        return
+    text = await run_work(interaction, lambda: lookup.position_words(match_id, channel_id=interaction.channel_id or 0,
+                                                                     guild_id=interaction.guild_id or 0, language=lang),
+                          component=match_id is not None)
     embed = words_embed(text, lang)
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, ephemeral=True)
@@ -62,12 +55,8 @@ async def describe_reply(interaction: discord.Interaction, match_id: int | None)
 async def verify_reply(interaction: discord.Interaction, match_id: int | None) -> None:
     """A finished match's dice checked, with its record attached (``match_id`` None: this
     channel's last finished match)."""
-    try:
-        record, verdict = await run_work(interaction, lambda: lookup.verify_match(
-            match_id, channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id or 0))
-    except (ElfballError, StoreError, Refused) as exc:
-        await refuse(interaction, exc)
-        return
+    record, verdict = await run_work(interaction, lambda: lookup.verify_match(
+        match_id, channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id or 0))
     info = record.info
     mark = "✅" if verdict.ok else "❌"
     lang = (await languages(interaction)).public
@@ -82,11 +71,12 @@ async def verify_reply(interaction: discord.Interaction, match_id: int | None) -
 class Trust(commands.Cog):
     """Preferences and the board in words."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.describe_pressed = describe_reply  # type: ignore[attr-defined]
+    async def describe_pressed(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A board's Describe button (``bot.common.presses``)."""
+        await describe_reply(interaction, match_id)
 
     @app_commands.command(name="preferences", description="Your Elfball preferences, the same on every server")
     @app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words",
@@ -109,11 +99,7 @@ class Trust(commands.Cog):
                                                language=language, close_up=close_up, server_language=server_language,
                                                server_close_up=server_close_up)
 
-        try:
-            on, chosen, server, mine, server_view = dataclasses.astuple(await run_work(interaction, work))
-        except StoreError as exc:
-            await refuse(interaction, exc)
-            return
+        on, chosen, server, mine, server_view = dataclasses.astuple(await run_work(interaction, work))
         lang = (await languages(interaction)).user  # read after the change: the answer speaks the new choice
         now = tr(lang, "prefs.now" if screen_reader is not None else "prefs.is")
         lines = [tr(lang, "prefs.screen_reader.on" if on else "prefs.screen_reader.off", now=now,
@@ -132,5 +118,5 @@ class Trust(commands.Cog):
         await say(interaction, "\n".join(lines), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Trust(bot))

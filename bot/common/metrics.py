@@ -32,13 +32,14 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
+from service.matches import MatchService
 from service.operations import database_answers, database_gauges
 from service.vocabulary import RULES_EDITION
 
@@ -165,10 +166,21 @@ class BotMetrics:
         return generate_latest(self.registry)
 
 
+class Served(Protocol):
+    """What the metrics server reads of the bot (``ElfballBot``): its counters, its service's
+    database and its gateway."""
+
+    metrics: BotMetrics
+    service: MatchService
+
+    def is_closed(self) -> bool: ...
+    def is_ready(self) -> bool: ...
+
+
 class MetricsServer:
     """``/metrics`` and ``/healthz`` for ``bot`` on ``host:port`` (port 0: any free port)."""
 
-    def __init__(self, bot: Any, *, host: str = DEFAULT_HOST, port: int = 0) -> None:
+    def __init__(self, bot: Served, *, host: str = DEFAULT_HOST, port: int = 0) -> None:
         self.bot, self.host, self.port = bot, host, port
         self._runner: web.AppRunner | None = None
 

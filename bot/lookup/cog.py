@@ -11,16 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from service.vocabulary import odds
-from service.vocabulary import MarkdownStringifier
-from service.vocabulary import language_of
+from bot.app import ElfballBot
+from bot.common.i18n import languages, tr
+from bot.common.reply import Refusal, refuse, say
+from bot.lookup.rules_topics import find_topic, topic_choices
+from bot.play.panels import challenge_odds_line
 from service import lookup
 from service.dice import free_roll
-
-from .i18n import languages, tr
-from .panels import challenge_odds_line
-from .reply import Refusal, refuse, say
-from .rules_topics import find_topic, topic_choices
+from service.vocabulary import MarkdownStringifier, language_of, odds
 
 __all__ = ["Lookup", "setup"]
 
@@ -33,7 +31,7 @@ async def topic_autocomplete(interaction: discord.Interaction, current: str) -> 
 class Lookup(commands.Cog):
     """Rules, odds and dice."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="roll", description="Roll Challenge dice in chat (not part of a match)")
@@ -75,5 +73,5 @@ class Lookup(commands.Cog):
         await say(interaction, f"**{title}**\n{text}", ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Lookup(bot))
