@@ -3,7 +3,7 @@
 Every bot counts in its own ``CollectorRegistry`` (two bots in one process, as the tests run
 them, never share a counter). The counting happens at a few choke points, not in the commands:
 
-* ``bot.reply``: ``refuse`` (refused), ``incident`` (incident), ``run_work`` returning (ok), and
+* ``bot.common.reply``: ``refuse`` (refused), ``incident`` (incident), ``run_work`` returning (ok), and
   the tree's ``app_command_completion`` for commands that need no work (ok). An interaction is
   counted once, by its first outcome (an incident's apology is not also a refusal).
 * Discord's HTTP answers, seen by an ``aiohttp.TraceConfig`` on the client's session (REST and

@@ -1,6 +1,6 @@
 """What the bot posts for a match: the text, the board and the decision panel.
 
-A panel holds buttons and selects for the coach who must decide (``bot.items``). Every item is a
+A panel holds buttons and selects for the coach who must decide (``bot.play.items``). Every item is a
 persistent ``DynamicItem`` whose custom id carries the match and the version it was drawn for,
 so a click still works after a restart and a click on an old panel is refused as out of date.
 Nothing here touches dice or the engine's rules: options come from the engine's legal commands.
