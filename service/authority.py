@@ -21,4 +21,4 @@ def require_team_owner(team: _Coached, user_id: int) -> None:
     """Refuse ``user_id`` a team he does not coach (a match with it would lock it out of its
     coach's league fixture)."""
     if team.coach_id != user_id:
-        raise NotAllowedError("{team} is coached by <@{coach}>: only he can play it", team=team.name, coach=team.coach_id)
+        raise NotAllowedError("only <@{coach}> decides for this team", coach=team.coach_id)
