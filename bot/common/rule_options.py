@@ -51,7 +51,7 @@ def rules_suggestions(current: str) -> list[tuple[str, str]]:
     return out[:25]
 
 
-async def rules_autocomplete(interaction, current: str) -> list[app_commands.Choice[str]]:  # type: ignore[no-untyped-def]
+async def rules_autocomplete(interaction, current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in rules_suggestions(current)]
 
 

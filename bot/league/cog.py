@@ -648,7 +648,7 @@ class AftermathButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfb
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AftermathButton:  # type: ignore[override]
         return cls(match["verb"], int(match["am"]), int(match["version"]), label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await aftermath_pressed(interaction, self.verb, self.am, self.version, "", [])
 
 
@@ -664,7 +664,7 @@ class AftermathSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfb
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> AftermathSelect:  # type: ignore[override]
         return cls(match["verb"], int(match["am"]), int(match["version"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await aftermath_pressed(interaction, self.verb, self.am, self.version, self.key, values)
 

@@ -217,5 +217,5 @@ class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfba
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DescribeButton:  # type: ignore[override]
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await press_describe(interaction, self.match_id)
