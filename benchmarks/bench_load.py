@@ -208,7 +208,7 @@ async def run(args: argparse.Namespace) -> int:
             for g in range(args.guilds):
                 guild = guild_on_shard(fake, g % shards, shards, f"Club {g}")
                 tables += [Table.build(guild, f"pitch-{c}") for c in range(args.channels)]
-            for i, t in enumerate(tables):
+            for t in tables:
                 preplay(service, t, args.preplay)
             print(f"{len(tables)} channels in {args.guilds} guilds, matches started and {args.preplay} commands "
                   f"in ({time.perf_counter() - t0:.0f} s); backend {'PostgreSQL' if args.postgres else 'SQLite'}, "

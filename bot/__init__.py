@@ -1,5 +1,5 @@
 """The Discord bot: slash commands and panels over the shared match service (no rules, no dice here)."""
 
-from .app import ElfballBot, main
+from bot.app import ElfballBot, main
 
 __all__ = ["ElfballBot", "main"]

@@ -1,10 +1,12 @@
 """The Discord bot: the client, its extensions and its background work.
 
-``ElfballBot`` loads one extension per domain (discord.py's extension and Cog mechanism, as in
-Avrae or Red): ``bot.match`` (challenges and the match's life), ``bot.play`` (set-up, play
-commands and panel presses), ``bot.team``, ``bot.league``, ``bot.trust`` (preferences, the board
-in words, checking the dice), ``bot.lookup`` (rules, odds, dice) and ``bot.help``. Replies,
-refusals and the match poster live in ``bot.reply``; nothing here rolls a die or applies a rule.
+``ElfballBot`` loads one package per domain (discord.py's extension and Cog mechanism, laid out
+as Avrae's ``cogs5e/<domain>/`` and Red's ``redbot/cogs/<cog>/``), each with its cog, views and
+autocomplete: ``bot.match`` (challenges and the match's life), ``bot.play`` (set-up, play
+commands, panels and the match poster), ``bot.team``, ``bot.league``, ``bot.trust`` (preferences,
+the board in words, checking the dice), ``bot.lookup`` (rules, odds, dice) and ``bot.help``.
+Replies, refusals, the one error handler, checks and transformers live in ``bot.common``. The
+bot talks only to the service (``service``); nothing here rolls a die or applies a rule.
 
 Background work, safe with several processes (each reads its shards' guilds only and claims
 each job in the database): reminders to the deciding coach, and the owed-board sweep that posts
@@ -31,21 +33,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import bot_state
-from service.matches import AI_COACH_ID, MatchService, prompt_for
+from bot.common.errors import answer_error
+from bot.common.i18n import CommandTranslator, server_language, tr
+from bot.common.metrics import DEFAULT_HOST, BotMetrics, MetricsServer
+from bot.common.reply import NO_PINGS, ping
+from bot.play.items import PanelButton, PanelSelect
+from bot.play.panels import DescribeButton
+from bot.play.poster import Poster
+from service import operations
 from service.drawing import Drawing, render_processes
+from service.leagues import LeagueService
+from service.matches import AI_COACH_ID, MatchService, prompt_for
 
-from .i18n import CommandTranslator, server_language, tr
-from .items import PanelButton, PanelSelect
-from .metrics import DEFAULT_HOST, BotMetrics, MetricsServer
-from .panels import DescribeButton
-from .reply import NO_PINGS, Poster, Refusal, incident, ping, refuse
-
-__all__ = ["ElfballBot", "EXTENSIONS", "command_list", "main", "metrics_settings", "shard_settings", "sync_commands", "tree_digest"]
+__all__ = ["ElfballBot", "elfball", "EXTENSIONS", "command_list", "main", "metrics_settings", "shard_settings", "sync_commands", "tree_digest"]
 
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
-EXTENSIONS = ("bot.match", "bot.play", "bot.team", "bot.league", "bot.trust", "bot.lookup", "bot.help")
+EXTENSIONS = ("bot.match.cog", "bot.play.cog", "bot.team.cog", "bot.league.cog", "bot.trust.cog", "bot.lookup.cog", "bot.help.cog")
 
 
 def tree_digest(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:
@@ -91,6 +95,8 @@ class ElfballBot(commands.AutoShardedBot):
         self.background = background
         self.warm = warm
         self.poster = Poster(self)
+        #: The league extension's service (``bot.league.cog`` sets it up).
+        self.league: LeagueService | None = None
         self.synced = False
         self.metrics_server = MetricsServer(self, host=metrics_host, port=metrics_port) \
             if metrics_port is not None else None
@@ -108,13 +114,6 @@ class ElfballBot(commands.AutoShardedBot):
 
     def serves_match(self, match: Any) -> bool:
         return self.serves(match.guild_id)
-
-    # The play and trust extensions answer these (panel items call them through the client).
-    async def panel_pressed(self, interaction: discord.Interaction, *args: Any) -> None:  # replaced by bot.play
-        await refuse(interaction, Refusal("refuse.panel_stale"))
-
-    async def describe_pressed(self, interaction: discord.Interaction, match_id: int) -> None:  # replaced by bot.trust
-        await refuse(interaction, Refusal("refuse.panel_stale"))
 
     async def _every(self, seconds: float, job: Any, name: str) -> None:
         await self.wait_until_ready()
@@ -195,8 +194,7 @@ class ElfballBot(commands.AutoShardedBot):
         key = f"commands:{guild.id}" if guild is not None else "commands:global"
 
         def claim() -> bool:
-            with self.service.sessions() as s:
-                return bot_state.claim_command_sync(session=s, key=key, digest=digest)
+            return operations.claim_command_sync(self.service.sessions, key, digest)
 
         if not force and not await asyncio.to_thread(claim):
             log.info("commands unchanged (%s): not synced", key)
@@ -205,8 +203,7 @@ class ElfballBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         except Exception:
             def release() -> None:
-                with self.service.sessions() as s:
-                    bot_state.release_command_sync(session=s, key=key, digest=digest)
+                operations.release_command_sync(self.service.sessions, key, digest)
 
             await asyncio.to_thread(release)  # the next start tries again
             raise
@@ -217,13 +214,15 @@ class ElfballBot(commands.AutoShardedBot):
         return True
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.NoPrivateMessage):
-            await refuse(interaction, Refusal("refuse.dm_only_server"))
-            return
-        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await refuse(interaction, error)
-            return
-        await incident(interaction, getattr(error, "original", error))
+        await answer_error(interaction, error)
+
+
+def elfball(interaction: discord.Interaction) -> ElfballBot:
+    """The bot that received ``interaction``, typed: cogs reach its service and poster here."""
+    client = interaction.client
+    if not isinstance(client, ElfballBot):
+        raise TypeError(f"an Elfball interaction reached {type(client).__name__}")
+    return client
 
 
 def command_list() -> list[Any]:
@@ -279,9 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    from db import migrate
-
-    migrate.upgrade()
+    operations.upgrade_database()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
     try:
@@ -302,9 +299,7 @@ def sync_commands(guild: int | None = None) -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from db import migrate
-
-    migrate.upgrade()
+    operations.upgrade_database()
 
     async def run() -> None:
         bot = ElfballBot(MatchService(render=False), dev_guild=guild, sync="force", background=False)

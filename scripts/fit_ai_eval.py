@@ -56,7 +56,8 @@ def collect(matches: int, seed: int, levels: tuple[str, str] = ("easy", "easy"))
             entries = (TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)))
         seen: list[list[float]] = []
 
-        def log(state, side, cmd, events):  # type: ignore[no-untyped-def]
+        def log(state, side, cmd, events, seen=seen):  # type: ignore[no-untyped-def]  # play_match's callback shape
+            # ``seen`` bound now: this match's list, not the loop's last
             if pending(state).kind == "turn":
                 seen.append(features(state, "west", fld))
 

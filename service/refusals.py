@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine import Refusal, format_refusal
-from engine.i18n import DEFAULT, Catalogue, phrase
-from engine.teambuilding import TeamBuildingError
+from engine import DEFAULT_LANGUAGE as DEFAULT
+from engine import Catalogue, Refusal, TeamBuildingError, format_refusal, phrase
 
 
 __all__ = ["render_refusal"]

@@ -62,7 +62,7 @@ from engine import (
 from .grammar import (SPELLS, TACKLE_USES, check_length, match_option, parse_direction, parse_path, usage_error,
                       resolve_ability, resolve_player, spell_on_player, whole_number)
 
-__all__ = ["place", "act", "move", "face", "throw", "tackle", "shove", "stand", "dash", "cheer", "quickling", "taunt",
+__all__ = ["hex_option", "place", "act", "move", "face", "throw", "tackle", "shove", "stand", "dash", "cheer", "quickling", "taunt",
            "potion", "spell", "end", "replace", "BUILDERS", "build", "Request"]
 
 
@@ -85,8 +85,15 @@ def _given(value: object) -> bool:
 
 
 def _hex(value: object, verb: str, fld: Field) -> Hex:
-    """Exactly one coordinate of the field: ``Field.parse`` refuses anything else, naming it."""
-    return fld.parse(_text(value, verb))
+    """Exactly one coordinate of the field: ``Field.parse`` refuses anything else, naming it
+    (a ``Hex`` the bot's option already read is taken as it is)."""
+    return value if isinstance(value, Hex) else fld.parse(_text(value, verb))
+
+
+def hex_option(value: object, verb: str, field: Field | None = None) -> Hex:
+    """A hex option of slash command ``verb`` read as the command's builder reads it (the bot's
+    option transformer: the same refusals, said the same way)."""
+    return _hex(value, verb, field or standard_field())
 
 
 def _direction(value: object, verb: str) -> Direction:

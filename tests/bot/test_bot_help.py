@@ -10,10 +10,10 @@ from discord import app_commands
 from fakediscord import FakeDiscord
 from support.tours import leaks, report
 
-from bot import help as H
+from bot.help import cog as H
 from bot.app import ElfballBot, command_list
-from bot.i18n import catalogue, command_catalogue, tr
-from bot.rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
+from bot.common.i18n import catalogue, command_catalogue, tr
+from bot.lookup.rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
 from engine.abilities import ABILITIES
 from engine.i18n import placeholders
 from service.matches import MatchService

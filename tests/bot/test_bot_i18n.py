@@ -9,8 +9,8 @@ from discord import app_commands
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot, command_list
-from bot.i18n import command_catalogue
-from bot.rules_topics import find_topic, topic_choices
+from bot.common.i18n import command_catalogue
+from bot.lookup.rules_topics import find_topic, topic_choices
 from service.matches import MatchService
 
 COMMANDS = command_list()
@@ -192,8 +192,8 @@ def test_a_panel_in_french_keeps_its_custom_ids():
     import discord
     from support.builders import P, act, hx, position
 
-    from bot.items import build_view
-    from bot.panels import build_post
+    from bot.play.items import build_view
+    from bot.play.panels import build_post
     from engine import commands as C
 
     st = position(P("w1", "night-elves/strikers", "H12", "E"), P("e1", "gnolls/midfielders", "I12", "W"),

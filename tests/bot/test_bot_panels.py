@@ -8,8 +8,8 @@ import discord
 import pytest
 from support.builders import P, act, hx, position
 
-from bot.items import PanelButton, PanelSelect, build_view, command_for
-from bot.panels import build_post, reroll_odds
+from bot.play.items import PanelButton, PanelSelect, build_view, command_for
+from bot.play.panels import build_post, reroll_odds
 from engine import commands as C
 from engine.hexes import Direction
 from engine.narrate import narrate
@@ -166,7 +166,7 @@ class Offering:
 
 
 def offering(monkeypatch, *extra):
-    import bot.items as items_module
+    import bot.play.items as items_module
 
     real = items_module.legal_commands
     monkeypatch.setattr(items_module, "legal_commands", lambda st, side, *a: Offering(real(st, side, *a), extra))

@@ -9,8 +9,8 @@ import pytest
 from fakediscord import FakeDiscord
 
 from bot.app import ElfballBot
-from bot.reply import reason_text
-from bot.rule_options import status_line
+from bot.common.reply import reason_text
+from bot.common.rule_options import status_line
 from db.engine import session_scope
 from db.settings import get_guild_settings
 from engine import teambuilding as tb

@@ -10,7 +10,7 @@ from support.databases import fresh_engine
 from sqlalchemy import MetaData, inspect, select
 from sqlmodel import Session
 
-from db import abandon, challenges, matches, settings
+from db import abandon, challenges, settings
 from db.errors import ChallengePendingError
 from service.match_rules import MatchSide
 from db.engine import make_engine

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from support.databases import count, race, session
 
-from db import bot_state, matches, posts
+from db import bot_state, posts
 from service import match_rules
 from service.match_rules import MatchSide
 

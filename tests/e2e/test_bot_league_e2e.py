@@ -156,7 +156,7 @@ async def test_a_league_season_through_slash_commands_and_panels(database):
 async def test_a_post_match_panel_fits_discord_and_offers_potions_before_the_rest() -> None:
     from datetime import UTC, datetime
 
-    from bot.league import aftermath_post
+    from bot.league.cog import aftermath_post
     from db.models import AftermathPublic, FixturePublic
     from service.leagues import AftermathView, Offer
 
@@ -264,7 +264,7 @@ async def test_a_french_server_runs_its_league_in_french(database, monkeypatch):
 
 
 def test_league_refusals_read_in_french():
-    from bot.reply import reason_text
+    from bot.common.reply import reason_text
     from db.errors import NotAllowedError
 
     assert reason_text(NotAllowedError("only_commissioner_may_do", commissioner=42), "fr") == \

@@ -209,7 +209,7 @@ def test_the_longest_correction_reply_fits_discord() -> None:
     still fit in one message of 2,000 characters, in both languages."""
     from datetime import UTC, datetime
 
-    from bot.i18n import tr
+    from bot.common.i18n import tr
     from db.models import FixturePublic
     from service.leagues import FixtureView
     from service.names import safe_name

@@ -215,7 +215,7 @@ def test_the_owed_board_sweep_pages_past_the_boards_of_other_shards(database):
     from datetime import datetime, timedelta, timezone
     from types import SimpleNamespace
 
-    from bot.reply import Poster
+    from bot.play.poster import Poster
     from service.match_rules import MatchSide
     from service import posts as service_posts
 

@@ -383,10 +383,10 @@ def test_the_board_picture_speaks_french(monkeypatch):
 
 
 def test_the_fixed_texts_in_french_and_english():
-    from bot.reply import reason_text
-    from bot.items import option_text
-    from bot.panels import arrow
-    from bot.rule_options import status_line
+    from bot.common.reply import reason_text
+    from bot.play.items import option_text
+    from bot.play.panels import arrow
+    from bot.common.rule_options import status_line
     from support.builders import P, position
     from engine.hexes import Direction
     from engine.narrate import describe_question
@@ -421,7 +421,7 @@ def test_the_fixed_texts_in_french_and_english():
 def test_every_rules_topic_reads_in_its_language():
     """/rules for each of its topics (the rules, the support, every ability): what the tour asks
     for a few of, here all of them."""
-    from bot.rules_topics import topics
+    from bot.lookup.rules_topics import topics
 
     for language in ("fr", "en"):
         found = leaks([f"{title}\n{text}" for title, text in topics(language).values()], [], language)

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from support.leagues import ALICE, BOB, GUILD, finish_with, season, start
 
-from bot.reply import reason_text
+from bot.common.reply import reason_text
 from db import errors
 from db import leagues as db_leagues
 from db.engine import session_scope

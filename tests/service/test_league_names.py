@@ -14,7 +14,7 @@ import re
 import pytest
 from support.databases import count
 
-from bot.reply import reason_text
+from bot.common.reply import reason_text
 from db import teams as db_teams
 from db.errors import InvalidInputError, NotFoundError, UnknownLeagueError, UnknownTeamError
 from service.leagues import LeagueService

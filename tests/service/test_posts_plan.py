@@ -110,7 +110,7 @@ def test_extra_lines_end_the_live_message():
 def test_a_name_with_markdown_shows_as_typed():
     from types import SimpleNamespace as NS
 
-    from bot.panels import literal_names
+    from bot.play.panels import literal_names
 
     state = NS(teams={"west": NS(name="*Stars*"), "east": NS(name="Gnolls")},
                players={"w1": NS(name="Jo_the_Quick"), "e1": NS(name="Hunter #1")})

@@ -229,7 +229,6 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         # /league replay draws its first frame from the match as created, not from the end.
         from PIL import Image, ImageChops
 
-        from db import matches as db_matches
         from render import board_image
 
         with session_scope() as s:
@@ -252,7 +251,7 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         whole, lean = (len(zip_site(build_site(lg, replays=r), f"league-{lg.id}")) for r in (True, False))
         assert lean < whole
         # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
-        monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", (lean + whole) // 2)
+        monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (lean + whole) // 2)
         r = await fake.slash(alice, office, "league export")
         (att,) = r.attachments
         assert len(att.data) == lean and "without the replays' boards" in r.content
@@ -262,7 +261,7 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         (match,) = [n for n in z.namelist() if re.fullmatch(r"league-1/matches/\d+\.html", n)]
         assert "leaves out the replay&#39;s boards" in z.read(match).decode()
         for limit in (lean - 1, 1000):  # too large as a zip; pictures alone past the limit
-            monkeypatch.setattr(sys.modules["bot.league"], "EXPORT_LIMIT", limit)
+            monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", limit)
             r = await fake.slash(alice, office, "league export")
             assert not r.attachments and "so it is not attached" in r.content and "elfball league export" in r.content
 

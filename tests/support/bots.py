@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-import bot.reply as app
+import bot.common.reply as app
 from bot.app import ElfballBot
 from engine import commands as C
 from engine.field import standard_field

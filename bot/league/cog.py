@@ -14,37 +14,43 @@ from __future__ import annotations
 
 import asyncio
 import io
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
-from db import leagues as db_leagues
-from db.errors import StoreError
-from engine.abilities import ABILITIES
-from engine.errors import ElfballError
-from engine.options import describe as describe_rules
-from engine.events import MatchEnded
-from engine.rosters import extra_players, team_list
-from engine.teambuilding import SUPPORT_COSTS, SUPPORT_LIMITS, SUPPORT_NAMES
-from service import match_rules
+from bot.app import ElfballBot, elfball
+from bot.common.autocomplete import list_name
+from bot.common.errors import answer_press
+from bot.common.i18n import catalogue, languages, tr
+from bot.common.reply import Refusal, run_work
+from bot.common.reply import say as _say
+from bot.common.reply import send_post as _send
+from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
+from bot.play.panels import Post
+from service import lookup
+from service import teams as team_store
 from service.leagues import AftermathView, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
+from service.site import SiteTooLarge, build_site, check_exporter, zip_site
 from service.verify import commitment_text
-
-from .choices import list_name
-from .reply import Refusal, run_work
-from .reply import refuse as _refuse
-from .reply import say as _say
-from .reply import send_post as _send
-from engine.i18n import Catalogue, language_of
-
-from .i18n import catalogue, languages, tr
-from .panels import Post
-from .rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
+from service.vocabulary import (
+    ABILITIES,
+    SUPPORT_COSTS,
+    SUPPORT_LIMITS,
+    SUPPORT_NAMES,
+    Catalogue,
+    ElfballError,
+    MatchEnded,
+    StoreError,
+    describe_rules,
+    extra_players,
+    language_of,
+    team_list,
+)
 
 __all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post"]
 
@@ -61,20 +67,14 @@ team_group = app_commands.Group(name="team", description="Your server's teams")
 
 
 def _svc(interaction: discord.Interaction) -> LeagueService:
-    return interaction.client.league  # type: ignore[attr-defined,no-any-return]
+    league = elfball(interaction).league
+    if league is None:
+        raise RuntimeError("the league extension is not loaded")  # setup() sets it before any command
+    return league
 
 
 def _guild(interaction: discord.Interaction) -> int:
     return interaction.guild_id or 0
-
-
-async def _work(interaction: discord.Interaction, work: Callable[[], T]) -> T | None:
-    """Run ``work``; a refusal is answered privately and gives None."""
-    try:
-        return await run_work(interaction, work)
-    except (ElfballError, StoreError, Refusal) as exc:
-        await _refuse(interaction, exc)
-        return None
 
 
 async def _say_long(interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
@@ -141,20 +141,12 @@ def _leagues(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 
 def _my_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    from db import teams as db_teams
-    from db.engine import session_scope
-
-    with session_scope() as s:
-        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction), coach_id=interaction.user.id)
+    teams = team_store.teams(_guild(interaction), coach_id=interaction.user.id)
     return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
 def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    from db import teams as db_teams
-    from db.engine import session_scope
-
-    with session_scope() as s:
-        teams = db_teams.list_teams(session=s, guild_id=_guild(interaction))
+    teams = team_store.teams(_guild(interaction))
     return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
 
 
@@ -238,13 +230,12 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
                 "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
-    lg = await _work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
-    if lg is not None:
-        lang = (await languages(interaction)).public
-        shown = describe_rules(match_options(db_leagues.settings_of(lg)), lang)
-        await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
-                                   rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
-                   allowed_mentions=MENTIONS)
+    lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
+    lang = (await languages(interaction)).public
+    shown = describe_rules(lookup.league_options(lg), lang)
+    await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
+                               rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
+               allowed_mentions=MENTIONS)
 
 
 @league_group.command(name="list", description="This server's leagues")
@@ -258,21 +249,19 @@ async def league_list(interaction: discord.Interaction) -> None:
                  for lg in svc.leagues(_guild(interaction))]
         return "\n".join(lines) or tr(lang, "league.list.none")
 
-    text = await _work(interaction, work)
-    if text is not None:
-        await _say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+    text = await run_work(interaction, work)
+    await _say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
 @league_group.command(name="join", description="Enter your team in a league (before its schedule is made)")
 @app_commands.autocomplete(league=_completer(_leagues), team=_completer(_my_teams))
 async def league_join(interaction: discord.Interaction, league: str, team: str) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).join(_guild(interaction), interaction.user.id, league, team))
-    if res is not None:
-        lg, tm, value = res
-        lang = (await languages(interaction)).public
-        await _say(interaction, tr(lang, "league.joined", team=safe_name(tm.name), coach=tm.coach_id, league=safe_name(lg.name),
-                                   value=value,
-                                   budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
+    res = await run_work(interaction, lambda: _svc(interaction).join(_guild(interaction), interaction.user.id, league, team))
+    lg, tm, value = res
+    lang = (await languages(interaction)).public
+    await _say(interaction, tr(lang, "league.joined", team=safe_name(tm.name), coach=tm.coach_id, league=safe_name(lg.name),
+                               value=value,
+                               budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
 @league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
@@ -285,11 +274,10 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
         return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
                             moderator=_moderator(interaction))
 
-    views = await _work(interaction, work)
-    if views is not None:
-        lang = (await languages(interaction)).public
-        await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                        + "\n".join(v.line(language=lang, name=safe_name) for v in views))
+    views = await run_work(interaction, work)
+    lang = (await languages(interaction)).public
+    await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
+                    + "\n".join(v.line(language=lang, name=safe_name) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -299,11 +287,10 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
         svc = _svc(interaction)
         return svc.fixtures(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
 
-    views = await _work(interaction, work)
-    if views is not None:
-        lang = (await languages(interaction)).public
-        text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
-        await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
+    views = await run_work(interaction, work)
+    lang = (await languages(interaction)).public
+    text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
+    await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
 
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
@@ -316,9 +303,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
         lg = svc.league(_guild(interaction), view.fixture.league_id)
         return view, out, lg.name
 
-    res = await _work(interaction, work)
-    if res is None:
-        return
+    res = await run_work(interaction, work)
     view, out, name = res
     lang = (await languages(interaction)).public
     header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
@@ -334,8 +319,6 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
     lang = (await languages(interaction)).public
 
     def work() -> tuple[str, bytes]:
-        from render.standings import render_standings
-
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
@@ -343,15 +326,14 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
         played = sum(r.played for r in rows) // 2
-        return "\n".join(lines), render_standings(lg.name, rows, language=lang,
-                                                  subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
+        return "\n".join(lines), lookup.standings_picture(lg.name, rows, language=lang,
+                                                          subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
                                                               played=played))
 
-    res = await _work(interaction, work)
-    if res is not None:
-        text, png = res
-        await _say_long(interaction, text, file=discord.File(io.BytesIO(png), filename="standings.png",
-                                                             description=text[:1000]))
+    res = await run_work(interaction, work)
+    text, png = res
+    await _say_long(interaction, text, file=discord.File(io.BytesIO(png), filename="standings.png",
+                                                         description=text[:1000]))
 
 
 @league_group.command(name="results", description="Every result so far")
@@ -361,11 +343,10 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
         svc = _svc(interaction)
         return svc.results(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
 
-    views = await _work(interaction, work)
-    if views is not None:
-        lang = (await languages(interaction)).public
-        await _say_long(interaction, "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
-                        or tr(lang, "league.results.none"))
+    views = await run_work(interaction, work)
+    lang = (await languages(interaction)).public
+    await _say_long(interaction, "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
+                    or tr(lang, "league.results.none"))
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
@@ -396,18 +377,17 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
         lg = svc.league(_guild(interaction), target)
         return lg.name, svc.settings(_guild(interaction), lg.id)
 
-    res = await _work(interaction, work)
-    if res is not None:
-        name, settings = res
-        langs = await languages(interaction)
-        lang = langs.public if changes else langs.user
-        words = catalogue(lang)
-        shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
-                          f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
-                          for k, v in settings.items() if k != "rules")
-        await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
-                                   league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
-                   ephemeral=not changes)
+    res = await run_work(interaction, work)
+    name, settings = res
+    langs = await languages(interaction)
+    lang = langs.public if changes else langs.user
+    words = catalogue(lang)
+    shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
+                      f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
+                      for k, v in settings.items() if k != "rules")
+    await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
+                               league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
+               ephemeral=not changes)
 
 
 @league_group.command(name="correct", description="Commissioner: set or correct a fixture's result (kept in the audit trail)")
@@ -421,14 +401,13 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
                                          home_score=home_score, away_score=away_score, home_casualties=home_casualties,
                                          away_casualties=away_casualties, reason=reason, moderator=_moderator(interaction))
 
-    res = await _work(interaction, work)
-    if res is not None:
-        view, before = res
-        lang = (await languages(interaction)).public
-        old = tr(lang, "league.none") if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
-        await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=safe_name(reason),
-                                   line=view.line(mention=False, language=lang, name=safe_name), old=old)[:MAX_TEXT],
-                   allowed_mentions=discord.AllowedMentions.none())
+    res = await run_work(interaction, work)
+    view, before = res
+    lang = (await languages(interaction)).public
+    old = tr(lang, "league.none") if before["home_score"] is None else f"{before['home_score']}-{before['away_score']}"
+    await _say(interaction, tr(lang, "league.corrected", user=interaction.user.id, reason=safe_name(reason),
+                               line=view.line(mention=False, language=lang, name=safe_name), old=old)[:MAX_TEXT],
+               allowed_mentions=discord.AllowedMentions.none())
 
 
 @league_group.command(name="audit", description="The league's audit trail: results recorded and corrected, settings, rosters")
@@ -452,9 +431,8 @@ async def league_audit(interaction: discord.Interaction, league: str | None = No
                           fixture=fixture, who=who, why=why, detail=_detail(a.detail, lang)))
         return "\n".join(out) or tr(lang, "league.audit.empty")
 
-    text = await _work(interaction, work)
-    if text is not None:
-        await _say_long(interaction, text, ephemeral=True)
+    text = await run_work(interaction, work)
+    await _say_long(interaction, text, ephemeral=True)
 
 
 def _detail(detail: dict[str, Any], lang: str = "en") -> str:
@@ -489,10 +467,8 @@ def _detail(detail: dict[str, Any], lang: str = "en") -> str:
 @league_group.command(name="aftermath", description="Your post-match decisions still open (potions, injuries, abilities)")
 async def league_aftermath(interaction: discord.Interaction) -> None:
     langs = await languages(interaction)
-    views = await _work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id,
+    views = await run_work(interaction, lambda: _svc(interaction).open_aftermaths(_guild(interaction), interaction.user.id,
                                                                                language=langs.public, name=safe_name))
-    if views is None:
-        return
     if not views:
         await _say(interaction, tr(langs.user, "league.aftermath.none"), ephemeral=True)
         return
@@ -506,23 +482,14 @@ async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
     lang = (await languages(interaction)).public
 
     def work() -> bytes:
-        from db import matches as store
-        from db.engine import session_scope
-        from engine.events import event_from_dict
-        from render import Step, render_replay
-
         view = _svc(interaction).fixture(_guild(interaction), _fixture_id(fixture))
         if view.fixture.match_id is None:
             raise Refusal("league.refuse.no_replay", id=view.id)
-        with session_scope() as s:  # each action drawn from the state after it, not the final one
-            history = match_rules.history(session=s, match_id=view.fixture.match_id)
-        return render_replay([Step(state, [event_from_dict(e) for e in r.events]) for r, state in history], width=600,
-                             language=lang)
+        return lookup.replay(view.fixture.match_id, language=lang, empty=False)
 
-    gif = await _work(interaction, work)
-    if gif is not None:
-        await _say(interaction, tr(lang, "league.replay", id=fixture.lstrip("#")),
-                   file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+    gif = await run_work(interaction, work)
+    await _say(interaction, tr(lang, "league.replay", id=fixture.lstrip("#")),
+               file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
 
 #: Discord's limit for one file a bot sends to a server without boosts (10 MiB); a server boosted
@@ -543,8 +510,6 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     limit = export_limit(interaction.guild)
 
     def work() -> tuple[str, int, bytes | None, bool]:
-        from service.site import SiteTooLarge, build_site, check_exporter, zip_site
-
         svc = _svc(interaction)
         lg = svc.league(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
@@ -565,9 +530,7 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
         data = zip_site(site, folder=folder)
         return lg.name, len(site.pages), data if len(data) <= limit else None, False
 
-    res = await _work(interaction, work)
-    if res is None:
-        return
+    res = await run_work(interaction, work)
     name, pages, data, whole = res
     mb = {"size": f"{len(data) / 1e6:.1f}" if data else "", "limit": f"{limit / 1e6:.1f}"}
     if data is None:
@@ -602,50 +565,45 @@ async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, *
 @app_commands.describe(team="your team", position="a position of its team list", name="his name (optional)")
 @app_commands.autocomplete(team=_completer(_my_teams), position=_completer(_positions))
 async def team_hire(interaction: discord.Interaction, team: str, position: str, name: str | None = None) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).hire(_guild(interaction), interaction.user.id, team, position, name))
-    if res is not None:
-        sheet, label = res
-        await _sheet_reply(interaction, "league.team.hired", sheet, label=label)
+    res = await run_work(interaction, lambda: _svc(interaction).hire(_guild(interaction), interaction.user.id, team, position, name))
+    sheet, label = res
+    await _sheet_reply(interaction, "league.team.hired", sheet, label=label)
 
 
 @team_group.command(name="fire", description="Cut a player (a team never goes below 6)")
 @app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players))
 async def team_fire(interaction: discord.Interaction, team: str, player: str) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).fire(_guild(interaction), interaction.user.id, team, player))
-    if res is not None:
-        sheet, label = res
-        await _sheet_reply(interaction, "league.team.fired", sheet, label=label)
+    res = await run_work(interaction, lambda: _svc(interaction).fire(_guild(interaction), interaction.user.id, team, player))
+    sheet, label = res
+    await _sheet_reply(interaction, "league.team.fired", sheet, label=label)
 
 
 @team_group.command(name="buy", description="Buy team support (Cheerleaders, Zlurpee Kegs, Potions, a Wizard, a Bribed Referee)")
 @app_commands.choices(item=SUPPORT_CHOICES)
 @app_commands.autocomplete(team=_completer(_my_teams))
 async def team_buy(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, count))
-    if res is not None:
-        sheet, item_id, total = res
-        await _sheet_reply(interaction, "league.team.bought", sheet, total=total, item=item_id)
+    res = await run_work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, count))
+    sheet, item_id, total = res
+    await _sheet_reply(interaction, "league.team.bought", sheet, total=total, item=item_id)
 
 
 @team_group.command(name="sell", description="Give up team support (its points are free again)")
 @app_commands.choices(item=SUPPORT_CHOICES)
 @app_commands.autocomplete(team=_completer(_my_teams))
 async def team_sell(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
-    res = await _work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, -count))
-    if res is not None:
-        sheet, item_id, total = res
-        await _sheet_reply(interaction, "league.team.sold", sheet, total=total, item=item_id)
+    res = await run_work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, -count))
+    sheet, item_id, total = res
+    await _sheet_reply(interaction, "league.team.sold", sheet, total=total, item=item_id)
 
 
 @team_group.command(name="learn", description="A player with 5 XP per ability learns one (5 team points)")
 @app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players), ability=_completer(_abilities))
 async def team_learn(interaction: discord.Interaction, team: str, player: str, ability: str) -> None:
     lang = (await languages(interaction)).public
-    res = await _work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player,
+    res = await run_work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player,
                                                                    ability, language=lang))
-    if res is not None:
-        sheet, label = res
-        await _sheet_reply(interaction, "league.team.learned", sheet, label=label)
+    sheet, label = res
+    await _sheet_reply(interaction, "league.team.learned", sheet, label=label)
 
 
 @team_group.command(name="sheet", description="A team sheet: every player's attributes, XP, abilities and injuries")
@@ -654,8 +612,6 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
     lang = (await languages(interaction)).public
 
     def work() -> Any:
-        from render.team_sheet import support_text
-
         sheet = _svc(interaction).sheet(_guild(interaction), team, language=lang)
         t = sheet.team
 
@@ -669,14 +625,13 @@ async def team_sheet(interaction: discord.Interaction, team: str) -> None:
                 for p in sorted(t.players, key=lambda p: p.number) if p.status == "active"]
         head = tr(lang, "league.sheet.head", team=safe_name(t.name), list=list_name(t.team_list), coach=t.coach_id,
                   league=", " + safe_name(sheet.league) if sheet.league else "", value=sheet.value, budget=sheet.budget,
-                  support=support_text(t.support, lang))
+                  support=lookup.support_words(t.support, lang))
         return head + "\n" + "\n".join(rows), sheet.png
 
-    res = await _work(interaction, work)
-    if res is not None:
-        text, png = res
-        file = discord.File(io.BytesIO(png), filename="team-sheet.png", description=text[:1000]) if png else None
-        await _say_long(interaction, text, file=file)
+    res = await run_work(interaction, work)
+    text, png = res
+    file = discord.File(io.BytesIO(png), filename="team-sheet.png", description=text[:1000]) if png else None
+    await _say_long(interaction, text, file=file)
 
 
 # --- post-match panels ------------------------------------------------------------------------------
@@ -693,7 +648,7 @@ class AftermathButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfb
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AftermathButton:  # type: ignore[override]
         return cls(match["verb"], int(match["am"]), int(match["version"]), label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         await aftermath_pressed(interaction, self.verb, self.am, self.version, "", [])
 
 
@@ -709,7 +664,7 @@ class AftermathSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfb
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> AftermathSelect:  # type: ignore[override]
         return cls(match["verb"], int(match["am"]), int(match["version"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await aftermath_pressed(interaction, self.verb, self.am, self.version, self.key, values)
 
@@ -761,14 +716,13 @@ async def aftermath_pressed(interaction: discord.Interaction, verb: str, am: int
             return svc.advance(_guild(interaction), am, version, user, int(key), value)
         raise Refusal("league.refuse.unknown_choice", verb=repr(verb))
 
-    try:
-        view = await run_work(interaction, work, component=True)
+    async def answer() -> None:
+        done = await run_work(interaction, work, component=True)
         lang = (await languages(interaction)).public
-        view = await asyncio.to_thread(svc.aftermath, view.aftermath.id, language=lang, name=safe_name)
-    except (ElfballError, StoreError, Refusal, ValueError) as exc:
-        await _refuse(interaction, exc)
-        return
-    await _send(interaction, aftermath_post(view, lang), edit_panel=True)
+        view = await asyncio.to_thread(svc.aftermath, done.aftermath.id, language=lang, name=safe_name)
+        await _send(interaction, aftermath_post(view, lang), edit_panel=True)
+
+    await answer_press(interaction, answer())
 
 
 async def after_outcome(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -788,13 +742,15 @@ async def after_outcome_listener(interaction: discord.Interaction | None, outcom
         await after_outcome(interaction, outcome)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: ElfballBot) -> None:
     """The league extension: its service, ``/league``, the Advanced ``/team`` commands (in the team
     cog's group) and the post-match panels."""
-    if getattr(bot, "league", None) is None:
+    if bot.league is None:
         bot.league = LeagueService(bot.service)
     bot.tree.add_command(league_group)
     teams = bot.tree.get_command("team")
+    if not isinstance(teams, app_commands.Group):
+        raise RuntimeError("the team extension loads before the league's (app.EXTENSIONS)")
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)

@@ -3,7 +3,7 @@
 Every bot counts in its own ``CollectorRegistry`` (two bots in one process, as the tests run
 them, never share a counter). The counting happens at a few choke points, not in the commands:
 
-* ``bot.reply``: ``refuse`` (refused), ``incident`` (incident), ``run_work`` returning (ok), and
+* ``bot.common.reply``: ``refuse`` (refused), ``incident`` (incident), ``run_work`` returning (ok), and
   the tree's ``app_command_completion`` for commands that need no work (ok). An interaction is
   counted once, by its first outcome (an incident's apology is not also a refusal).
 * Discord's HTTP answers, seen by an ``aiohttp.TraceConfig`` on the client's session (REST and
@@ -32,17 +32,16 @@ import logging
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from sqlalchemy import text
 
-from db import matches as db_matches
-from db import posts as db_posts
-from engine.state import RULES_EDITION
+from service.matches import MatchService
+from service.operations import database_answers, database_gauges
+from service.vocabulary import RULES_EDITION
 
 __all__ = ["BotMetrics", "MetricsServer", "command_kind", "OUTCOMES", "DEFAULT_HOST"]
 
@@ -153,9 +152,7 @@ class BotMetrics:
         """Read the gauges from the database (blocking: a worker thread's); a database that does
         not answer sets ``elfball_database_up`` to 0 and leaves the last counts."""
         try:
-            with sessions() as s:
-                active = db_matches.active_count(session=s)
-                owed = db_posts.owed_count(session=s)
+            active, owed = database_gauges(sessions)
         except Exception as exc:  # noqa: BLE001 - the scrape still answers, saying the database is down
             log.warning("metrics: the database did not answer (%s)", type(exc).__name__)
             self.database_up.set(0)
@@ -169,20 +166,21 @@ class BotMetrics:
         return generate_latest(self.registry)
 
 
-def database_answers(sessions: Callable[[], Any]) -> str | None:
-    """None if the database answers a trivial query, else why not (blocking)."""
-    try:
-        with sessions() as s:
-            s.execute(text("SELECT 1")).scalar_one()
-    except Exception as exc:  # noqa: BLE001 - any failure is the answer
-        return f"unreachable ({type(exc).__name__})"
-    return None
+class Served(Protocol):
+    """What the metrics server reads of the bot (``ElfballBot``): its counters, its service's
+    database and its gateway."""
+
+    metrics: BotMetrics
+    service: MatchService
+
+    def is_closed(self) -> bool: ...
+    def is_ready(self) -> bool: ...
 
 
 class MetricsServer:
     """``/metrics`` and ``/healthz`` for ``bot`` on ``host:port`` (port 0: any free port)."""
 
-    def __init__(self, bot: Any, *, host: str = DEFAULT_HOST, port: int = 0) -> None:
+    def __init__(self, bot: Served, *, host: str = DEFAULT_HOST, port: int = 0) -> None:
         self.bot, self.host, self.port = bot, host, port
         self._runner: web.AppRunner | None = None
 

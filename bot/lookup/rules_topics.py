@@ -9,9 +9,8 @@ English title is its id: /rules sends it as the autocomplete value whatever the 
 
 from __future__ import annotations
 
-from engine.abilities import ABILITIES, Ability, basic_of
-
-from .i18n import tr
+from bot.common.i18n import tr
+from service.vocabulary import ABILITIES, Ability, basic_of
 
 __all__ = ["TOPICS", "ability_topic", "topics", "find_topic", "topic_choices", "BASIC_SLUGS", "ADVANCED_SLUGS"]
 

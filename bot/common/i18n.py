@@ -31,14 +31,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from engine.i18n import DEFAULT, LANGUAGES, Catalogue, language_of
+from service.settings import AUTO, stored_languages
+from service.vocabulary import DEFAULT, LANGUAGES, Catalogue, language_of
 
 __all__ = ["CommandTranslator", "Languages", "languages", "tr", "catalogue", "command_catalogue", "AUTO",
            "cached_languages", "server_language"]
 
 log = logging.getLogger("elfball.bot")
-#: A stored language preference meaning "follow Discord".
-AUTO = "auto"
 
 
 @cache
@@ -103,13 +102,7 @@ def _discord_default(interaction: discord.Interaction) -> Languages:
 
 
 def _stored(user_id: int, guild_id: int | None) -> tuple[str, str]:
-    from db import settings as db_settings
-    from db.engine import session_scope
-
-    with session_scope() as s:
-        coach = db_settings.get_coach_preferences(session=s, user_id=user_id).language
-        server = db_settings.get_guild_settings(session=s, guild_id=guild_id).language if guild_id else AUTO
-    return coach, server
+    return stored_languages(user_id, guild_id)
 
 
 def _chosen(stored: str, fallback: str) -> str:
@@ -117,7 +110,8 @@ def _chosen(stored: str, fallback: str) -> str:
 
 
 def cached_languages(interaction: discord.Interaction) -> Languages | None:
-    return interaction.extras.get("elfball_languages")  # type: ignore[no-any-return]
+    found: Languages | None = interaction.extras.get("elfball_languages")
+    return found
 
 
 async def languages(interaction: discord.Interaction) -> Languages:

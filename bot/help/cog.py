@@ -25,12 +25,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.abilities import ABILITIES
-from engine.i18n import LANGUAGES, language_of
-
-from .i18n import catalogue, command_catalogue, languages, tr
-from .reply import Refusal, refuse
-from .rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
+from bot.app import ElfballBot
+from bot.common.i18n import catalogue, command_catalogue, languages, tr
+from bot.common.reply import Refusal, refuse
+from bot.lookup.rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
+from service.vocabulary import ABILITIES, LANGUAGES, language_of
 
 __all__ = ["SECTIONS", "RULE_TOPICS", "Help", "setup", "leaves", "walk", "shown", "section_of", "unplaced", "sections",
            "overview", "detail", "example_key", "find_command", "command_choices", "Ambiguous", "FIELD_LIMIT",
@@ -389,7 +388,7 @@ def _quoted(typed: str) -> str:
 class Help(commands.Cog):
     """``/help`` (``/aide``)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="How to play: the bot's commands, or one command in detail")
@@ -414,5 +413,5 @@ class Help(commands.Cog):
         await _send(interaction, detail(found, lang, tree))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Help(bot))

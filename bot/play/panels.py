@@ -1,6 +1,6 @@
 """What the bot posts for a match: the text, the board and the decision panel.
 
-A panel holds buttons and selects for the coach who must decide (``bot.items``). Every item is a
+A panel holds buttons and selects for the coach who must decide (``bot.play.items``). Every item is a
 persistent ``DynamicItem`` whose custom id carries the match and the version it was drawn for,
 so a click still works after a restart and a click on an old panel is refused as out of date.
 Nothing here touches dice or the engine's rules: options come from the engine's legal commands.
@@ -19,15 +19,14 @@ from typing import Any
 
 import discord
 
-from engine.dice.odds import odds
-from engine.preview import reroll_chance, roll_succeeded, worst_dice
-from engine.state import MatchState
+from bot.common.i18n import tr
+from bot.common.presses import press_describe
+from bot.play.items import ARROWS, arrow, build_view, reroll_odds
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
 from service.names import ping_only
-
-from .i18n import tr
-from .items import ARROWS, arrow, build_view, reroll_odds
+from service.verify import reveal_text
+from service.vocabulary import MatchState, odds, reroll_chance, roll_succeeded, worst_dice
 
 __all__ = ["Post", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
            "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT", "literal_names"]
@@ -191,8 +190,6 @@ def words_embed(text: str, language: str = "en") -> discord.Embed:
 def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
     """The words for a screen-reader coach's match, the seed once the match is over, and the
     Describe button on every panel."""
-    from service.verify import reveal_text
-
     if outcome.description:
         post.embeds.append(words_embed(outcome.description_in(language) or outcome.description, language))
     if outcome.finished:  # the store has revealed the seed with the final state
@@ -209,7 +206,7 @@ def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
 
 class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-describe:(?P<match>[0-9]+)"):
     """Anyone may press it: the match's current position in words, privately (the trust
-    extension answers, through ``ElfballBot.describe_pressed``)."""
+    extension answers, through ``bot.common.presses``)."""
 
     def __init__(self, match_id: int, language: str = "en") -> None:
         super().__init__(discord.ui.Button(label=tr(language, "trust.describe"), style=discord.ButtonStyle.secondary,
@@ -220,5 +217,5 @@ class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfba
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DescribeButton:  # type: ignore[override]
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await interaction.client.describe_pressed(interaction, self.match_id)  # type: ignore[attr-defined]
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await press_describe(interaction, self.match_id)

@@ -1,7 +1,7 @@
 """``/team``: a server's Basic teams (create, show, list).
 
 The league extension adds the Advanced team commands (hire, fire, buy, sell, learn, sheet) to the
-same group (``bot.league``). Names a member typed are shown with no mention able to ping.
+same group (``bot.league.cog``). Names a member typed are shown with no mention able to ping.
 """
 
 from __future__ import annotations
@@ -10,45 +10,35 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from db import teams as db_teams
-from db.engine import session_scope
-from db.errors import StoreError
-from engine.abilities import ABILITIES
-from engine.errors import ElfballError
-
-from .choices import list_name, team_choices
-from .i18n import catalogue, languages, tr
-from .reply import refuse, run_work, say, server_only
+from bot.app import ElfballBot
+from bot.common.autocomplete import list_name, team_choices
+from bot.common.checks import ServerGroupCog
+from bot.common.i18n import catalogue, languages, tr
+from bot.common.reply import run_work, say
+from bot.common.transformers import TeamOption
+from service import teams as team_store
+from service.vocabulary import ABILITIES
 
 __all__ = ["Teams", "setup"]
 
 
-class Teams(commands.GroupCog, group_name="team", group_description="Your server's teams"):
+class Teams(ServerGroupCog, group_name="team", group_description="Your server's teams"):
     """A server's teams."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
         super().__init__()
-
-    async def cog_load(self) -> None:
-        server_only(self)
 
     @app_commands.command(name="create", description="Create a Basic team for this server")
     @app_commands.describe(name="the team's name", list="a team list", lineup='e.g. "6 imps, 2 hunters, 2 strikers" (default: a balanced team)')
     @app_commands.autocomplete(list=team_choices)
     async def create(self, interaction: discord.Interaction, name: str, list: str, lineup: str | None = None) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.create_team(session=s, guild_id=interaction.guild_id or 0, coach_id=interaction.user.id,
-                                            name=name, team_list=list, lineup=lineup)
+            return team_store.create(guild_id=interaction.guild_id or 0, coach_id=interaction.user.id, name=name,
+                                     team_list=list, lineup=lineup)
 
-        try:
-            team = await run_work(interaction, work)
-        except (ElfballError, StoreError) as exc:
-            await refuse(interaction, exc)
-            return
+        team = await run_work(interaction, work)
         players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
         lang = (await languages(interaction)).public
         await say(interaction, tr(lang, "team.created", team=team.name, list=list_name(team.team_list), coach=team.coach_id,
@@ -56,17 +46,11 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
 
 
     @app_commands.command(name="show", description="Show one of this server's teams")
-    @app_commands.autocomplete(name=team_choices)
-    async def show(self, interaction: discord.Interaction, name: str) -> None:
+    async def show(self, interaction: discord.Interaction, name: app_commands.Transform[str, TeamOption()]) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.get_team(session=s, guild_id=interaction.guild_id or 0, team=name)
+            return team_store.team(interaction.guild_id or 0, name)
 
-        try:
-            team = await run_work(interaction, work)
-        except StoreError as exc:
-            await refuse(interaction, exc)
-            return
+        team = await run_work(interaction, work)
         lang = (await languages(interaction)).public
         rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
                 + (" — " + ", ".join(ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities) if p.abilities else "")
@@ -82,8 +66,7 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
     @app_commands.command(name="list", description="This server's teams")
     async def list_(self, interaction: discord.Interaction) -> None:
         def work() -> Any:
-            with session_scope() as s:
-                return db_teams.list_teams(session=s, guild_id=interaction.guild_id or 0)
+            return team_store.teams(interaction.guild_id or 0)
 
         teams = await run_work(interaction, work)
         lang = (await languages(interaction)).public
@@ -92,5 +75,5 @@ class Teams(commands.GroupCog, group_name="team", group_description="Your server
         await say(interaction, text[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Teams(bot))

@@ -12,18 +12,26 @@ from typing import Any
 
 import discord
 
-from engine import commands as C
-from engine.abilities import ABILITIES
-from engine.field import standard_field
-from engine.hexes import Direction, distance
-from engine.legal import legal_commands
-from engine.match import pending
-from engine.preview import contact_previews, die_faces, reroll_chance, step_previews, throw_preview
-from engine.state import MatchState
+from bot.common.i18n import catalogue, tr
+from bot.common.presses import press_panel
 from service.grammar import OPTION_WORDS, option_label
 from service.matches import Outcome
-
-from .i18n import catalogue, tr
+from service.vocabulary import (
+    ABILITIES,
+    Direction,
+    MatchState,
+    contact_previews,
+    die_faces,
+    distance,
+    legal_commands,
+    load,
+    pending,
+    reroll_chance,
+    standard_field,
+    step_previews,
+    throw_preview,
+)
+from service.vocabulary import commands as C
 
 __all__ = ["ARROWS", "PanelButton", "PanelSelect", "arrow", "build_view", "command_for", "option_text", "reroll_odds"]
 
@@ -62,8 +70,8 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball:
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> PanelButton:  # type: ignore[override]
         return cls(match["verb"], int(match["match"]), int(match["version"]), match["arg"], label=item.label or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, self.arg, [])  # type: ignore[attr-defined]
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await press_panel(interaction, self.verb, self.match_id, self.version, self.arg, [])
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-select:" + _ID):
@@ -79,10 +87,10 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> PanelSelect:  # type: ignore[override]
         return cls(match["verb"], int(match["match"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
 
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.panel_pressed(interaction, self.verb, self.match_id, self.version, None, values)  # type: ignore[attr-defined]
+        await press_panel(interaction, self.verb, self.match_id, self.version, None, values)
 
 
 # --- from a press to an engine command ----------------------------------------------------------
@@ -300,7 +308,7 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     p = st.acting_player
     assert p is not None and p.hex is not None
     all_moves = legal.of(C.Move)
-    moves = {c.path[-1] for c in all_moves if c.ability is None and c.player is None}  # type: ignore[attr-defined]
+    moves = {c.path[-1] for c in all_moves if c.ability is None and c.player is None}
     layout = [(Direction.NW, 0), (Direction.NE, 0), (Direction.W, 1), (Direction.E, 1), (Direction.SW, 2), (Direction.SE, 2)]
     for d, row in layout:
         to = p.hex.neighbour(d)
@@ -313,15 +321,15 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
     view.add_item(PanelButton("undo", mid, ver, label=tr(lang, "panel.undo"), row=1,
                               disabled=a is None or a.challenged or a.dash != "none"))
     dashes = legal.of(C.Dash)
-    for c in [c for c in dashes if not c.sprint][:3]:  # type: ignore[attr-defined]
-        view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=tr(lang, "panel.dash", counters=c.counters), row=2))  # type: ignore[attr-defined]
-    if any(c.sprint for c in dashes):  # type: ignore[attr-defined]
+    for c in [c for c in dashes if not c.sprint][:3]:
+        view.add_item(PanelButton("dash", mid, ver, str(c.counters), label=tr(lang, "panel.dash", counters=c.counters), row=2))
+    if any(c.sprint for c in dashes):
         view.add_item(PanelButton("sprint", mid, ver, label=tr(lang, "panel.sprint"), row=0))
     if legal.of(C.Cheer):
         view.add_item(PanelButton("cheer", mid, ver, label=tr(lang, "panel.cheer"), style=discord.ButtonStyle.success, row=0))
     hits = []
     for c in legal.of(C.Tackle) + legal.of(C.Shove):
-        t = st.players[c.target]  # type: ignore[attr-defined]
+        t = st.players[c.target]
         kind = "tackle" if isinstance(c, C.Tackle) else "shove"
         use = getattr(c, "use", None)
         name = ABILITIES[use].name_in(lang) if use else tr(lang, f"panel.{kind}")
@@ -340,7 +348,7 @@ def _action_items(view: discord.ui.View, st: MatchState, legal: Any, mid: int, v
                                success=f"{pv.success:.0%}", flop=f"{pv.flop:.0%}")[:100]))
     if throws:
         view.add_item(PanelSelect("throw", mid, ver, throws[:25], placeholder=tr(lang, "panel.throw"), row=free.pop()))
-    paid = [c for c in all_moves if c.ability is not None]  # type: ignore[attr-defined]
+    paid = [c for c in all_moves if c.ability is not None]
     if paid and free:  # steps paid with Momentum (Beeline, Swarm, Lead Pass…); /move takes whole paths
         view.add_item(PanelSelect("abil", mid, ver, [_paid_step(st, c, lang) for c in paid][:25],
                                   placeholder=tr(lang, "panel.ability_move"), row=free.pop(0)))
@@ -367,19 +375,19 @@ def _between_actions(view: discord.ui.View, st: MatchState, legal: Any, mid: int
             view.add_item(PanelSelect(verb, mid, ver, options[:25], placeholder=placeholder, row=rows.pop(0)))
 
     if out_of_sequence:
-        ooc = [discord.SelectOption(label=tr(lang, "panel.quickling", player=st.players[c.player].name)[:100],  # type: ignore[attr-defined]
-                                    value=f"quickling:{c.player}") for c in legal.of(C.Quickling)]  # type: ignore[attr-defined]
-        ooc += [discord.SelectOption(label=tr(lang, "panel.taunt", player=st.players[c.player].name,  # type: ignore[attr-defined]
-                                              target=st.players[c.target].name, counters=c.counters)[:100],  # type: ignore[attr-defined]
-                                     value=f"taunt:{c.player}:{c.target}:{c.counters}")  # type: ignore[attr-defined]
+        ooc = [discord.SelectOption(label=tr(lang, "panel.quickling", player=st.players[c.player].name)[:100],
+                                    value=f"quickling:{c.player}") for c in legal.of(C.Quickling)]
+        ooc += [discord.SelectOption(label=tr(lang, "panel.taunt", player=st.players[c.player].name,
+                                              target=st.players[c.target].name, counters=c.counters)[:100],
+                                     value=f"taunt:{c.player}:{c.target}:{c.counters}")
                 for c in legal.of(C.Taunt)]
-        ooc += [discord.SelectOption(label=_paid_step(st, c, lang).label, value=f"react:{c.player}:{F.format(c.path[-1])}")  # type: ignore[attr-defined]
-                for c in legal.of(C.Move) if c.ability == "react" and c.player]  # type: ignore[attr-defined]
+        ooc += [discord.SelectOption(label=_paid_step(st, c, lang).label, value=f"react:{c.player}:{F.format(c.path[-1])}")
+                for c in legal.of(C.Move) if c.ability == "react" and c.player]
         select("ooc", ooc, tr(lang, "panel.after_sim"))
-    select("potion", [discord.SelectOption(label=tr(lang, "panel.potion_for", player=_label(st, c.player, lang))[:100],  # type: ignore[attr-defined]
-                                           value=c.player) for c in legal.of(C.DrinkPotion)], tr(lang, "panel.potion"))  # type: ignore[attr-defined]
-    select("spell", [discord.SelectOption(label=_spell_label(st, c, lang), value=f"{c.spell}:{c.target or ''}:"  # type: ignore[attr-defined]
-                                          f"{F.format(c.hex) if c.hex else ''}") for c in legal.of(C.CastSpell)],  # type: ignore[attr-defined]
+    select("potion", [discord.SelectOption(label=tr(lang, "panel.potion_for", player=_label(st, c.player, lang))[:100],
+                                           value=c.player) for c in legal.of(C.DrinkPotion)], tr(lang, "panel.potion"))
+    select("spell", [discord.SelectOption(label=_spell_label(st, c, lang), value=f"{c.spell}:{c.target or ''}:"
+                                          f"{F.format(c.hex) if c.hex else ''}") for c in legal.of(C.CastSpell)],
            tr(lang, "panel.spell"))
     if legal.of(C.Cheer) and rows:
         view.add_item(PanelButton("cheer", mid, ver, label=tr(lang, "panel.cheer"), style=discord.ButtonStyle.success,
@@ -408,7 +416,5 @@ def _hit_odds(st: MatchState, p: Any, t: Any, kind: str, lang: str = "en") -> st
 
 def _challenge(lang: str, challenge: str) -> str:
     """A challenge's name as the narration writes it (``Pick-up``, ``Ramasser``)."""
-    from engine.i18n import load
-
     words = {**load("engine", "data/text", "en"), **(load("engine", "data/text", lang) if lang != "en" else {})}
     return words.get(f"challenge.{challenge}", challenge)

@@ -8,34 +8,29 @@
 - ``/preferences [screen_reader] [language] [server_language]``: a coach's screen-reader mode
   (when on, every board post of his matches carries the position in words,
   ``Outcome.description``), the language of the bot's answers to him, and (Manage Server) the
-  language of the server's public posts; "auto" follows Discord (``bot.i18n``).
+  language of the server's public posts; "auto" follows Discord (``bot.common.i18n``).
 
 The trust extension (``setup``) adds the ``Trust`` cog: ``/preferences``, and the answers to the
-Describe button (``ElfballBot.describe_pressed``); ``/match verify`` and ``/match describe`` are
+Describe button (``bot.common.presses``); ``/match verify`` and ``/match describe`` are
 the match cog's commands and call ``verify_reply`` and ``describe_reply`` here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from db import matches as store
-from db import settings as db_settings
-from db.engine import session_scope
-from db.errors import StoreError
-from engine.errors import ElfballError
-from service.accessibility import board_words
-from service.verify import MatchRecord, Verdict, latest_finished_match, load_record, verify
-
-from .i18n import AUTO, languages, tr
-from .panels import words_embed
-from .reply import Refusal, refuse, run_work, say
+from bot.app import ElfballBot
+from bot.common.i18n import AUTO, languages, tr
+from bot.common.reply import Refusal, refuse, run_work, say
+from bot.play.panels import words_embed
+from service import lookup
+from service import settings as stored_settings
 
 __all__ = ["Trust", "describe_reply", "verify_reply", "LANGUAGE_CHOICES", "setup"]
 #: Choices of /preferences language and server_language ("auto": follow Discord).
@@ -43,29 +38,12 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                     (("Discord's language", AUTO), ("English", "en"), ("Français", "fr"))]
 
 
-def _position_words(match_id: int | None, channel_id: int, guild_id: int, language: str = "en") -> str:
-    """The match's position in words, with the last command's events as its last action."""
-    with session_scope() as s:
-        m = store.get_match(session=s, match_id=match_id) if match_id else store.active_match(session=s, channel_id=channel_id)
-        if m is None:
-            raise Refusal("refuse.no_active_match")
-        if m.guild_id != guild_id:
-            raise Refusal("refuse.other_server")
-        rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
-    events = [e for r in rows for e in r.events]
-    return board_words(m.engine_state(), events, language=language)
-
-
 async def describe_reply(interaction: discord.Interaction, match_id: int | None) -> None:
     """The match's position in words, privately (``match_id`` None: this channel's match)."""
     lang = (await languages(interaction)).user
-    try:
-        text = await run_work(interaction, lambda: _position_words(match_id, interaction.channel_id or 0,
-                                                                   interaction.guild_id or 0, lang),
-                              component=match_id is not None)
-    except (ElfballError, StoreError, Refusal) as exc:
-        await refuse(interaction, exc)
-        return
+    text = await run_work(interaction, lambda: lookup.position_words(match_id, channel_id=interaction.channel_id or 0,
+                                                                     guild_id=interaction.guild_id or 0, language=lang),
+                          component=match_id is not None)
     embed = words_embed(text, lang)
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, ephemeral=True)
@@ -74,32 +52,11 @@ async def describe_reply(interaction: discord.Interaction, match_id: int | None)
 
 
 # --- checking the dice -------------------------------------------------------------------------
-def _verify_work(match_id: int | None, channel_id: int, guild_id: int) -> tuple[MatchRecord, Verdict]:
-    with session_scope() as s:
-        if match_id is None:
-            if store.active_match(session=s, channel_id=channel_id) is not None:
-                raise Refusal("refuse.verify_channel_playing")
-            match_id = latest_finished_match(session=s, guild_id=guild_id, channel_id=channel_id)
-            if match_id is None:
-                raise Refusal("refuse.verify_none")
-        m = store.get_match(session=s, match_id=match_id)
-        if m.guild_id != guild_id:
-            raise Refusal("refuse.verify_unknown", match_id=match_id)
-        if m.active:
-            raise Refusal("refuse.verify_playing", match_id=match_id)
-        record = load_record(session=s, match_id=match_id)
-    return record, verify(record)
-
-
 async def verify_reply(interaction: discord.Interaction, match_id: int | None) -> None:
     """A finished match's dice checked, with its record attached (``match_id`` None: this
     channel's last finished match)."""
-    try:
-        record, verdict = await run_work(interaction, lambda: _verify_work(match_id, interaction.channel_id or 0,
-                                                                           interaction.guild_id or 0))
-    except (ElfballError, StoreError, Refusal) as exc:
-        await refuse(interaction, exc)
-        return
+    record, verdict = await run_work(interaction, lambda: lookup.verify_match(
+        match_id, channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id or 0))
     info = record.info
     mark = "✅" if verdict.ok else "❌"
     lang = (await languages(interaction)).public
@@ -114,11 +71,12 @@ async def verify_reply(interaction: discord.Interaction, match_id: int | None) -
 class Trust(commands.Cog):
     """Preferences and the board in words."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.describe_pressed = describe_reply  # type: ignore[attr-defined]
+    async def describe_pressed(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A board's Describe button (``bot.common.presses``)."""
+        await describe_reply(interaction, match_id)
 
     @app_commands.command(name="preferences", description="Your Elfball preferences, the same on every server")
     @app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words",
@@ -136,31 +94,12 @@ class Trust(commands.Cog):
             await refuse(interaction, Refusal("refuse.server_language"))
             return
 
-        def work() -> tuple[bool, str, str | None, Any, Any]:
-            with session_scope() as s:
-                mine = {"close_up": close_up} if close_up is not None else None
-                prefs = db_settings.update_coach_preferences(session=s, user_id=interaction.user.id, screen_reader=screen_reader,
-                                                             language=language, settings=mine) \
-                    if screen_reader is not None or language is not None or mine else \
-                    db_settings.get_coach_preferences(session=s, user_id=interaction.user.id)
-                server = None
-                if server_language is not None:
-                    server = db_settings.update_guild_settings(session=s, guild_id=interaction.guild_id or 0,
-                                                               language=server_language).language
-                server_view = None
-                if interaction.guild_id:
-                    guild = db_settings.update_guild_settings(session=s, guild_id=interaction.guild_id,
-                                                              settings={"close_up": server_close_up}) \
-                        if server_close_up is not None else \
-                        db_settings.get_guild_settings(session=s, guild_id=interaction.guild_id)
-                    server_view = guild.settings.get("close_up", True)
-            return prefs.screen_reader, prefs.language, server, prefs.settings.get("close_up"), server_view
+        def work() -> stored_settings.Preferences:
+            return stored_settings.preferences(interaction.user.id, interaction.guild_id, screen_reader=screen_reader,
+                                               language=language, close_up=close_up, server_language=server_language,
+                                               server_close_up=server_close_up)
 
-        try:
-            on, chosen, server, mine, server_view = await run_work(interaction, work)
-        except StoreError as exc:
-            await refuse(interaction, exc)
-            return
+        on, chosen, server, mine, server_view = dataclasses.astuple(await run_work(interaction, work))
         lang = (await languages(interaction)).user  # read after the change: the answer speaks the new choice
         now = tr(lang, "prefs.now" if screen_reader is not None else "prefs.is")
         lines = [tr(lang, "prefs.screen_reader.on" if on else "prefs.screen_reader.off", now=now,
@@ -179,5 +118,5 @@ class Trust(commands.Cog):
         await say(interaction, "\n".join(lines), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Trust(bot))

@@ -1,200 +1,47 @@
-"""How the bot answers: refusals, private and public replies, work off the event loop, and the
-match poster (one message per action, owed boards and their sweep).
+"""The match poster: shows a match's outcomes in its channel, one message per action.
 
-Every command module imports these by their public names; nothing here knows a command.
-
-* Replies meet Discord's 3-second window: the work gets ``WORK_WINDOW`` seconds in a worker
-  thread; if it is not done by then the interaction is deferred and answered when it is.
-* Refusals are ephemeral, in the member's language, say why and change nothing; anything
-  unexpected answers with a short apology and an incident id that is logged.
-* Nothing the bot posts pings anybody unless it says so: ``allowed_mentions`` defaults to none,
-  so a team or player named ``<@id>`` never notifies that member.
-* ``Poster`` shows a match's outcomes: it edits the action's message while the same coach keeps
-  deciding and posts a new one when the action or the decider changes (``service.posts``). A post
-  that fails for good after its command was saved is *owed* in the database; ``Poster.sweep``
-  posts the current board when Discord answers again, from whichever process holds the shard.
+It edits the action's message while the same coach keeps deciding and posts a new one when the
+action or the decider changes (``service.posts``). A post that fails for good after its command
+was saved is *owed* in the database; ``Poster.sweep`` posts the current board when Discord
+answers again, from whichever process holds the shard.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
-from db import posts as db_posts
-from service import posts
-from service.matches import AI_COACH_ID, Outcome, Said, note_text
-from service.refusals import render_refusal
+from bot.common.i18n import languages, server_language, tr
+from bot.common.metrics import BotMetrics
+from bot.common.reply import NO_PINGS, command_name, defer, ping
+from bot.play.panels import closed_text, live_post
+from service import operations, posts
+from service.matches import AI_COACH_ID, MatchService, Outcome, Said, note_text
 
-from .i18n import catalogue, languages, server_language, tr
-from .panels import closed_text, live_post
-
-__all__ = [
-    "NO_PINGS", "Refusal", "reason_text", "say", "refuse", "run_work", "command_name", "incident", "WORK_WINDOW",
-    "Poster", "ping", "guild_only_refusal", "server_only", "send_post",
-]
+__all__ = ["Poster", "Listener", "POST_TIMEOUT", "OWED_SWEEP_SECONDS", "OWED_CLAIM"]
 
 log = logging.getLogger("elfball.bot")
 T = TypeVar("T")
-#: Seconds of work before a reply is deferred (Discord closes the window at 3).
-WORK_WINDOW = 2.0
-#: Nothing pings unless a reply names whom it pings.
-NO_PINGS = discord.AllowedMentions.none()
 
 
-def ping(user_id: int | None) -> discord.AllowedMentions:
-    """Mentions that notify ``user_id`` only (none for the AI coach or nobody)."""
-    if not user_id or user_id == AI_COACH_ID:
-        return NO_PINGS
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)])
+class Host(Protocol):
+    """What the poster needs of the bot (``ElfballBot``): its service, metrics and channels."""
+
+    service: MatchService
+    metrics: BotMetrics
+
+    def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
+    def get_channel(self, channel_id: int, /) -> Any: ...
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    def serves_match(self, match: Any) -> bool: ...
 
 
-class Refusal(Exception):
-    """A reason to refuse politely (ephemeral), with nothing changed: a key of the bot's
-    catalogue and its values (or, from older callers, a message written in English)."""
-
-    def __init__(self, key: str, /, **values: Any) -> None:
-        self.key, self.values = key, values
-        super().__init__(self.text("en"))
-
-    def text(self, language: str) -> str:
-        return tr(language, self.key, **self.values) if self.key in catalogue(language) else self.key
-
-
-def reason_text(reason: str | BaseException, language: str) -> str:
-    """Why something was refused, in ``language``: the bot's own refusals from its catalogue;
-    a plain message of the bot's own phrases (``phrase.*`` keys); else as the service says it
-    (``service.refusals.render_refusal``: every keyed refusal of the rules, parser and store)."""
-    if isinstance(reason, Refusal):
-        return reason.text(language)
-    return render_refusal(reason, language, phrases=catalogue(language).text)
-
-
-async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = False, **kwargs: Any) -> None:
-    """Answer with ``text`` whether or not the work had to defer the interaction first."""
-    kwargs.setdefault("allowed_mentions", NO_PINGS)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
-
-
-def _count(interaction: discord.Interaction, outcome: str) -> None:
-    metrics = getattr(interaction.client, "metrics", None)
-    if metrics is not None:
-        metrics.outcome(interaction, outcome)
-
-
-async def refuse(interaction: discord.Interaction, reason: str | BaseException) -> None:
-    """Refuse privately, in the member's language."""
-    _count(interaction, "refused")
-    text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
-    if interaction.response.is_done():
-        # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
-        # original response is the pressed panel itself (the board): it stays.
-        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
-
-
-def guild_only_refusal(interaction: discord.Interaction) -> Refusal | None:
-    """Matches, teams and leagues belong to a server's channels: in a direct message they are
-    refused (Discord's client hides those commands there; an old client may still send one)."""
-    return Refusal("refuse.dm_only_server") if interaction.guild_id is None else None
-
-
-def server_only(cog: Any) -> None:
-    """Mark a cog's commands as server-only: Discord's clients do not offer them in direct
-    messages (``guild_only_refusal`` answers an old client that still sends one)."""
-    group = getattr(cog, "__cog_app_commands_group__", None)  # a GroupCog: its group decides
-    for command in [*cog.__cog_app_commands__, *([group] if group is not None else [])]:
-        command.guild_only = True
-
-
-async def run_work(interaction: discord.Interaction, work: Callable[[], T], *, component: bool = False) -> T:
-    """Run ``work`` in a thread; defer the interaction if it is not done within the window."""
-    started = time.perf_counter()
-    task = asyncio.ensure_future(asyncio.to_thread(work))
-    done, _ = await asyncio.wait({task}, timeout=WORK_WINDOW)
-    if not done:
-        await _defer(interaction, component=component)
-    try:
-        result = await task
-        _count(interaction, "ok")
-        return result
-    finally:
-        log.info("command %s guild=%s channel=%s user=%s latency_ms=%.0f", command_name(interaction),
-                 interaction.guild_id, interaction.channel_id, interaction.user.id, (time.perf_counter() - started) * 1000)
-
-
-async def _defer(interaction: discord.Interaction, *, component: bool) -> None:
-    if interaction.response.is_done():
-        return
-    try:
-        if component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(thinking=True)
-        metrics = getattr(interaction.client, "metrics", None)
-        if metrics is not None:
-            metrics.deferred.inc()
-    except discord.HTTPException:  # the window passed: the answer goes to the channel instead
-        log.warning("could not defer %s", command_name(interaction))
-
-
-def command_name(interaction: discord.Interaction) -> str:
-    if interaction.command is not None:
-        return interaction.command.qualified_name
-    data = interaction.data or {}
-    return str(data.get("custom_id", "?"))
-
-
-async def incident(interaction: discord.Interaction, error: BaseException) -> None:
-    """Log an unexpected failure under a short id and tell the member that id, privately."""
-    code = secrets.token_hex(4)
-    _count(interaction, "incident")
-    log.error("incident %s in %s (guild=%s channel=%s)", code, command_name(interaction), interaction.guild_id,
-              interaction.channel_id, exc_info=error)
-    try:
-        await refuse(interaction, Refusal("error.incident", incident=code))
-    except discord.HTTPException:
-        log.warning("could not report incident %s", code)
-
-
-async def send_post(interaction: discord.Interaction, post: Any, *, edit_panel: bool = False) -> None:
-    """A post that is not a match's board (the league's post-match panels), below the answer.
-    ``edit_panel``: the pressed message loses its controls (the new post carries the next ones)."""
-    if edit_panel and interaction.message is not None:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(view=None)
-        else:
-            await interaction.response.edit_message(view=None)
-    mention = post.mention if post.mention != interaction.user.id else None  # never in reply to his own command
-    kwargs: dict[str, Any] = {"content": post.content, "allowed_mentions": ping(mention)}
-    if post.file is not None:
-        kwargs["file"] = post.file
-    if post.view is not None:
-        kwargs["view"] = post.view
-    if post.embeds:
-        kwargs["embeds"] = post.embeds
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-
-
-# --- the match poster ----------------------------------------------------------------------------
 #: Seconds a post may take (discord.py retries 5xx for ~25 s) before it is owed to the sweep.
 POST_TIMEOUT = 8.0
 #: How often the owed-board sweep runs, and how long a claim keeps other processes off a post.
@@ -207,7 +54,7 @@ Listener = Callable[[discord.Interaction | None, Outcome], Awaitable[None]]
 class Poster:
     """Shows a match's outcomes in its channel, one message per action (see the module doc)."""
 
-    def __init__(self, bot: Any, *, timeout: float = POST_TIMEOUT) -> None:
+    def __init__(self, bot: Host, *, timeout: float = POST_TIMEOUT) -> None:
         self.bot = bot
         self.timeout = timeout
         #: How long a claimed owed board is left to this process (a post takes at most ``timeout``).
@@ -240,7 +87,7 @@ class Poster:
             await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
         lock = self._lock(match.id)
         if interaction is not None and lock.locked():
-            await _defer(interaction, component=interaction.type is discord.InteractionType.component)
+            await defer(interaction, component=interaction.type is discord.InteractionType.component)
         async with lock:
             actor = interaction.user.id if interaction is not None else None
             extra = [x.in_language(lang) if isinstance(x, Said) else x for x in outcome.after]
@@ -287,7 +134,7 @@ class Poster:
         in_order = any(p.new for p in earlier)
         if in_order:
             if interaction is not None:
-                await _defer(interaction, component=interaction.type is discord.InteractionType.component)
+                await defer(interaction, component=interaction.type is discord.InteractionType.component)
             await close_earlier()
         post = live_post(outcome, live, lang, notice=notice)
         try:
@@ -424,13 +271,13 @@ class Poster:
         skipped = 0
         with self._sessions() as s:
             while len(out) < limit:
-                page = db_posts.owed_posts(session=s, now=now, limit=limit, offset=skipped)
-                for match, _post in page:
+                page = operations.owed_page(s, now=now, limit=limit, offset=skipped)
+                for match in page:
                     if len(out) == limit:
                         break
                     if not serves(match):
                         skipped += 1
-                    elif db_posts.claim_owed(session=s, match_id=match.id, now=now, until=now + self.claim):
+                    elif operations.claim_owed(s, match_id=match.id, now=now, until=now + self.claim):
                         out.append(match)
                 if len(page) < limit:
                     break
@@ -454,8 +301,6 @@ class Poster:
 
 def _as_new(plan: posts.Plan, outcome: Outcome) -> posts.Plan:
     """The same plan with its live message posted anew (the sweep: the old one is not seen)."""
-    from dataclasses import replace
-
     live = plan.live
     closed = replace(live, live=False, closed=True, lines=live.lines)
     user = outcome.match.deciding_user_id if outcome.match.active else None

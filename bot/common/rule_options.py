@@ -8,11 +8,9 @@ import dataclasses
 
 from discord import app_commands
 
-from engine.options import EXTRA_PLAYERS, VARIANTS, describe, parse_rules
-from engine.state import MatchState, RuleOptions
-from engine.tournament import score
-
-from .i18n import tr
+from bot.common.i18n import tr
+from service.vocabulary import EXTRA_PLAYERS, VARIANTS, MatchState, RuleOptions, parse_rules, score
+from service.vocabulary import describe_rules as describe
 
 __all__ = ["PROFILE_CHOICES", "rule_options", "rules_autocomplete", "status_line", "RULES_HELP"]
 
@@ -53,7 +51,7 @@ def rules_suggestions(current: str) -> list[tuple[str, str]]:
     return out[:25]
 
 
-async def rules_autocomplete(interaction, current: str) -> list[app_commands.Choice[str]]:  # type: ignore[no-untyped-def]
+async def rules_autocomplete(interaction, current: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in rules_suggestions(current)]
 
 

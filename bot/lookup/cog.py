@@ -11,16 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.dice.odds import odds
-from engine.dice.stringify import MarkdownStringifier
-from engine.i18n import language_of
-from render import render_legend
+from bot.app import ElfballBot
+from bot.common.i18n import languages, tr
+from bot.common.reply import Refusal, refuse, say
+from bot.lookup.rules_topics import find_topic, topic_choices
+from bot.play.panels import challenge_odds_line
+from service import lookup
 from service.dice import free_roll
-
-from .i18n import languages, tr
-from .panels import challenge_odds_line
-from .reply import Refusal, refuse, say
-from .rules_topics import find_topic, topic_choices
+from service.vocabulary import MarkdownStringifier, language_of, odds
 
 __all__ = ["Lookup", "setup"]
 
@@ -33,7 +31,7 @@ async def topic_autocomplete(interaction: discord.Interaction, current: str) -> 
 class Lookup(commands.Cog):
     """Rules, odds and dice."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="roll", description="Roll Challenge dice in chat (not part of a match)")
@@ -68,12 +66,12 @@ class Lookup(commands.Cog):
             return
         title, text = found
         if title == tr(lang, "rules.board.title"):  # the legend, drawn by the board's own code
-            png = await asyncio.to_thread(render_legend, lang)
+            png = await asyncio.to_thread(lookup.legend, lang)
             file = discord.File(io.BytesIO(png), filename="legend.png", description=tr(lang, "rules.board.alt"))
             await say(interaction, f"**{title}**\n{text}", ephemeral=True, file=file)
             return
         await say(interaction, f"**{title}**\n{text}", ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Lookup(bot))

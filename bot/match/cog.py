@@ -1,9 +1,9 @@
 """``/match``: challenge, accept or decline, follow, and end a match in a channel or a thread.
 
-Pending challenges and abandon votes are rows (``db.challenges``, ``db.abandon``): at most one
-pending challenge per channel, enforced by the database, so two challenges at the same moment
-keep one and refuse the other by name; accept and decline act on the challenge's id and version,
-and an accept starts the match in the same transaction that consumes the challenge.
+The challenges' and abandons' transactions are the service's (``service.challenges``): at most
+one pending challenge per channel, accept and decline acting on the challenge's id and version,
+an accept starting the match in the same transaction that consumes the challenge, and a stored
+team played only by its coach. This cog reads the options and words the answers.
 
 ``/match challenge ... thread:true`` opens a public thread for the match: the thread is the
 match's channel, so one channel can host many matches.
@@ -12,61 +12,36 @@ match's channel, so one channel can host many matches.
 from __future__ import annotations
 
 import io
-import random
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from db import abandon as db_abandon
-from db import challenges as db_challenges
-from db import matches as store
-from db.engine import session_scope
-from db.errors import StoreError
-from engine import commands as C
-from engine.errors import ElfballError
-from engine.options import describe as describe_rules
-from engine.rosters import all_team_lists, team_list
-from engine.state import RULES_EDITION
-from service import match_rules
-from service.matches import AI_COACH_ID, MatchSide, Outcome, ai_level
+from bot.app import ElfballBot
+from bot.common.checks import ServerGroupCog
+from bot.common.i18n import languages, tr
+from bot.common.reply import NO_PINGS, Refusal, ping, refuse, run_work, say
+from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
+from bot.common.transformers import TeamOption
+from bot.play.cog import act, same_guild, show
+from bot.play.panels import live_post
+from bot.trust.cog import describe_reply, verify_reply
+from service import challenges, lookup
+from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL
+from service.matches import Outcome, ai_level
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
+from service.vocabulary import commands as C
+from service.vocabulary import describe_rules
 
-from .choices import team_choices
-from .i18n import languages, tr
-from .panels import live_post
-from .play import act, same_guild, show
-from .reply import NO_PINGS, Refusal, guild_only_refusal, ping, refuse, run_work, say, server_only
-from .rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
-from .trust import describe_reply, verify_reply
+__all__ = ["Match", "CHALLENGE_LAPSE", "setup"]
 
-__all__ = ["Match", "CHALLENGE_LAPSE", "side_spec", "setup"]
-
-#: The AI coach's level when a challenge to the bot names none: the heuristic, as before levels.
-DEFAULT_AI_LEVEL = "easy"
+#: A team option: the server's teams and the team lists offered.
+TeamName = app_commands.Transform[str, TeamOption()]
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy (the heuristic)", value="easy"),
     app_commands.Choice(name="hard (every Advanced option, searches by playing moves out)", value="hard"),
 ]
-
-#: How long a challenge waits for its answer; after that another may replace it.
-CHALLENGE_LAPSE = timedelta(hours=24)
-
-
-def side_spec(user_id: int, team: str) -> MatchSide:
-    """A stored team of the server by name, or a team list's default Basic team."""
-    try:
-        team_list(team)
-    except ElfballError:
-        return MatchSide(coach_id=user_id, team=team)
-    return MatchSide(coach_id=user_id, team_list=team)
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
@@ -81,21 +56,12 @@ def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
                       commitment_text(m.seed_commitment, entropy=m.dice_entropy, language=lang)])
 
 
-class Match(commands.GroupCog, group_name="match", group_description="Start, follow and end Elfball matches in this channel"):
+class Match(ServerGroupCog, group_name="match", group_description="Start, follow and end Elfball matches in this channel"):
     """Challenges, the match's status and log, and its end."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot: Any = bot
+    def __init__(self, bot: ElfballBot) -> None:
+        self.bot = bot
         super().__init__()
-
-    async def cog_load(self) -> None:
-        server_only(self)
-
-    async def _refused_in_dm(self, interaction: discord.Interaction) -> bool:
-        refusal = guild_only_refusal(interaction)
-        if refusal is not None:
-            await refuse(interaction, refusal)
-        return refusal is not None
 
     # -- challenges -----------------------------------------------------------------------------
     @app_commands.command(name="challenge", description="Challenge another member (or the bot) to a match here")
@@ -106,19 +72,13 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
                            thread="open a thread for this match (one channel can then host many matches)",
                            level="the AI coach's level, when you challenge the bot (default easy)")
     @app_commands.choices(profile=PROFILE_CHOICES, level=LEVEL_CHOICES)
-    @app_commands.autocomplete(team=team_choices, rules=rules_autocomplete)
-    async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: str,
+    @app_commands.autocomplete(rules=rules_autocomplete)
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: TeamName,
                         goals: app_commands.Range[int, 1, 3] | None = None,
                         clock_hours: app_commands.Range[int, 0, 168] = 0, profile: str = "standard", rules: str = "",
                         thread: bool = False, level: str | None = None) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
-        try:
-            options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
-        except ElfballError as exc:
-            await refuse(interaction, exc)
-            return
+        options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
         if opponent.id == interaction.user.id:
             await refuse(interaction, Refusal("refuse.challenge_yourself"))
             return
@@ -139,37 +99,20 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         channel = where.id if where is not None else (interaction.channel_id or 0)
 
         if against_ai:
-            ai_team = random.Random(interaction.id).choice([t.id for t in all_team_lists(include_optional=False)])
-
             def start() -> Outcome:
-                return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(interaction.user.id, team),
-                                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options,
-                                         ai_level=level or DEFAULT_AI_LEVEL)
+                return challenges.challenge_ai(bot.service, guild_id=guild, channel_id=channel, user_id=interaction.user.id,
+                                               team=team, options=options, level=level, draw=interaction.id)
 
-            try:
-                outcome = await run_work(interaction, start)
-            except (ElfballError, StoreError) as exc:
-                await refuse(interaction, exc)
-                return
+            outcome = await run_work(interaction, start)
             await bot.poster.publish(interaction, outcome, header=_header(outcome, lang, ai_coach=interaction.user.id))
             await self._thread_note(interaction, where, thread, lang)
             return
 
         def propose() -> Any:
-            side_spec(interaction.user.id, team)
-            with session_scope() as s:
-                if store.active_match(session=s, channel_id=channel) is not None:
-                    raise Refusal("refuse.channel_busy")
-                return db_challenges.propose_challenge(
-                    session=s, guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
-                    opponent_id=opponent.id, team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE,
-                    entropy=f"c{interaction.id}")
+            return challenges.propose(guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
+                                      opponent_id=opponent.id, team=team, options=options, entropy=f"c{interaction.id}")
 
-        try:
-            proposed = await run_work(interaction, propose)
-        except (ElfballError, StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        proposed = await run_work(interaction, propose)
         text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
                    goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang))
                 + "\n" + tr(lang, "match.challenge_commitment", commitment=proposed.dice_commitment))
@@ -204,61 +147,26 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
     @app_commands.command(name="accept", description="Accept the challenge made to you in this channel")
     @app_commands.describe(team="your team or a team list")
-    @app_commands.autocomplete(team=team_choices)
-    async def accept(self, interaction: discord.Interaction, team: str) -> None:
-        if await self._refused_in_dm(interaction):
-            return
+    async def accept(self, interaction: discord.Interaction, team: TeamName) -> None:
         bot = self.bot
         channel, guild, user = interaction.channel_id or 0, interaction.guild_id or 0, interaction.user.id
 
         def start() -> Outcome:
-            with session_scope() as s:
-                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
-            if ch is None or ch.opponent_id != user:
-                raise Refusal("refuse.no_challenge")
+            return challenges.accept(bot.service, guild_id=guild, channel_id=channel, user_id=user, team=team,
+                                     entropy=f"a{interaction.id}")
 
-            def consume(session: Any) -> str | None:
-                # The challenge is used up in the transaction that creates the match: a refused
-                # start (a team that does not exist) leaves it standing, to accept again. The
-                # accept's id is the entropy nobody knew when the challenge's secret was posted.
-                seed = db_challenges.challenge_seed(session=session, challenge_id=ch.id, entropy=f"a{interaction.id}")
-                db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user,
-                                                now=_now())
-                return seed
-
-            # A challenge made before an upgrade names no rules edition: the match starts now, so
-            # it plays the current one.
-            options = {"edition": RULES_EDITION, **ch.options}
-            return bot.service.start(guild_id=guild, channel_id=channel, west=side_spec(ch.challenger_id, ch.team),
-                                     east=side_spec(user, team), options=options, before=consume)
-
-        try:
-            outcome = await run_work(interaction, start)
-        except (ElfballError, StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        outcome = await run_work(interaction, start)
         lang = (await languages(interaction)).public
         await bot.poster.publish(interaction, outcome, header=_header(outcome, lang))
 
     @app_commands.command(name="decline", description="Decline the challenge made to you here (or withdraw yours)")
     async def decline(self, interaction: discord.Interaction) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         channel, user = interaction.channel_id or 0, interaction.user.id
 
         def work() -> Any:
-            with session_scope() as s:
-                ch = db_challenges.pending_challenge(session=s, channel_id=channel, now=_now())
-                if ch is None or user not in (ch.opponent_id, ch.challenger_id):
-                    raise Refusal("refuse.no_challenge")
-                return db_challenges.withdraw_challenge(session=s, challenge_id=ch.id, version=ch.version, user_id=user,
-                                                        now=_now())
+            return challenges.decline(channel_id=channel, user_id=user)
 
-        try:
-            ch = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        ch = await run_work(interaction, work)
         lang = (await languages(interaction)).public
         key = "match.withdrawn" if user == ch.challenger_id else "match.declined"
         await say(interaction, tr(lang, key, member=user, challenger=ch.challenger_id, opponent=ch.opponent_id))
@@ -266,15 +174,9 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
     # -- following ------------------------------------------------------------------------------
     @app_commands.command(name="status", description="The board and whose decision it is")
     async def status(self, interaction: discord.Interaction) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
-        try:
-            outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
-            same_guild(outcome.match, interaction)
-        except (StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        outcome = await run_work(interaction, lambda: bot.service.status(interaction.channel_id or 0))
+        same_guild(outcome.match, interaction)
         m = outcome.match
         if interaction.user.id in (m.west_coach_id, m.east_coach_id):
             # A coach brings the board (and his panel) down to the bottom of the channel.
@@ -300,8 +202,6 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
     @app_commands.command(name="log", description="What happened in this match (the last lines)")
     @app_commands.describe(lines="how many lines (default 40)")
     async def log(self, interaction: discord.Interaction, lines: app_commands.Range[int, 1, 200] = 40) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
         lang = (await languages(interaction)).user
 
@@ -309,37 +209,21 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
             same_guild(bot.service.current(interaction.channel_id or 0), interaction)
             return bot.service.log(interaction.channel_id or 0, last=lines, language=lang)
 
-        try:
-            text = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        text = await run_work(interaction, work)
         file = discord.File(io.BytesIO("\n".join(text).encode()), filename="match-log.txt")
         await say(interaction, tr(lang, "match.log"), ephemeral=True, file=file)
 
     @app_commands.command(name="replay", description="An animated replay of this channel's current (or last) match")
     async def replay(self, interaction: discord.Interaction) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
         lang = (await languages(interaction)).public
 
         def work() -> bytes:
-            from engine.events import event_from_dict
-            from render import Step, render_replay
-
             m = bot.service.latest(interaction.channel_id or 0)
             same_guild(m, interaction)
-            with session_scope() as s:  # each action drawn from the state after it, not the final one
-                history = match_rules.history(session=s, match_id=m.id)
-            steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
-            return render_replay(steps, width=600, language=lang) if steps else b""
+            return lookup.replay(m.id, language=lang)
 
-        try:
-            gif = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        gif = await run_work(interaction, work)
         await say(interaction, tr(lang, "match.replay"), file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
     @app_commands.command(name="verify", description="Check a finished match's dice against its revealed seed")
@@ -354,8 +238,6 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
     @app_commands.command(name="forfeit", description="Moderators: the deciding coach ran out of his clock; he forfeits")
     async def forfeit(self, interaction: discord.Interaction) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
         perms = getattr(interaction.user, "guild_permissions", None)
         if not (perms and perms.manage_guild):
@@ -370,8 +252,6 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
 
     @app_commands.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
     async def abandon(self, interaction: discord.Interaction) -> None:
-        if await self._refused_in_dm(interaction):
-            return
         bot = self.bot
         perms = getattr(interaction.user, "guild_permissions", None)
         moderator = bool(perms and perms.manage_guild)
@@ -379,30 +259,16 @@ class Match(commands.GroupCog, group_name="match", group_description="Start, fol
         lang = (await languages(interaction)).public
 
         def work() -> tuple[str, int | None]:
-            m = bot.service.current(channel)
-            same_guild(m, interaction)
-            if moderator:
-                ended = bot.service.abandon(channel, user, "abandoned by a moderator")
-                return tr(lang, "match.abandoned", member=user) + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
-            coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
-            if user not in coaches:
-                raise Refusal("refuse.abandon_who")
-            with session_scope() as s:
-                vote = db_abandon.vote_abandon(session=s, match_id=m.id, user_id=user, coaches=coaches,
-                                               reason="both coaches agreed")
-            if vote.complete:
-                ended = vote.match
-                return tr(lang, "match.abandoned.agreed") + "\n" + reveal_text(ended.id, ended.seed, language=lang), None
-            other = next(iter(coaches - vote.voters))
-            return tr(lang, "match.abandon.vote", member=user, other=other), other
+            done = challenges.abandon(bot.service, guild_id=interaction.guild_id or 0, channel_id=channel, user_id=user,
+                                      moderator=moderator)
+            if done.ended is None:
+                return tr(lang, "match.abandon.vote", member=user, other=done.waiting_on), done.waiting_on
+            said = tr(lang, "match.abandoned", member=user) if done.moderator else tr(lang, "match.abandoned.agreed")
+            return said + "\n" + reveal_text(done.ended.id, done.ended.seed, language=lang), None
 
-        try:
-            text, other = await run_work(interaction, work)
-        except (StoreError, Refusal) as exc:
-            await refuse(interaction, exc)
-            return
+        text, other = await run_work(interaction, work)
         await say(interaction, text, allowed_mentions=ping(other))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Match(bot))

@@ -1,0 +1,94 @@
+"""What the bot shows of a match or a league without changing it: the position in words, a
+finished match's dice checked, animated replays, the standings and the board's legend drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from sqlmodel import Session
+
+from db import matches as store
+from db.engine import session_scope
+from db.leagues import settings_of
+from db.models.league import LeaguePublic
+from engine import RuleOptions, event_from_dict
+from render import Step, render_legend, render_replay
+from render.standings import render_standings
+from render.team_sheet import support_text
+
+from . import match_rules
+from .accessibility import board_words
+from .leagues import match_options
+from .refusal import Refused
+from .verify import MatchRecord, Verdict, latest_finished_match, load_record, verify
+
+__all__ = ["position_words", "verify_match", "replay", "legend", "standings_picture", "support_words", "league_options"]
+
+Sessions = Callable[[], AbstractContextManager[Session]]
+
+
+def position_words(match_id: int | None, *, channel_id: int, guild_id: int, language: str = "en",
+                   sessions: Sessions = session_scope) -> str:
+    """The match's position in words (``match_id`` None: the channel's match), with the last
+    command's events as its last action."""
+    with sessions() as s:
+        m = store.get_match(session=s, match_id=match_id) if match_id else store.active_match(session=s, channel_id=channel_id)
+        if m is None:
+            raise Refused("refuse.no_active_match")
+        if m.guild_id != guild_id:
+            raise Refused("refuse.other_server")
+        rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
+    events = [e for r in rows for e in r.events]
+    return board_words(m.engine_state(), events, language=language)
+
+
+def verify_match(match_id: int | None, *, channel_id: int, guild_id: int,
+                 sessions: Sessions = session_scope) -> tuple[MatchRecord, Verdict]:
+    """A finished match's record and its dice checked (``match_id`` None: the channel's last
+    finished match)."""
+    with sessions() as s:
+        if match_id is None:
+            if store.active_match(session=s, channel_id=channel_id) is not None:
+                raise Refused("refuse.verify_channel_playing")
+            match_id = latest_finished_match(session=s, guild_id=guild_id, channel_id=channel_id)
+            if match_id is None:
+                raise Refused("refuse.verify_none")
+        m = store.get_match(session=s, match_id=match_id)
+        if m.guild_id != guild_id:
+            raise Refused("refuse.verify_unknown", match_id=match_id)
+        if m.active:
+            raise Refused("refuse.verify_playing", match_id=match_id)
+        record = load_record(session=s, match_id=match_id)
+    return record, verify(record)
+
+
+def replay(match_id: int, *, language: str = "en", width: int = 600, empty: bool = True,
+           sessions: Sessions = session_scope) -> bytes:
+    """An animated GIF of the match: each action drawn from the state after it, not from the
+    final one. ``empty``: no bytes for a match with no command yet (else the drawing's own)."""
+    with sessions() as s:
+        history = match_rules.history(session=s, match_id=match_id)
+    steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
+    return render_replay(steps, width=width, language=language) if steps or not empty else b""
+
+
+def legend(language: str = "en") -> bytes:
+    """PNG of the board's legend, drawn by the board's own code."""
+    return render_legend(language)
+
+
+def standings_picture(league: str, rows: Sequence[Any], *, subtitle: str = "", language: str = "en") -> bytes:
+    """PNG of a league's standings, leader first."""
+    return render_standings(league, rows, language=language, subtitle=subtitle)
+
+
+def support_words(support: Mapping[str, Any], language: str = "en") -> str:
+    """A team's support in words: ``2 Cheerleaders, 1 Magic Potion``."""
+    return support_text(dict(support), language)
+
+
+def league_options(league: LeaguePublic) -> RuleOptions:
+    """The rule options every fixture of ``league`` plays with (its settings, defaults filled in)."""
+    return match_options(settings_of(league))

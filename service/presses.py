@@ -1,0 +1,49 @@
+"""Who may press a match panel: only the deciding coach, only on the newest panel of that
+match, in the match's own channel. The bot turns the press into an engine command afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from db import matches as store
+from db.engine import session_scope
+from db.models.match import MatchPublic
+from engine import MatchState, Side, pending
+
+from .refusal import Refused
+
+__all__ = ["Press", "press"]
+
+Sessions = Callable[[], AbstractContextManager[Session]]
+
+
+@dataclass(frozen=True)
+class Press:
+    """The pressed panel's match, its state and the side deciding (the presser's)."""
+
+    match: MatchPublic
+    state: MatchState
+    side: Side | None
+
+
+def press(match_id: int, version: int, *, guild_id: int, channel_id: int | None, user_id: int,
+          sessions: Sessions = session_scope) -> Press:
+    """The match a press on a panel (``match_id`` at ``version``) acts on, or why it may not."""
+    with sessions() as s:
+        m = store.get_match(session=s, match_id=match_id)
+    if m.guild_id != guild_id or m.channel_id != channel_id:
+        raise Refused("refuse.panel_other_channel")
+    if not m.active:
+        raise Refused("refuse.match_over")
+    if m.version != version:
+        raise Refused("refuse.panel_stale")
+    state = m.engine_state()
+    side = pending(state).side
+    coach = m.west_coach_id if side == "west" else m.east_coach_id
+    if user_id != coach:
+        raise Refused("refuse.not_your_decision", coach=coach)
+    return Press(m, state, side)
