@@ -34,8 +34,10 @@ SCHEMA_VERSION = 1
 #: The engine's rulings, numbered: a match keeps the edition it was created with, so a stored
 #: match replays (``service/verify.py``) with the rulings it was played under. Edition 1: before
 #: issue 20; edition 2: the Impcrusher's check after a scoring action, Psycho's Impact with
-#: Pummel, the tournament's support list (docs/rules.md 11.5, 13.8, 14.4).
-RULES_EDITION = 2
+#: Pummel, the tournament's support list (docs/rules.md 11.5, 13.8, 14.4); edition 3 (issue 32):
+#: a wobbly throw's receiver may decline the Catch, a potion does not undo the referee
+#: (docs/rules.md 7.4, 13.6).
+RULES_EDITION = 3
 
 
 class Phase(StrEnum):
@@ -431,6 +433,9 @@ class MatchState:
     turn_carrier: str | None = None  # who held the ball as this team turn began (the last-moved marker)
     turn_stood: bool = False  # a player stood up this team turn (the French one stand-up a turn)
     turn_after_sim: bool = False  # this team turn began after the other team's Shift in Momentum
+    #: Sent to the Bench by the referee for the rest of this Test (rules edition 3): unlike a
+    #: Bench-for-the-Test Injury, no potion brings them back before the next Test.
+    referee_benched: list[str] = field(default_factory=list)
     schema: int = SCHEMA_VERSION
 
     # -- queries used everywhere -------------------------------------------------------
@@ -487,6 +492,7 @@ class MatchState:
             once=list(self.once),
             deck=self.deck.copy() if self.deck else None,
             turn_actors=list(self.turn_actors),
+            referee_benched=list(self.referee_benched),
             action=self.action.copy() if self.action else None,
             in_progress=self.in_progress.copy() if self.in_progress else None,
         )
@@ -525,6 +531,7 @@ class MatchState:
             **({"turn_carrier": self.turn_carrier} if self.turn_carrier else {}),
             **({"turn_stood": True} if self.turn_stood else {}),
             **({"turn_after_sim": True} if self.turn_after_sim else {}),
+            **({"referee_benched": list(self.referee_benched)} if self.referee_benched else {}),
         }
 
     @classmethod
@@ -564,4 +571,5 @@ class MatchState:
             turn_carrier=d.get("turn_carrier"),
             turn_stood=d.get("turn_stood", False),
             turn_after_sim=d.get("turn_after_sim", False),
+            referee_benched=list(d.get("referee_benched", ())),
         )

@@ -231,6 +231,7 @@ def start_test(ctx: Ctx, *, first: Side, restart: bool = False) -> None:
     st.last_moved = {"west": None, "east": None}
     st.after_sim, st.committed_actor, st.targeted, st.provoked = False, None, [], []
     st.turn_actors, st.turn_carrier, st.turn_stood, st.turn_after_sim = [], None, False, False
+    st.referee_benched = []  # "for the rest of the Test": the sanction ends here
     for team in st.teams.values():
         # Cheerleaders and Zlurpee Kegs are "once per Test" each; an unchecked face-off lapses.
         for item in ("cheerleaders", "kegs", "bribe_faceoff_check"):

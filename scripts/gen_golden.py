@@ -154,7 +154,7 @@ def throw_and_interception() -> Scenario:
     )
     st.last_moved = {"west": "w3", "east": "e3"}
     _dress(st, "gnolls", "valkyries")
-    res = act(st, Throw(hx("J12")), faces="O O O - O O", answers=[None])
+    res = act(st, Throw(hx("J12")), faces="O O O - O O", answers=[None, "catch"])
     return Scenario(res.state, list(res.events))
 
 

@@ -6,8 +6,8 @@ dice to any Shove challenge he attempts (maximum of 6)." Fear (p. 14): "An oppon
 
 His Impact rolls the opponent's Might, as the text says, even when Pummel's halved Might is
 what made the Impact necessary and the opponent's Might is below his own (rules edition 2;
-edition 1 rolled the higher of the two). The +2 Shove dice are capped at 6 but never below his
-own Might.
+edition 1 rolled the higher of the two). "(maximum of 6)" bounds the dice he rolls with the
++2; the bonus is his to add ("may"), so a Might over 6 keeps its own dice (docs/rules.md 11.5).
 """
 
 from __future__ import annotations

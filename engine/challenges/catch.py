@@ -1,6 +1,9 @@
 """Catch challenge (p. 7): Skill, 2 successes needed, -1 per team-mate and +1 per opponent
-facing the catcher. A player may decline a loose ball (it then bounces as a dropped ball); the
-receiver of a wobbly throw must try, unless he stands next to the thrower.
+facing the catcher. "A standing player who has a ball land in his hex from a wobbly throw or
+bouncing ball may attempt to perform a Catch challenge ... A player can choose to automatically
+fail a catch roll": whoever would roll a Catch may decline it (the ball then bounces as a dropped
+ball). Rules edition 3; editions 1 and 2 made the receiver of a wobbly throw roll. A perfect
+spiral, or a wobbly pass to a player next to the thrower, is caught with no roll to fail.
 
 French 0.0.6 (``fr_catch_sim``, rules edition 2): the Catch footnote "RdS si l'échec a lieu
 pendant votre tour ou si un adversaire récupère la balle à la fin de l'action" has no throw
@@ -29,14 +32,14 @@ def give(ctx: Ctx, player: Player, how: str) -> None:
 
 
 def attempt_catch(ctx: Ctx, player: Player, kind: str) -> bool:
-    """``kind``: "automatic" (adjacent wobbly pass), "perfect spiral", "wobbly" (must roll) or
-    "loose" (may decline). Returns whether he caught it; on a decline or a failure the ball
+    """``kind``: "automatic" (adjacent wobbly pass), "perfect spiral", "wobbly" or "loose" (a
+    miss, a scatter, a bounce). Returns whether he caught it; on a decline or a failure the ball
     moves on from him, which ``ball.py`` resolves (it scatters one pace, or a white line
     bounces it)."""
     if kind in ("automatic", "perfect spiral"):
         give(ctx, player, kind)
         return True
-    if kind == "loose":
+    if kind == "loose" or ctx.state.options.edition >= 3:
         choice = ctx.ask(
             {
                 "kind": "catch",

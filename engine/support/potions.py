@@ -15,6 +15,9 @@ data: ``uses_potions``). A dead or ejected player drinks nothing.
 Infirmary, Recovery or the sent-off Bench to the Bench, or to Recovery where the row says so.
 A career-ending injury is not cured: that player is off the roster (G50); he stays in the
 Infirmary, though he may still gain what the row gives.
+A player the referee sent to the Bench "for the rest of the Test" (rules edition 3) is not
+injured: a cure leaves him sitting out the Test (the "locked up" row still puts him in Recovery),
+though he gains what the row gives (docs/rules.md 13.6).
 Abilities and the +1 last this game only: ``Player.potion_abilities`` lists them (a "+1 might"
 entry tells the league the attribute is temporary). A giant frog's gains go to his own
 profile, which he gets back at the end of the Test.
@@ -96,7 +99,9 @@ def drink(ctx: Ctx, player: Player) -> None:
     result = row_for(*faces)["result"]
     cures = result not in _UNCURED and (player.injury or {}).get("kind") != "career_ending"
     if cures:
-        player.location = Location.RECOVERY if result == "locked" else Location.BENCH
+        benched = player.id in ctx.state.referee_benched  # kept out by the referee, not an injury
+        if result == "locked" or not benched:
+            player.location = Location.RECOVERY if result == "locked" else Location.BENCH
     gained = _gains(ctx, player, result)
     ctx.emit(PotionDrunk(player.id, (faces[0].symbol, faces[1].symbol), result, gained))
     if result in ("dies", "seizure", "coma"):

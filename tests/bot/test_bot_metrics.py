@@ -45,7 +45,7 @@ async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
         await fake.start_bot(bot)
         port = bot.metrics_server.port
         before = await scrape(port)
-        assert value(before, "elfball_matches_in_progress", edition="2") == 0 and value(before, "elfball_database_up") == 1
+        assert value(before, "elfball_matches_in_progress", edition="3") == 0 and value(before, "elfball_database_up") == 1
         assert commands(before, "match challenge", "ok") == 0
 
         await start_match(fake, pitch, alice, bob)
@@ -84,7 +84,7 @@ async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
         assert value(after, "elfball_interaction_answer_seconds_count", type="component") == 1
         assert value(after, "elfball_interaction_answer_seconds_bucket", type="command", le="+Inf") == answered
         assert ("elfball_interaction_answer_seconds_bucket", frozenset({"type": "command", "le": "3.0"}.items())) in after
-        assert value(after, "elfball_matches_in_progress", edition="2") == 1
+        assert value(after, "elfball_matches_in_progress", edition="3") == 1
         assert value(after, "elfball_matches_in_progress", edition="1") == 0
         assert value(after, "elfball_owed_boards_pending") == 0
 
@@ -98,7 +98,7 @@ async def test_commands_refusals_incidents_errors_and_gauges_are_counted(store):
         assert status == 503 and "database: unreachable" in body and "gateway: connected" in body, body
         down = await scrape(port)
         assert value(down, "elfball_database_up") == 0
-        assert value(down, "elfball_matches_in_progress", edition="2") == 1  # the last count read
+        assert value(down, "elfball_matches_in_progress", edition="3") == 1  # the last count read
         dead.dispose()
         await fake.stop_bot(bot)
 

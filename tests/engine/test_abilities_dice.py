@@ -457,7 +457,7 @@ class TestBankshot:
     def test_a_failed_catch_on_the_line(self):
         """A team-mate standing on the line tries to catch first; then the ball bounces off it."""
         st = carrier("bankshot", at="F7", facing="E", extra=(P("w2", "gnolls/midfielders", "J7", "W"),))
-        res = act(st, C.Throw(hx("J7")), faces="O O O -  - - -", d6="2", answers=["W", 0])  # wobbly, dropped
+        res = act(st, C.Throw(hx("J7")), faces="O O O -  - - -", d6="2", answers=["catch", "W", 0])  # wobbly, dropped
         assert res.state.ball.hex == hx("H7") and [e for _, _, e in used(res)] == ["bounce_direction"]
 
     def test_not_a_scatter(self):
@@ -513,7 +513,7 @@ class TestDoubleMomentum:
 
     def test_bullet_on_an_exact_throw_earns_nothing(self):
         w2 = P("w2", "gnolls/midfielders", "D12", "W")
-        res = act(carrier("bullet", extra=(w2,)), C.Throw(D12), faces="O - - -  O O -")
+        res = act(carrier("bullet", extra=(w2,)), C.Throw(D12), faces="O - - -  O O -", answers=["catch"])
         assert res.state.momentum == 0 and not used(res)
 
     def test_hotdog(self):

@@ -153,7 +153,7 @@ class TestAnswers:
         assert q["kind"] == "interceptor" and q["options"] == ["e1", None]
         refused(st, C.Answer("e2"), by="east", match="choose one of")
         refused(st, C.Answer("e1"), by="west", match="east's coach")
-        assert act(st, C.Answer(None), faces="O O -", by="east").state.ball.carrier == "w2"
+        assert act(st, C.Answer(None), faces="O O -", by="east", answers=["catch"]).state.ball.carrier == "w2"
 
 
 # --- legal commands, pending defaults and serialisation on random positions -----------------------

@@ -118,7 +118,7 @@ class TestQuestions:
         st.players["e2"].name = "Hunter #2"
         assert describe_question(q, st).startswith("East: choose an interceptor: e2 Hunter #2, Midfielder e3")
         q = {"kind": "catch", "side": "east", "player": "e3", "options": ["catch", "decline"], "default": "catch"}
-        assert describe_question(q, st) == "East: Midfielder e3 may catch the loose ball: catch or decline?"
+        assert describe_question(q, st) == "East: Midfielder e3 may catch the ball: catch or decline?"
 
     def test_force_reroll(self):
         roll = ChallengeRoll.roll(2, Need(2, (Modifier("1 opponent facing", 1),)), ScriptedDice("O O"))

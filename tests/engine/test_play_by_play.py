@@ -129,12 +129,12 @@ class TestPlayByPlay2:
         # 4 successes, exactly: wobbly. He keeps his counter for later (answer: no re-roll).
         # The Black Widows send the Midfielder: Skill 3, needs 2 - 1 = 1: O O X, success; the
         # Dwarf coach forces a re-roll of a bull's-eye: X. 1 success, 2 flops: she is Down.
-        # The receiver catches: Skill 3, needs 2: O O - .
+        # The receiver chooses to catch (he may let it drop, p. 7): Skill 3, needs 2: O O - .
         res = act(
             st,
             C.Throw(hx("H13")),
             faces="* * O O -  O O X  X  O O -",
-            answers=[[], "e3", [0]],
+            answers=[[], "e3", [0], "catch"],
         )
         (th,) = rolls(res, "throw")
         assert need_of(th) == 4 and th["net"] == 4 and th["result"] == "a bit wobbly"

@@ -219,6 +219,7 @@ def test_an_options_dict_without_an_edition_is_edition_1_and_stores_as_before():
     old = {"goals_to_win": 1, "star2": False}
     opts = RuleOptions.from_dict(old)
     assert opts.edition == 1 and "edition" not in opts.to_dict()
-    assert RuleOptions().edition == 2 and RuleOptions.from_dict(RuleOptions().to_dict()).edition == 2
+    # New matches play the current edition (3 since issue 32); the next number is not one yet.
+    assert RuleOptions().edition == 3 and RuleOptions.from_dict(RuleOptions().to_dict()).edition == 3
     with pytest.raises(MalformedInputError, match="rules edition"):
-        parse_rules("", RuleOptions(edition=3))
+        parse_rules("", RuleOptions(edition=4))

@@ -22,7 +22,7 @@ from support.builders import play as act
 
 from engine import commands as C
 from engine.hexes import Direction, distance
-from engine.state import Phase, Status
+from engine.state import Phase, RuleOptions, Status
 
 G12, F12, E12, D12 = hx("G12"), hx("F12"), hx("E12"), hx("D12")
 
@@ -132,7 +132,9 @@ class TestTargets:
 
 class TestCatching:
     def test_wobbly_must_be_caught(self):
-        st = thrower(P("w2", "gnolls/midfielders", "E12", "E"))
+        """Rules edition 2 (a stored match) read the Throw table's "must make a Catch challenge"
+        as compulsory; edition 3 asks (tests/engine/test_rules_issue32.py)."""
+        st = thrower(P("w2", "gnolls/midfielders", "E12", "E"), options=RuleOptions(edition=2))
         res = act(st, C.Throw(E12), faces="O - - -  O O -")
         assert rolls(res, "throw")[0]["result"] == "a bit wobbly"
         (ca,) = rolls(res, "catch")  # no question: he may not decline a pass
@@ -141,7 +143,7 @@ class TestCatching:
 
     def test_a_dropped_wobbly_pass_bounces_from_the_catcher_and_shifts(self):
         st = thrower(P("w2", "gnolls/midfielders", "E12", "E"))
-        res = act(st, C.Throw(E12), faces="O - - -  O - -", d6="1")
+        res = act(st, C.Throw(E12), faces="O - - -  O - -", d6="1", answers=["catch"])
         assert res.state.ball.hex == E12.neighbour(Direction.NE)
         assert res.state.turn_side == "east"
 
@@ -185,7 +187,7 @@ def test_tc4_the_catch_example():
     # The wobbly pass (the counters are kept), then the catch: X - O, replace dice 0 and 1: - - .
     # Die 2 could still be replaced with the last counter; the coach stops. The ball bounces
     # from the catcher (D6 = 1) and nobody of west caught it: the last counter goes to east.
-    res = act(st, C.Throw(E12), faces="O - - -  X - O  - -", d6="1", answers=[[], [0, 1], []])
+    res = act(st, C.Throw(E12), faces="O - - -  X - O  - -", d6="1", answers=[[], "catch", [0, 1], []])
     (ca,) = rolls(res, "catch")
     assert need_of(ca) == 3 and ca["band"] == "failure" and ca["net"] == 1
     assert [d["face"] for d in ca["roll"]["dice"] if not d.get("struck")] == ["O", "-", "-"]
@@ -291,7 +293,7 @@ class TestInterception:
 
     def test_a_flopped_interception_the_throw_goes_on(self):
         st = self.lane(P("e1", "gnolls/strikers", "E12", "NE"))
-        res = act(st, C.Throw(D12), faces="O - - -  X X - O  O O -", answers=["e1"])
+        res = act(st, C.Throw(D12), faces="O - - -  X X - O  O O -", answers=["e1", "catch"])
         st = res.state
         assert st.players["e1"].status is Status.DOWN
         assert st.ball.carrier == "w2"  # the wobbly pass, caught
@@ -303,7 +305,7 @@ class TestInterception:
         st = self.lane(P("e1", "gnolls/strikers", "E12", "NE"), momentum=(1, "west"))
         # Wobbly throw (keep the counter); e1 intercepts: O O - - is enough, but west forces die 0
         # again: - . The pass goes on to w2, who catches: O O - .
-        res = act(st, C.Throw(D12), faces="O - - -  O O - -  -  O O -", answers=[[], "e1", [0]])
+        res = act(st, C.Throw(D12), faces="O - - -  O O - -  -  O O -", answers=[[], "e1", [0], "catch"])
         (ic,) = rolls(res, "intercept")
         assert ic["band"] == "failure"
         assert [d.get("reason") for d in ic["roll"]["dice"] if d["origin"] == "replacement"] == ["forced"]

@@ -249,9 +249,9 @@ class TestResetAndShift:
             P("w1", "gnolls/strikers", "G12", "W", ball=True), P("w2", "gnolls/midfielders", "E12", "E"),
             P("e2", "gnolls/midfielders", "Q7", "W"), acting="w1",
         )
-        # Wobbly (exactly 1); w2 is not adjacent, so he must Catch: Skill 3, needs 2: O - - fails;
+        # Wobbly (exactly 1); w2 is not adjacent, so he rolls a Catch: Skill 3, needs 2: O - - fails;
         # the ball bounces D6 = 4 (SW) to D13 and stays there.
-        res = act(st, C.Throw(E12), faces="O - - -  O - -", d6="4")
+        res = act(st, C.Throw(E12), faces="O - - -  O - -", d6="4", answers=["catch"])
         assert res.state.ball.hex == hx("D13")
         self.assert_shift(res, 0)
 
@@ -358,7 +358,7 @@ class TestJog:
             P("w1", "gnolls/strikers", "G12", "W", ball=True), P("w2", "gnolls/midfielders", "E12", "E"),
             acting="w1", jog=3,
         )
-        res = act(st, C.Throw(E12), faces="O - - -  O O -")
+        res = act(st, C.Throw(E12), faces="O - - -  O O -", answers=["catch"])
         assert res.state.ball.carrier == "w2" and res.state.action.jog_left == 2
 
     def test_a_pick_up_costs_one(self):

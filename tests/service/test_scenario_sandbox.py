@@ -133,7 +133,7 @@ def test_while_a_question_waits_the_state_is_the_position_as_it_stands():
 
 def test_a_scenario_may_name_the_rules_edition_of_a_stored_match():
     data = scenario("rulings/psycho-pummel.json")
-    assert build_state(data).options.edition == 2
+    assert build_state(data).options.edition == 3  # the current edition (issue 32)
     data["rules"] = {"edition": 1}
     data["dice"]["faces"] = "O - - - -  - -"  # edition 1 rolled the Ogre's 5 dice
     assert run_scenario(data).error is None
