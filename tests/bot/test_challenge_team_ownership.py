@@ -22,15 +22,15 @@ async def test_only_its_coach_plays_a_stored_team(database):
         assert not r.ephemeral
 
         r = await fake.slash(bob, pitch, "match challenge", opponent=fake.bot_user, team="Moonblades")
-        assert r.ephemeral and "decides for this team" in r.content and f"<@{alice.id}>" in r.content
+        assert r.ephemeral and "only he can play it" in r.content and f"<@{alice.id}>" in r.content
         assert service.current_or_none(pitch.id) is None
 
         r = await fake.slash(bob, pitch, "match challenge", opponent=carol, team="moonblades")
-        assert r.ephemeral and "decides for this team" in r.content
+        assert r.ephemeral and "only he can play it" in r.content
         r = await fake.slash(carol, pitch, "match challenge", opponent=bob, team="gnolls")
         assert not r.ephemeral
         r = await fake.slash(bob, pitch, "match accept", team="Moonblades")
-        assert r.ephemeral and "decides for this team" in r.content
+        assert r.ephemeral and "only he can play it" in r.content
         assert service.current_or_none(pitch.id) is None
         r = await fake.slash(bob, pitch, "match accept", team="sarcos")  # the challenge still stands
         assert not r.ephemeral and r.attachments, r.content

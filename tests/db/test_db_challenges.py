@@ -206,7 +206,7 @@ def test_a_vote_counts_once_and_a_vote_on_an_ended_match_is_refused(db_engine) -
         # Who may vote, the service asks first (service.authority), before the store counts a vote.
         with pytest.raises(NotAllowedError, match=f"only the coaches of match #{m.id} can vote to end it") as stranger:
             authority.require_match_coach(m, 99)
-        assert stranger.value.text("fr") == f"seuls les entraîneurs de la partie n°{m.id} peuvent voter pour l'arrêter"
+        assert stranger.value.text("fr") == f"seuls les entraîneurs de la partie n°{m.id} peuvent voter pour l'arrêter ; un membre avec « Gérer le serveur » peut l'arrêter aussitôt"
         last = abandon.vote_abandon(session=s, match_id=m.id, user_id=22, coaches=COACHES, reason="agreed")
         assert last.complete and last.match.status == "abandoned"
         with pytest.raises(MatchNotActiveError, match=f"match #{m.id} is abandoned"):
