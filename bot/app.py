@@ -173,7 +173,7 @@ class ElfballBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]  # discord.py documents replacing CommandTree.on_error
         if self.metrics_server is not None:  # before the gateway: /healthz says "not ready" meanwhile
             await self.metrics_server.start()
         if self.background:

@@ -38,7 +38,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "backup",
         help="copy the database to a file, safely while the bot runs (SQLite; PostgreSQL: pg_dump guidance)",

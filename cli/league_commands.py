@@ -35,7 +35,7 @@ def _guild(text: str) -> int:
     return int(text)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("league", help="a league from the database: export its website",
                        description="League commands that read the bot's database (ELFBALL_DB or DATABASE_URL).")
     verbs = p.add_subparsers(dest="league_command", metavar="VERB", required=True)

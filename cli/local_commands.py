@@ -76,7 +76,7 @@ def _show(outcome: Outcome, out_dir: Path, language: str, *, board: bool = True)
     print(f">> {outcome.prompt_in(language)}")
 
 
-def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _rules(args: argparse.Namespace):
     """The match's options: --profile, then --rules, then --goals."""
     return console.match_options(args.profile, args.rules or "", args.goals)
 
@@ -171,7 +171,7 @@ def _demo(args: argparse.Namespace) -> int:
     if state.winner == "draw":
         verdict = tx.t("prompt.result.draw")
     elif state.winner:
-        verdict = tx.t("prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]
+        verdict = tx.t("prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]  # a stored or finished side is 'west' or 'east'
     else:
         verdict = tx.t("demo.unfinished")
     took = f"{time.perf_counter() - started:.1f}"

@@ -26,7 +26,7 @@ def _run(args: argparse.Namespace) -> int:
     return 2 if result.error else 0
 
 
-def _check(path: str, data: dict, result) -> int:  # type: ignore[no-untyped-def]
+def _check(path: str, data: dict, result) -> int:
     """Print each difference from ``expect``; 0 only when every expectation holds."""
     if not data.get("expect"):
         print(f"{path}: no expect block to check")

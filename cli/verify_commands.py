@@ -61,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "verify",
         help="check a finished match's every roll against its revealed dice seed",

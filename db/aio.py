@@ -85,7 +85,7 @@ def _off_loop(fn: Callable[..., T]) -> Callable[..., Coroutine[Any, Any, T]]:
         return await run(fn, *args, **kwargs)
 
     sig = inspect.signature(fn)
-    wrapper.__signature__ = sig.replace(  # type: ignore[attr-defined]
+    wrapper.__signature__ = sig.replace(  # type: ignore[attr-defined]  # functools.wraps' result takes a signature at run time
         parameters=[p for p in sig.parameters.values() if p.name != "session"]
     )
     return wrapper

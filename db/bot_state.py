@@ -18,7 +18,7 @@ from .models._common import utcnow
 
 __all__ = ["get_state", "claim_command_sync", "release_command_sync"]
 
-_state = BotState.__table__  # type: ignore[attr-defined]
+_state = BotState.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
 
 
 def _key(key: str) -> str:
@@ -50,6 +50,6 @@ def release_command_sync(*, session: Session, key: str, digest: str) -> bool:
     start claims it again. True if it was forgotten."""
     stmt = (delete(BotState).where(col(BotState.key) == _key(key), col(BotState.value) == digest)
             .execution_options(synchronize_session=False))
-    released = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    released = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
     session.commit()
     return released

@@ -153,7 +153,7 @@ def _answer(session: Session, challenge_id: int, version: int, user_id: int, now
             .where(col(Challenge.id) == challenge_id, col(Challenge.version) == version, col(Challenge.expires_at) > now)
             .where(or_(*(getattr(Challenge, member) == user_id for member in who)))
             .execution_options(synchronize_session=False))
-    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
         session.rollback()
         raise refusal
     session.expunge(row)

@@ -147,7 +147,7 @@ def update_settings(*, session: Session, guild_id: int, league: int | str, actor
     clean = clean_settings(changes)
     before = settings_of(row)
     row.settings = {**dict(row.settings), **clean}
-    add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]
+    add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
               detail={"before": {k: before[k] for k in clean}, "after": clean, **(stand_in or {})})
     session.add(row)
     session.commit()
@@ -208,7 +208,7 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     for rnd, home, away in pairings:
         if home not in members or away not in members or home == away:
             raise InvalidInputError("fixture_pairs_two_different_teams")
-        rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]
+        rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]  # a stored row's id is set
                             **_fresh_secrets(session)))
     if {t for _, home, away in pairings for t in (home, away)} != members:
         # A team joined while the draw was being made (the draw reads the teams before this lock).
@@ -216,7 +216,7 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     session.add_all(rows)
     lg.settings = {**dict(lg.settings), "double_round": double_round}
     session.add(lg)
-    add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]
+    add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
               detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
                       **(stand_in or {})})
     session.commit()
@@ -248,7 +248,7 @@ def _move(session: Session, fixture_id: int, frm: FixtureStatus, values: Mapping
     """Change the fixture only if it is still ``frm`` (two coaches starting it at once: one wins)."""
     stmt = (update(Fixture).where(col(Fixture.id) == fixture_id, col(Fixture.status) == frm.value)
             .values(updated_at=utcnow(), **values).execution_options(synchronize_session=False))
-    return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]
+    return bool(session.execute(stmt).rowcount == 1)  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
 
 
 def _fresh_secrets(session: Session) -> dict[str, Any]:
@@ -342,7 +342,7 @@ def correct_result(*, session: Session, guild_id: int, fixture_id: int, actor_id
     row.status = FixtureStatus.PLAYED.value
     row.played_at = row.played_at or utcnow()
     row.updated_at = utcnow()
-    add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]
+    add_audit(session, lg.id, "result_corrected", actor_id=actor_id, fixture_id=fixture_id,  # type: ignore[arg-type]  # a stored row's id is set
               detail={"before": before, "after": _result(row), **(stand_in or {})}, reason=reason.strip())
     session.add(row)
     session.commit()
@@ -425,7 +425,7 @@ def potion_records(*, session: Session, match_id: int) -> list[dict[str, Any]]:
     position it started at, its dice and events) as drunk."""
     out = []
     for f in session.exec(select(Fixture).where(Fixture.match_id == match_id)).all():
-        for r in session.exec(select(Aftermath).where(Aftermath.fixture_id == f.id).order_by(Aftermath.side.desc())):  # type: ignore[attr-defined]
+        for r in session.exec(select(Aftermath).where(Aftermath.fixture_id == f.id).order_by(Aftermath.side.desc())):  # type: ignore[attr-defined]  # a SQLModel column is typed as its Python value, not a column
             if not r.seed_commitment:
                 continue  # a report from before potion dice were committed
             steps = [{"command": e["command"], "offset": e.get("offset", 0), "dice": e.get("dice", []),
@@ -436,7 +436,7 @@ def potion_records(*, session: Session, match_id: int) -> list[dict[str, Any]]:
 
 
 def aftermaths_of(*, session: Session, fixture_id: int) -> list[AftermathPublic]:
-    rows = session.exec(select(Aftermath).where(Aftermath.fixture_id == fixture_id).order_by(Aftermath.side.desc()))  # type: ignore[attr-defined]
+    rows = session.exec(select(Aftermath).where(Aftermath.fixture_id == fixture_id).order_by(Aftermath.side.desc()))  # type: ignore[attr-defined]  # a SQLModel column is typed as its Python value, not a column
     return [AftermathPublic.model_validate(r) for r in rows.all()]
 
 
@@ -465,7 +465,7 @@ def save_aftermath(*, session: Session, aftermath: AftermathPublic, changes: Map
     stmt = (update(Aftermath).where(col(Aftermath.id) == aftermath.id, col(Aftermath.version) == aftermath.version)
             .values(version=aftermath.version + 1, updated_at=utcnow(), **changes)
             .execution_options(synchronize_session=False))
-    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
         session.rollback()
         raise MatchChangedError("these_post_match_decisions_changed")
     session.add_all(list(roster))

@@ -341,7 +341,7 @@ def claim_reminder(*, session: Session, match_id: int, seen_deadline: datetime, 
         .values(deadline=next_deadline)
         .execution_options(synchronize_session=False)
     )
-    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
     session.commit()
     return claimed
 
@@ -378,7 +378,7 @@ def _write(
     event.seq = match.version + 1
     event.created_at = now
     try:
-        if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+        if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
             session.rollback()
             raise _why_not(session, match.id, match.version)
         session.add(event)
@@ -502,7 +502,7 @@ def finish(*, session: Session, match_id: int) -> MatchPublic:
                 updated_at=utcnow(), **_revealed(session, match_id))
         .execution_options(synchronize_session=False)
     )
-    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]
+    if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
         session.rollback()
         raise _why_not(session, match_id, match.version)
     session.commit()

@@ -26,7 +26,7 @@ from .models._common import utcnow
 
 __all__ = ["get_post", "save_post", "mark_owed", "owed_posts", "claim_owed", "owed_count"]
 
-_posts = MatchPost.__table__  # type: ignore[attr-defined]
+_posts = MatchPost.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
 
 
 def get_post(*, session: Session, match_id: int) -> MatchPostPublic | None:
@@ -119,7 +119,7 @@ def claim_owed(*, session: Session, match_id: int, now: datetime, until: datetim
         .values(claimed_until=in_utc(until))
         .execution_options(synchronize_session=False)
     )
-    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]
+    claimed = session.execute(stmt).rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
     session.commit()
     return claimed
 

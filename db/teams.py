@@ -184,7 +184,7 @@ def public_team(team: Team) -> TeamPublic:
 def find_team(session: Session, guild_id: int, team: int | str, *, lock: bool = False) -> Team:
     """The team row with its players; with ``lock``, held until the session commits, so a
     check of its budget or roster stays true until the change is written (``db.locks``)."""
-    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
+    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]  # a SQLModel relationship is typed as its Python value
     if isinstance(team, int):
         if not valid_id(team):
             raise UnknownTeamError("server_no_team_id", team=team)
@@ -211,7 +211,7 @@ def list_teams(
     *, session: Session, guild_id: int, league: int | str | None = None, coach_id: int | None = None
 ) -> list[TeamPublic]:
     """The server's teams by name, optionally only one league's or one coach's."""
-    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]
+    query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]  # a SQLModel relationship is typed as its Python value
     if league is not None:
         query = query.where(Team.league_id == league_row(session, guild_id, league).id)
     if coach_id is not None:
@@ -251,4 +251,4 @@ def _career(p: RosterPlayerPublic) -> PlayerEntry | None:
             attributes = values
     if not learned and attributes is None:
         return None
-    return PlayerEntry(learned, attributes)  # type: ignore[arg-type]
+    return PlayerEntry(learned, attributes)  # type: ignore[arg-type]  # the stored attributes are a 7-tuple, checked when the entry is made

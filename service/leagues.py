@@ -529,7 +529,7 @@ class LeagueService:
         for side, team_id in zip(SIDES, team_ids, strict=True):
             names = {p.id: p.name for p in teams[team_id].players}
             expected = [names[i] for i in lineup[side]]
-            actual = [p.name for p in out.state.team_players(side)]  # type: ignore[arg-type]
+            actual = [p.name for p in out.state.team_players(side)]  # type: ignore[arg-type]  # a stored or finished side is 'west' or 'east'
             if expected != actual:
                 self.matches.abandon(channel_id, None, "the match's players did not match the league rosters")
                 with self.sessions() as s:
@@ -615,7 +615,7 @@ class LeagueService:
 
     def _roster_rows(self, s: Session, team_id: int) -> dict[int, RosterPlayer]:
         team = s.get(Team, team_id)
-        return {p.id: p for p in team.players} if team else {}  # type: ignore[misc]
+        return {p.id: p for p in team.players} if team else {}  # type: ignore[misc]  # the roster's players are rows with an id
 
     def _roster_id(self, f: FixturePublic, side: str, pid: str) -> int | None:
         ids = f.lineup.get(side, [])
@@ -626,7 +626,7 @@ class LeagueService:
         """Players a potion may still help after the match: hurt this game (Infirmary, Recovery or a
         lasting injury), not dead or finished (G50), no potion yet, not an Impcrusher."""
         out = []
-        for p in state.team_players(side):  # type: ignore[arg-type]
+        for p in state.team_players(side):  # type: ignore[arg-type]  # a stored or finished side is 'west' or 'east'
             hurt = p.location in _HURT or (p.injury or {}).get("kind") == "lasting"
             ended = (p.injury or {}).get("kind") in ("career_ending", "dead")
             if hurt and not ended and not p.potion_used and uses_potions(p.position) and self._roster_id(f, side, p.id):
@@ -640,7 +640,7 @@ class LeagueService:
         changed: list[RosterPlayer] = []
         pending: list[Any] = []
         applied: list[dict[str, Any]] = []
-        for p in state.team_players(side):  # type: ignore[arg-type]
+        for p in state.team_players(side):  # type: ignore[arg-type]  # a stored or finished side is 'west' or 'east'
             injury = p.injury or {}
             rp = roster.get(self._roster_id(f, side, p.id) or -1)
             if not injury or rp is None or rp.status != PlayerStatus.ACTIVE:
@@ -729,7 +729,7 @@ class LeagueService:
                 options = [(_option_label(o, words)[:100], _encode(o), "") for o in q.get("options", [])]
                 offers.append(Offer("question", "question", describe_question(q, _named(state.copy(), name), language=language), options))
                 return offers
-            left = state.teams[am.side].available("potions")  # type: ignore[index]
+            left = state.teams[am.side].available("potions")  # type: ignore[index]  # a stored or finished side is 'west' or 'east'
             targets = self._potion_targets(state, am.side, f)
             if left and targets:
                 opts = [(state.players[pid].name, pid, _whereabouts(state, pid, language)) for pid in targets]
@@ -790,7 +790,7 @@ class LeagueService:
         same write: the report never waits for a "no more potions" nobody is offered."""
         with self.sessions() as s:
             seed = db.aftermath_seed(session=s, aftermath_id=am.id)
-        result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]
+        result = apply(state, cmd, HashDice(seed, offset=state.dice_drawn), by=am.side)  # type: ignore[arg-type]  # a stored or finished side is 'west' or 'east'
         # The command and its dice are kept with the events: once the seed is revealed, anyone
         # replays the potions from the match's final state (``service.verify``).
         said = [{"events": [e.to_dict() for e in result.events], "command": cmd.to_dict(), "dice": result.dice,
@@ -811,7 +811,7 @@ class LeagueService:
         and a player it may help (what ``_offers`` offers, and nothing else)."""
         if state.in_progress is not None:
             return True
-        return bool(state.teams[side].available("potions") and self._potion_targets(state, side, f))  # type: ignore[index]
+        return bool(state.teams[side].available("potions") and self._potion_targets(state, side, f))  # type: ignore[index]  # a stored or finished side is 'west' or 'east'
 
     def _close_potions(self, s: Session, state: MatchState, am: AftermathPublic,
                        f: FixturePublic) -> tuple[list[RosterPlayer], dict[str, Any]]:

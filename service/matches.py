@@ -121,7 +121,7 @@ def prompt_for(state: MatchState, names: Mapping[str, str] | None = None, *, lan
     if state.phase is Phase.MATCH_OVER:
         w, e = state.teams["west"].score, state.teams["east"].score
         result = tx.t("prompt.result.draw") if state.winner == "draw" else tx.t(
-            "prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]
+            "prompt.result.win", team=state.teams[state.winner].name)  # type: ignore[index]  # a stored or finished side is 'west' or 'east'
         reason = phrase(load_text("engine", "data/text", language), state.end_reason or "") if language != DEFAULT_LANGUAGE else state.end_reason
         return tx.t("prompt.match_over", result=result, west=w, east=e, reason=reason)
     who = (names or {}).get(pend.side or "", tx.get(f"side.{pend.side}", (pend.side or "").title()))

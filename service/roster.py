@@ -88,7 +88,7 @@ def _editable(session: Session, guild_id: int, team: int | str) -> Team:
     """The team, locked for this change, if it is not playing (that the member changing it owns
     it, the league service asked first: ``service.authority.require_team_owner``)."""
     tm = find_team(session, guild_id, team, lock=True)
-    busy = team_busy(session, tm.id)  # type: ignore[arg-type]
+    busy = team_busy(session, tm.id)  # type: ignore[arg-type]  # a stored row's id is set
     if busy:
         raise busy
     return tm
@@ -112,7 +112,7 @@ def hire(*, session: Session, guild_id: int, team: int | str, coach_id: int, pos
     label = clean_name(name, "player") if name and name.strip() else f"{singular_name(pos.name)} #{number}"
     if any(name_key(p.name) == name_key(label) for p in _active(tm)):
         raise InvalidInputError("team_player_name_taken", team=tm.name, player=label)
-    player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]
+    player = RosterPlayer(number=number, name=label, position_id=pos.id, attributes=pos.attributes.as_dict(),  # type: ignore[call-arg]  # SQLModel's generated __init__ takes the table's fields
                           abilities=list(pos.innate_abilities), status=PlayerStatus.ACTIVE.value)
     tm.players.append(player)
     _audit(session, tm, "player_hired", coach_id, player=label, position=pos.name)

@@ -308,7 +308,7 @@ def _differences(exp: Mapping[str, Any], result: ScenarioResult, fld: Field) -> 
             yield f"no_challenge: a {c} was rolled"
     for side, items in dict(exp.get("used", {})).items():
         yield from differ(f"used.{side}", dict(items), {k: st.teams[side].used.get(k, 0) for k in items})
-    used = {f"{e.ability}:{e.effect}" for e in events if e.kind == "ability_used"}  # type: ignore[attr-defined]
+    used = {f"{e.ability}:{e.effect}" for e in events if e.kind == "ability_used"}  # type: ignore[attr-defined]  # filtered to ability_used events, which carry ability and effect
     for pair in exp.get("ability_used", ()):
         if pair not in used:
             yield f"ability_used: {pair!r} did not happen (happened: {sorted(used)})"

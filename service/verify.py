@@ -353,7 +353,7 @@ def verify(record: MatchRecord) -> Verdict:
         else:
             try:
                 result = apply(state, _command(command), HashDice(record.seed, offset=state.dice_drawn),
-                               by=side)  # type: ignore[arg-type]
+                               by=side)  # type: ignore[arg-type]  # a stored or finished side is 'west' or 'east'
             except ElfballError as exc:
                 return fail(Mismatch(seq, words, "refused", None, command, "verify.mismatch.refused",
                                      {"row": seq, "command": words, "reason": exc}))

@@ -169,7 +169,8 @@ def test_ci_starts_postgresql_on_loopback_for_the_database_tests() -> None:
 def _fake_checkout(tmp_path: Path, pytest_exit: int) -> tuple[Path, dict[str, str]]:
     """A checkout holding only .ci/run, and a PATH whose python3 builds a fake venv.
 
-    The fake ``.venv/bin/python`` exits with ``pytest_exit``; the fake pip does nothing. This
+    The fake ``.venv/bin/python`` exits with ``pytest_exit``; the fake pip, lint-imports, mypy
+    and ruff only log their calls. This
     runs the real script end to end in milliseconds, without a network or a real install.
     """
     repo = tmp_path / "repo"
@@ -187,6 +188,10 @@ def _fake_checkout(tmp_path: Path, pytest_exit: int) -> tuple[Path, dict[str, st
             mkdir -p .venv/bin
             printf '#!/usr/bin/env bash\\necho "pip $*" >> calls.log\\n' > .venv/bin/pip
             printf '#!/usr/bin/env bash\\necho "python $*" >> calls.log\\nexit {pytest_exit}\\n' > .venv/bin/python
+            for tool in lint-imports mypy ruff; do
+                printf '#!/usr/bin/env bash\necho "%s $*" >> calls.log\n' "$tool" > ".venv/bin/$tool"
+                chmod +x ".venv/bin/$tool"
+            done
             chmod +x .venv/bin/pip .venv/bin/python
             """
         )
@@ -216,7 +221,9 @@ def test_ci_script_runs_and_maps_exit_codes(tmp_path: Path, pytest_exit: int, ex
     assert result.returncode == expected, result.stdout + result.stderr
     calls = (repo / "calls.log").read_text().splitlines()
     assert calls[0].startswith("pip install -e .[test]")
-    assert calls[1] == "python -m pytest"
+    # The house's checks run before any test: the floors, the types, the lint.
+    assert [c.split()[0] for c in calls[1:4]] == ["lint-imports", "mypy", "ruff"]
+    assert calls[4] == "python -m pytest"
     if pytest_exit == 5:
         assert "no tests" in result.stdout and "exit code 5" in result.stdout
     else:

@@ -362,7 +362,7 @@ def command_choices(commands: Sequence[Any], typed: str, language: str) -> list[
 
 # --- the command ----------------------------------------------------------------------------------------
 def _tree(interaction: discord.Interaction) -> list[AnyCommand]:
-    return _slash(interaction.client.tree.get_commands())  # type: ignore[attr-defined]
+    return _slash(interaction.client.tree.get_commands())  # type: ignore[attr-defined]  # interaction.client is this bot, which has a tree
 
 
 async def _complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -107,7 +107,7 @@ def _default_league(svc: LeagueService, guild: int, user: int, league: str | Non
         return leagues[0].id
     mine = {t.league_id for lg in leagues for t in svc.teams(guild, lg.id) if t.coach_id == user}
     if len(mine) == 1:
-        return mine.pop()  # type: ignore[return-value]
+        return mine.pop()  # type: ignore[return-value]  # a set of the coach's own fixtures, not empty here
     raise Refusal("league.refuse.which" if leagues else "league.refuse.none")
 
 
@@ -310,7 +310,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
                 home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win)
     header += "\n" + commitment_text(out.match.seed_commitment, entropy=out.match.dice_entropy, language=lang)
-    await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]
+    await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]  # interaction.client is ElfballBot, which has a poster
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")
@@ -645,7 +645,7 @@ class AftermathButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfb
         self.verb, self.am, self.version = verb, am, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AftermathButton:  # type: ignore[override]
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AftermathButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
         return cls(match["verb"], int(match["am"]), int(match["version"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -661,11 +661,11 @@ class AftermathSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfb
         self.verb, self.am, self.version, self.key = verb, am, version, key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> AftermathSelect:  # type: ignore[override]
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> AftermathSelect:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
         return cls(match["verb"], int(match["am"]), int(match["version"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        values = list((interaction.data or {}).get("values", []))
         await aftermath_pressed(interaction, self.verb, self.am, self.version, self.key, values)
 
 

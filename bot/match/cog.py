@@ -129,7 +129,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
             return None
         name = tr(lang, "match.thread_name", challenger=interaction.user.display_name, opponent=opponent.display_name)
         try:
-            return await interaction.channel.create_thread(  # type: ignore[union-attr]
+            return await interaction.channel.create_thread(  # type: ignore[union-attr]  # a command's channel here is a text channel, which has create_thread
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080)
         except discord.HTTPException:
             await refuse(interaction, Refusal("refuse.thread_failed"))

@@ -78,7 +78,7 @@ def completer(make: Maker) -> Callable[..., Any]:
 
 
 def players_to_act(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
-    first = [c.player for c in legal_commands(state, side).of(C.StartAction)]  # type: ignore[attr-defined]
+    first = [c.player for c in legal_commands(state, side).of(C.StartAction)]
     rest = [p.id for p in state.team_players(side) if p.id not in first]
     return [(player_label(state, pid, lang), pid) for pid in first + rest]
 
@@ -119,7 +119,7 @@ def throw_targets(state: Any, side: str, _cur: str, _ns: Any = None, lang: str =
     p = state.acting_player
     if p is None or p.hex is None:
         return []
-    legal = legal_commands(state, side)  # type: ignore[arg-type]
+    legal = legal_commands(state, side)  # type: ignore[arg-type]  # side is the deciding side, known to be set here
     mates = [(tr(lang, "complete.throw_target", player=q.name, hex=F.format(q.hex), distance=distance(p.hex, q.hex)),
               F.format(q.hex))
              for q in state.on_field(side) if q.id != p.id and q.hex is not None and C.Throw(q.hex) in legal]
@@ -146,30 +146,30 @@ def tackle_targets(state: Any, side: str, _cur: str, _ns: Any = None, lang: str 
     p = state.acting_player
     if p is None or p.hex is None:
         return []
-    legal = [c.target for c in legal_commands(state, side).of(C.Tackle)]  # type: ignore[attr-defined]
+    legal = [c.target for c in legal_commands(state, side).of(C.Tackle)]
     near = [o.id for o in state.on_field() if o.side != side and o.hex is not None and distance(o.hex, p.hex) == 1]
     return legal_first(state, legal, near, lang)
 
 
 def movers(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
-    legal = [c.player for c in legal_commands(state, side).of(C.Move) if c.player]  # type: ignore[attr-defined]
+    legal = [c.player for c in legal_commands(state, side).of(C.Move) if c.player]
     return legal_first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
 def quicklings(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
-    legal = [c.player for c in legal_commands(state, side).of(C.Quickling)]  # type: ignore[attr-defined]
+    legal = [c.player for c in legal_commands(state, side).of(C.Quickling)]
     return legal_first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
 def taunters(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
-    legal = [c.player for c in legal_commands(state, side).of(C.Taunt)]  # type: ignore[attr-defined]
+    legal = [c.player for c in legal_commands(state, side).of(C.Taunt)]
     return legal_first(state, legal, [p.id for p in state.on_field(side)], lang)
 
 
 def taunt_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     """Opponents within 6 hexes of the taunter chosen so far (the engine's candidates first)."""
     taunter = str(getattr(ns, "player", "") or "")
-    legal = [c.target for c in legal_commands(state, side).of(C.Taunt) if c.player == taunter]  # type: ignore[attr-defined]
+    legal = [c.target for c in legal_commands(state, side).of(C.Taunt) if c.player == taunter]
     me = state.players.get(taunter)
     near = [o.id for o in state.on_field() if o.side != side and o.hex is not None
             and (me is None or me.hex is None or distance(o.hex, me.hex) <= 6)]
@@ -177,13 +177,13 @@ def taunt_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = 
 
 
 def potion_drinkers(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
-    legal = [c.player for c in legal_commands(state, side).of(C.DrinkPotion)]  # type: ignore[attr-defined]
+    legal = [c.player for c in legal_commands(state, side).of(C.DrinkPotion)]
     return legal_first(state, legal, [p.id for p in state.team_players(side) if p.location.value != "field"], lang)
 
 
 def spell_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     spell = str(getattr(ns, "spell", "") or "")
-    legal = [c.target for c in legal_commands(state, side).of(C.CastSpell) if c.target and c.spell == spell]  # type: ignore[attr-defined]
+    legal = [c.target for c in legal_commands(state, side).of(C.CastSpell) if c.target and c.spell == spell]
     foes = [p.id for p in state.on_field() if p.side != side]
     mine = [p.id for p in state.on_field(side)] if spell == "transformation" else []
     return legal_first(state, legal, foes + mine, lang)
@@ -191,7 +191,7 @@ def spell_targets(state: Any, side: str, _cur: str, ns: Any = None, lang: str = 
 
 def spell_hexes(state: Any, side: str, _cur: str, _ns: Any = None, lang: str = "en") -> list[tuple[str, str]]:
     """Inferno: the engine's hexes, else the hexes of opposing players."""
-    legal = [c.hex for c in legal_commands(state, side).of(C.CastSpell) if c.hex is not None]  # type: ignore[attr-defined]
+    legal = [c.hex for c in legal_commands(state, side).of(C.CastSpell) if c.hex is not None]
     foes = [p.hex for p in state.on_field() if p.side != side and p.hex is not None]
     out = []
     for h in dict.fromkeys([*legal, *foes]):

@@ -67,7 +67,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball:
         self.verb, self.match_id, self.version, self.arg = verb, match_id, version, arg
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> PanelButton:  # type: ignore[override]
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> PanelButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
         return cls(match["verb"], int(match["match"]), int(match["version"]), match["arg"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -84,12 +84,12 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-
         self.verb, self.match_id, self.version = verb, match_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> PanelSelect:  # type: ignore[override]
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> PanelSelect:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
         return cls(match["verb"], int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
 
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        values = list((interaction.data or {}).get("values", []))
         await press_panel(interaction, self.verb, self.match_id, self.version, None, values)
 
 
@@ -157,10 +157,10 @@ def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]
     if verb == "fo":
         if arg == "pickup":
             return C.FaceoffPickup()
-        contacts = [c for c in legal_commands(state, side).of(C.FaceoffContact) if c.challenge == arg]  # type: ignore[arg-type,attr-defined]
+        contacts = [c for c in legal_commands(state, side).of(C.FaceoffContact) if c.challenge == arg]
         if not contacts:
             return C.FaceoffContact((), arg or "shove")  # the engine will say why not
-        return min(contacts, key=lambda c: len(c.path))  # type: ignore[attr-defined]
+        return min(contacts, key=lambda c: len(c.path))
     raise ValueError(f"unknown panel verb {verb!r}")
 
 
@@ -191,13 +191,13 @@ def build_view(outcome: Outcome, language: str = "en") -> discord.ui.View:
     elif pend.kind == "faceoff":
         button("fo", "pickup", label=tr(lang, "panel.faceoff_pickup"), style=discord.ButtonStyle.primary,
                disabled=not legal.of(C.FaceoffPickup))  # the simplified face-off may rule it out
-        contacts = {c.challenge for c in legal.of(C.FaceoffContact)}  # type: ignore[attr-defined]
+        contacts = {c.challenge for c in legal.of(C.FaceoffContact)}
         button("fo", "shove", label=tr(lang, "panel.shove"), disabled="shove" not in contacts)
         button("fo", "tackle", label=tr(lang, "panel.tackle"), disabled="tackle" not in contacts)
     elif pend.kind == "turn":
         starts = legal.of(C.StartAction)[:25]
         if starts:
-            opts = [discord.SelectOption(label=_label(st, c.player, lang), value=c.player) for c in starts]  # type: ignore[attr-defined]
+            opts = [discord.SelectOption(label=_label(st, c.player, lang), value=c.player) for c in starts]
             view.add_item(PanelSelect("act", mid, ver, opts, placeholder=tr(lang, "panel.who_acts"), row=0))
         rows = [1, 2, 3, 4]
         if legal.of(C.EndAction):  # double player movement: the second player is optional

@@ -214,7 +214,7 @@ class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfba
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DescribeButton:  # type: ignore[override]
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DescribeButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -222,7 +222,7 @@ class Poster:
             edit = channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
                                                                       embeds=post.embeds, allowed_mentions=NO_PINGS)
             await asyncio.gather(edit, self._ack(interaction, channel, piece.message_id))
-            return int(piece.message_id)  # type: ignore[arg-type]
+            return int(piece.message_id)  # type: ignore[arg-type]  # a stored post's message id is set once it is posted
         channel = await self.channel(channel_id)
         if piece.new:
             kwargs = {"content": post.content, "files": files, "embeds": post.embeds, "allowed_mentions": mentions}
@@ -232,7 +232,7 @@ class Poster:
             return msg.id
         await channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
                                                                  embeds=post.embeds, allowed_mentions=NO_PINGS)
-        return int(piece.message_id)  # type: ignore[arg-type]
+        return int(piece.message_id)  # type: ignore[arg-type]  # a stored post's message id is set once it is posted
 
     async def _ack(self, interaction: discord.Interaction, channel: Any, message_id: int | None) -> None:
         lang = (await languages(interaction)).user

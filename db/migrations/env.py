@@ -18,7 +18,7 @@ target_metadata = SQLModel.metadata
 
 
 def _configure(**kwargs: object) -> None:
-    context.configure(target_metadata=target_metadata, compare_type=True, **kwargs)  # type: ignore[arg-type]
+    context.configure(target_metadata=target_metadata, compare_type=True, **kwargs)  # type: ignore[arg-type]  # Alembic's context is typed loosely
 
 
 def run_migrations_offline() -> None:
@@ -30,7 +30,7 @@ def run_migrations_offline() -> None:
 
 
 def _run(connection: object) -> None:
-    _configure(connection=connection, render_as_batch=connection.dialect.name == "sqlite")  # type: ignore[attr-defined]
+    _configure(connection=connection, render_as_batch=connection.dialect.name == "sqlite")  # type: ignore[attr-defined]  # Alembic hands a Connection; its dialect is there at run time
     with context.begin_transaction():
         context.run_migrations()
 
