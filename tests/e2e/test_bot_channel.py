@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from fakediscord import FakeDiscord, FakeDiscordError
 from sqlmodel import select
 
+import db.challenges
+import service.match_rules
 from db import posts as db_posts
 from db.engine import session_scope
 from db import matches as store
@@ -34,7 +37,11 @@ def _history_text(fake, channel) -> str:
 
 
 @pytest.mark.slow
-async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand_over(database):
+async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand_over(database, monkeypatch):
+    # Fixed dice (as test_bot_e2e's): the match's secret, with no entropy from the accept (an
+    # interaction id changes every run). Random dice made a 15-action match now and then.
+    monkeypatch.setattr(service.match_rules, "secrets", SimpleNamespace(token_hex=lambda n: ("a1" * n)[: 2 * n]))
+    monkeypatch.setattr(db.challenges, "challenge_seed", lambda **_: None)
     async with FakeDiscord(timeout=15.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
         bot = make_bot(guild)
@@ -69,9 +76,13 @@ async def test_a_whole_match_posts_one_message_per_action_and_pings_only_on_hand
         kinds = [e["kind"] for r in rows for e in r.events]
         actions = kinds.count("action_started") + kinds.count("setup_completed")
         assert actions > 10
+        # The decisions outside an action open a message of their own too: each Test's face-off,
+        # each replacement, and the result. Counted apart, they do not weigh on a short match
+        # (15 actions + 1 face-off + 2 replacements + the result: 19 messages, 1.27 per action).
+        others = kinds.count("faceoff_won") + kinds.count("replacement_made") + kinds.count("match_ended")
         # One message per action, hand-overs included (the edits carry the rest).
-        print(f"channel: {new} new messages for {actions} actions ({new / actions:.2f} each), {fake.edit_count(pitch, since=start)} edits, {handovers} hand-overs, {handover_pings} hand-over pings, {own_pings} own pings")
-        assert new / actions <= 1.3, (new, actions)
+        print(f"channel: {new} new messages for {actions} actions and {others} other decisions ({new / (actions + others):.2f} each), {fake.edit_count(pitch, since=start)} edits, {handovers} hand-overs, {handover_pings} hand-over pings, {own_pings} own pings")
+        assert new / (actions + others) <= 1.3, (new, actions, others)
         assert fake.edit_count(pitch, since=start) > new  # steps, turns and re-rolls were edits
         # A ping exactly when the decision passes to a coach, never in reply to his own command.
         assert handovers > 5

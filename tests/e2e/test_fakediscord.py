@@ -333,6 +333,42 @@ async def test_subcommand_with_choices_deferred_followup_and_channel_post(world)
         await fake.slash(world.alice, world.pitch, "duel", opponent=world.bob, goal=3)
 
 
+class HoldingBot(TinyBot):
+    """TinyBot with /hold: it defers, then answers only once the test releases it."""
+
+    def __init__(self, dev_guild_id: int) -> None:
+        super().__init__(dev_guild_id)
+        self.release = asyncio.Event()
+
+        @self.tree.command(name="hold", description="Defer, answer when released")
+        async def hold(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await self.release.wait()
+            await interaction.edit_original_response(content="Answered.")
+
+
+async def test_an_edit_of_another_message_does_not_answer_a_deferred_interaction():
+    # The bot's trailing edit for an earlier command (closing the previous panel) may land while
+    # the next interaction is deferred: it is not that interaction's answer.
+    async with FakeDiscord() as fake:
+        w = build_world(fake)
+        bot = await fake.start_bot(HoldingBot(w.guild.id))
+        earlier = await fake.slash(w.alice, w.pitch, "hello")
+        held = asyncio.ensure_future(fake.slash(w.bob, w.pitch, "hold"))
+        for _ in range(200):
+            if any(m.loading for m in fake.channel_messages(w.pitch)):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("/hold was never deferred")
+        await bot.get_channel(w.pitch.id).get_partial_message(earlier.message.id).edit(content="Closed.")
+        await fake.settle()
+        assert fake.message(earlier).content == "Closed." and not held.done()
+        bot.release.set()
+        reply = await held
+        assert reply.deferred and reply.content == "Answered."
+
+
 async def test_failing_command_reaches_the_user_with_an_incident_id(world):
     fake = world.fake
     reply = await fake.slash(world.alice, world.pitch, "boom")

@@ -68,7 +68,8 @@ Running bots:
 
 Interactions (each dispatches INTERACTION_CREATE on the gateway and returns once the bot's
 answer is complete: a message/update/autocomplete/modal callback, or a deferral *followed by*
-an edit of the original, a followup or a message in that channel; then it settles):
+an edit of the original (or of the pressed message), a followup or a new message in that
+channel; an edit of another message is not its answer; then it settles):
     await fake.slash(member, channel, "match challenge", options=None, *, subcommand=None,
                      group=None, locale=None, timeout=None, **options) -> Reply
         options are checked against the synced command: unknown names, wrong types, values

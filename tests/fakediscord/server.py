@@ -1546,8 +1546,12 @@ class FakeDiscord:
         if msg.author_id != self.bot_user.id:
             raise _ApiError(403, 50005, "Cannot edit a message authored by another user")
         msg = self._edit_message(msg, body, files)
+        # Only an edit of the interaction's own message answers it: an edit of another message
+        # is the bot's trailing work for an earlier command (e.g. closing the previous action's
+        # panel after the hand-over), which may land just after the next press was deferred.
         for rec in self._active_deferred(msg.channel_id):
-            self._progress(rec)
+            if msg.id in (rec.message_id, rec.original_id):
+                self._progress(rec)
         return msg.payload()
 
     async def _delete_message_route(self, request: web.Request, body: Any, files: dict, channel_id: str,
