@@ -1,5 +1,5 @@
-"""Who may press a match panel: only the deciding coach, only on the newest panel of that
-match, in the match's own channel. The bot turns the press into an engine command afterwards."""
+"""Which panel a press acts on: only the newest panel of that match, in the match's own channel,
+and only by the deciding coach (``authority.coach_side``). The bot turns the press into an engine command afterwards."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from db.engine import session_scope
 from db.models.match import MatchPublic
 from engine import MatchState, Side, pending
 
+from .authority import coach_side
 from .refusal import Refused
 
 __all__ = ["Press", "press"]
@@ -43,7 +44,6 @@ def press(match_id: int, version: int, *, guild_id: int, channel_id: int | None,
         raise Refused("refuse.panel_stale")
     state = m.engine_state()
     side = pending(state).side
-    coach = m.west_coach_id if side == "west" else m.east_coach_id
-    if user_id != coach:
-        raise Refused("refuse.not_your_decision", coach=coach)
+    # Only the deciding side's coach: the one place that decides is ``authority.coach_side``.
+    coach_side(m, user_id, side)
     return Press(m, state, side)
