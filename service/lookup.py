@@ -44,10 +44,11 @@ def position_words(match_id: int | None, *, channel_id: int, guild_id: int, lang
     return board_words(m.engine_state(), events, language=language)
 
 
-def verify_match(match_id: int | None, *, channel_id: int, guild_id: int,
-                 sessions: Sessions = session_scope) -> tuple[MatchRecord, Verdict]:
+def verify_match(match_id: int | None, *, channel_id: int, guild_id: int, posted: str | None = None,
+                 posted_entropy: str | None = None, sessions: Sessions = session_scope) -> tuple[MatchRecord, Verdict]:
     """A finished match's record and its dice checked (``match_id`` None: the channel's last
-    finished match)."""
+    finished match); against the commitment and entropy a coach copied from Discord, if given
+    (``service.verify.verify``)."""
     with sessions() as s:
         if match_id is None:
             if store.active_match(session=s, channel_id=channel_id) is not None:
@@ -61,7 +62,7 @@ def verify_match(match_id: int | None, *, channel_id: int, guild_id: int,
         if m.active:
             raise Refused("refuse.verify_playing", match_id=match_id)
         record = load_record(session=s, match_id=match_id)
-    return record, verify(record)
+    return record, verify(record, posted=posted, posted_entropy=posted_entropy)
 
 
 def replay(match_id: int, *, language: str = "en", width: int = 600, empty: bool = True,

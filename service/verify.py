@@ -14,6 +14,22 @@ did, with no database and no Discord:
    ``service.match_rules.rebuild`` does; each row's dice and events must equal the recorded ones;
 4. the final state must equal the stored one.
 
+A record alone only proves itself consistent: whoever wrote the file also wrote its commitment.
+What the coaches can trust is the commitment the bot *posted* in Discord before their entropy
+existed, so ``verify(record, posted=..., posted_entropy=...)`` also checks
+
+0. the posted commitment (all 64 hex digits, or at least the first 16 as a league's fixture list
+   shows them) is the SHA-256 of the seed's secret, the secret has the form the bot draws (64
+   lowercase hex digits, ``secrets.token_hex(32)`` in ``db.seeds.draw_committed``: a chosen
+   secret could be guessed from its commitment), and the seed's entropy, if the coach copied it
+   from the match's first post, is that one.
+
+Whatever the mode, the entropy must have its form (``engine.valid_entropy``: letters, digits,
+'-', parts joined by '.'), and a row after the match ended (its final whistle, or an abandon
+row) is refused, as is a command-less row other than an abandon or a restore. A record is
+anybody's file, so what is read is bounded (``MAX_RECORD_BYTES``, ``MAX_LOG_ROWS``, per-row
+dice, events and command sizes) and every value a verdict quotes is cut (``MAX_QUOTE``).
+
 The first difference is reported precisely (row, command, expected against recorded). A
 record is plain JSON (``record_to_json``), so a commissioner can export a disputed match and
 check it himself with ``elfball verify --file``.
@@ -22,8 +38,10 @@ check it himself with ``elfball verify --file``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine import (
@@ -35,6 +53,7 @@ from engine import (
     MAX_PLAYERS,
     MalformedInputError,
     MatchState,
+    Phase,
     PlayerEntry,
     RuleOptions,
     TeamEntry,
@@ -42,13 +61,16 @@ from engine import (
     apply,
     command_from_dict,
     commitment_of,
+    committed_part,
     entropy_part,
     new_match,
     position_by_id,
     team_list,
+    valid_entropy,
     validate_options,
 )
 
+from .jsonfile import read_json
 from .refusals import render_refusal
 from .shape import shape_errors
 
@@ -59,6 +81,14 @@ __all__ = [
     "Verdict",
     "verify",
     "record_from_json",
+    "read_record",
+    "quoted",
+    "posted_commitment",
+    "posted_entropy",
+    "entropy_has_form",
+    "secret_is_drawn",
+    "MAX_RECORD_BYTES",
+    "MAX_LOG_ROWS",
     "load_record",
     "latest_finished_match",
     "commitment_text",
@@ -71,10 +101,73 @@ RECORD_FORMAT = "elfball-match-record/1"
 UNDO = "undo"
 #: The command words of row 0's dice-off in a mismatch (said again in the reader's language).
 DICE_OFF = "create: the dice-off"
+#: The log rows that carry no engine command (``db.models.EventKind``; repeated, as ``UNDO``).
+ABANDON, RESTORE = "abandon", "restore"
+
+# A record is anybody's file: a real one is far below each of these (an 878-row league match
+# is under 1 MB), and nothing beyond them is read, replayed or printed.
+#: The size of a record file.
+MAX_RECORD_BYTES = 16 * 2**20
+#: Log rows of one match.
+MAX_LOG_ROWS = 20_000
+#: Dice, and events, of one log row (or one potion step).
+MAX_ROW_DICE = MAX_ROW_EVENTS = 2_000
+#: A log row's command, as JSON (a move's path is a few dozen hexes).
+MAX_COMMAND_CHARS = 4_000
+#: Post-match potion reports, and steps in one.
+MAX_POTION_REPORTS = MAX_POTION_STEPS = 100
+#: Characters of any one value a verdict quotes (a command, an event, a name).
+MAX_QUOTE = 160
+
+#: The secret the bot draws: ``secrets.token_hex(32)``.
+DRAWN_SECRET = re.compile(r"[0-9a-f]{64}")
+#: A commitment as copied from Discord: its hex digits, all 64 or at least the first 16.
+POSTED_COMMITMENT = re.compile(r"[0-9a-f]{16,64}")
 
 
 def _text(language: str) -> Catalogue:
     return Catalogue("service", "text", language)
+
+
+def quoted(value: Any, most: int = MAX_QUOTE) -> str:
+    """``value`` as text, cut to ``most`` characters with how long it was (a record is anybody's
+    file: a path of two million hexes must not become a 12 MB line)."""
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"), default=str)
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+
+
+def _copied(text: str) -> str:
+    """What a coach pasted, without the decoration around it: spaces, backticks, "sha256"."""
+    text = text.strip().strip("`").strip()
+    if text.lower().startswith("sha256"):
+        text = text[6:].lstrip(" :`").rstrip("`")
+    return text.strip()
+
+
+def posted_commitment(text: str) -> str | None:
+    """The commitment a coach copied from Discord, in lowercase hex (all 64 digits, or the first
+    16 or more); None if ``text`` is not one."""
+    hexes = _copied(text[:200]).lower()
+    return hexes if POSTED_COMMITMENT.fullmatch(hexes) else None
+
+
+def entropy_has_form(entropy: str) -> bool:
+    """Entropy as the bot joins it: ``engine.valid_entropy`` (letters, digits, '.', '-'), in
+    non-empty parts joined by '.'."""
+    return valid_entropy(entropy) and all(entropy.split("."))
+
+
+def posted_entropy(text: str) -> str | None:
+    """The entropy a coach copied from the match's first post; None if ``text`` has not its form."""
+    entropy = _copied(text[:400])
+    return entropy if entropy_has_form(entropy) else None
+
+
+def secret_is_drawn(seed: str) -> bool:
+    """Whether the seed's secret has the form the bot draws (64 lowercase hex digits). Every
+    secret the bot ever drew has it, before entropy existed too; a console or test match may
+    have chosen another, which only checks for consistency."""
+    return bool(DRAWN_SECRET.fullmatch(committed_part(seed)))
 
 
 @dataclass(frozen=True)
@@ -105,6 +198,19 @@ class MatchRecord:
         return out
 
 
+def read_record(path: str | Path) -> MatchRecord:
+    """The record in file ``path``, its size checked before it is read (``MalformedInputError``
+    or ``ValueError``, naming what is wrong)."""
+    try:
+        size = Path(path).stat().st_size
+    except OSError:
+        size = 0  # read_json says why it cannot be read
+    if size > MAX_RECORD_BYTES:
+        raise MalformedInputError(f"record {quoted(str(path), 80)} is {size / 2**20:.0f} MB: a match record is at most "
+                                  f"{MAX_RECORD_BYTES // 2**20} MB (a long league match is under 1 MB)")
+    return record_from_json(read_json(path, "record"))
+
+
 def record_from_json(data: Any) -> MatchRecord:
     """A record back from ``MatchRecord.to_json()`` (e.g. an exported file); ``ValueError`` if it
     is not one, naming the first key whose type is wrong (a file is anybody's)."""
@@ -122,7 +228,7 @@ def record_from_json(data: Any) -> MatchRecord:
 
 
 def _check_dice(need: Any, dice: Any, at: str) -> None:
-    need(isinstance(dice, list), f"{at}.dice", "a list of dice")
+    need(isinstance(dice, list) and len(dice) <= MAX_ROW_DICE, f"{at}.dice", f"a list of at most {MAX_ROW_DICE} dice")
     for n, die in enumerate(dice):
         need(isinstance(die, list) and len(die) == 2 and die[0] in ("face", "d6")
              and (isinstance(die[1], str) if die[0] == "face" else type(die[1]) is int),
@@ -144,6 +250,8 @@ def _check_record(data: Mapping[str, Any]) -> None:
     need(info is None or (isinstance(info, dict) and all(isinstance(info.get(k, ""), (str, int)) for k in
                                                          ("west", "east", "status"))), "info", "an object of names")
     need(isinstance(data["log"], list), "log", "a list of rows")
+    need(len(data["log"]) <= MAX_LOG_ROWS, "log",
+         f"at most {MAX_LOG_ROWS:,} rows (a whole match is a few hundred), not {len(data['log']):,}")
     for i, row in enumerate(data["log"]):
         at = f"log[{i}]"
         need(isinstance(row, dict), at, "an object")
@@ -152,12 +260,16 @@ def _check_record(data: Mapping[str, Any]) -> None:
         command = row.get("command")
         need(command is None or (isinstance(command, dict) and isinstance(command.get("name", ""), str)),
              f"{at}.command", "an object with a name, or null")
+        need(command is None or len(json.dumps(command)) <= MAX_COMMAND_CHARS, f"{at}.command",
+             f"at most {MAX_COMMAND_CHARS:,} characters of JSON (a move's path is a few dozen hexes)")
         need(row.get("actor_side") in (None, "west", "east"), f"{at}.actor_side", "west, east or null")
         _check_dice(need, row.get("dice") or [], at)
         events = row.get("events") or []
-        need(isinstance(events, list) and all(isinstance(e, dict) for e in events), f"{at}.events", "a list of objects")
+        need(isinstance(events, list) and len(events) <= MAX_ROW_EVENTS and all(isinstance(e, dict) for e in events),
+             f"{at}.events", f"a list of at most {MAX_ROW_EVENTS} objects")
     potions = data.get("potions") or []
-    need(isinstance(potions, list), "potions", "a list of reports")
+    need(isinstance(potions, list) and len(potions) <= MAX_POTION_REPORTS, "potions",
+         f"a list of at most {MAX_POTION_REPORTS} reports")
     for i, report in enumerate(potions):
         at = f"potions[{i}]"
         need(isinstance(report, dict), at, "an object")
@@ -165,7 +277,8 @@ def _check_record(data: Mapping[str, Any]) -> None:
         need(isinstance(report.get("commitment"), str) and len(report["commitment"]) <= 64, f"{at}.commitment", "text")
         need(report.get("seed") is None or (isinstance(report["seed"], str) and len(report["seed"]) <= 256),
              f"{at}.seed", "text or null")
-        need(isinstance(report.get("steps"), list), f"{at}.steps", "a list")
+        need(isinstance(report.get("steps"), list) and len(report["steps"]) <= MAX_POTION_STEPS, f"{at}.steps",
+             f"a list of at most {MAX_POTION_STEPS} steps")
         for n, step in enumerate(report["steps"]):
             need(isinstance(step, dict) and type(step.get("offset")) is int and 0 <= step["offset"] < 10**9,
                  f"{at}.steps[{n}].offset", "a dice position")
@@ -199,7 +312,8 @@ class Mismatch:
             values["reason"] = render_refusal(values["reason"], language)
         if self.key == "verify.mismatch.die":
             values["expected"], values["recorded"] = _die(values["expected"], tx), _die(values["recorded"], tx)
-        return tx.t(self.key, **values)
+        # Every value comes from anybody's file: none is quoted whole.
+        return tx.t(self.key, **{k: v if type(v) is int else quoted(str(v)) for k, v in values.items()})
 
 
 @dataclass(frozen=True)
@@ -208,14 +322,40 @@ class Verdict:
     rows: int  # log rows checked
     dice: int  # dice re-derived from the seed and compared
     mismatch: Mismatch | None = None
+    #: The commitment copied from Discord that the seed was checked against ("": none, so the
+    #: record was only checked against itself).
+    posted: str = ""
+    #: The seed's entropy ("": none), and whether it was compared with the one copied from Discord.
+    entropy: str = ""
+    entropy_posted: bool = False
+    #: Whether the secret has the form the bot draws (64 lowercase hex digits).
+    drawn: bool = True
+
+    @property
+    def against_posted(self) -> bool:
+        """Verified against what was posted in Discord, not only against itself."""
+        return self.ok and bool(self.posted)
 
     def summary(self, language: str = DEFAULT_LANGUAGE) -> str:
-        """The verdict in one sentence, in ``language``."""
+        """The verdict in a sentence or three, in ``language``. Only a record checked against the
+        posted commitment reads "Verified"; one checked against itself says that is all it shows."""
         tx = _text(language)
-        if self.ok:
-            return tx.t("verify.ok", dice=self.dice, rows=self.rows)
-        assert self.mismatch is not None
-        return tx.t("verify.failed", reason=self.mismatch.message_in(language))
+        if not self.ok:
+            assert self.mismatch is not None
+            return tx.t("verify.failed", reason=self.mismatch.message_in(language))
+        if not self.posted:
+            text = tx.t("verify.ok_self", dice=self.dice, rows=self.rows)
+            return text if self.drawn else f"{text} {tx.t('verify.note.secret_chosen')}"
+        whole = len(self.posted) == 64
+        lines = [tx.t("verify.ok_posted" if whole else "verify.ok_posted_prefix", commitment=self.posted,
+                      digits=len(self.posted), dice=self.dice, rows=self.rows)]
+        if self.entropy_posted:
+            lines.append(tx.t("verify.note.entropy_posted", entropy=self.entropy))
+        elif self.entropy:
+            lines.append(tx.t("verify.note.entropy_unchecked", entropy=self.entropy))
+        else:
+            lines.append(tx.t("verify.note.no_entropy"))
+        return " ".join(lines)
 
 
 def _sha256(seed: str) -> str:
@@ -231,9 +371,8 @@ def command_words(command: Mapping[str, Any] | None, side: str | None = None) ->
     """``tackle target=e3 (west)``: a log row's command, short and exact."""
     if not command:
         return ""
-    args = " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in command.items()
-                    if k != "name" and v not in (None, False, [], ()))
-    return f"{command.get('name', '?')}{' ' + args if args else ''}{f' ({side})' if side else ''}"
+    args = " ".join(f"{k}={quoted(v, 60)}" for k, v in command.items() if k != "name" and v not in (None, False, [], ()))
+    return quoted(f"{command.get('name', '?')}{' ' + args if args else ''}", 100) + (f" ({side})" if side else "")
 
 
 def _die(entry: Sequence[Any], tx: Catalogue) -> str:
@@ -300,15 +439,36 @@ def _state_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str
     return ", ".join(keys) or "?"
 
 
-def verify(record: MatchRecord) -> Verdict:
-    """Check every roll of ``record`` against its seed; the first difference is the verdict."""
+def verify(record: MatchRecord, *, posted: str | None = None, posted_entropy: str | None = None) -> Verdict:
+    """Check every roll of ``record`` against its seed; the first difference is the verdict.
+
+    ``posted``: the commitment a coach copied from Discord (``posted_commitment``'s form: 16 to
+    64 lowercase hex digits); without it the record is only checked against itself.
+    ``posted_entropy``: the entropy he copied from the match's first post, checked too."""
     dice_checked = 0
     rows_checked = 0
+    entropy = entropy_part(record.seed)
+    drawn = secret_is_drawn(record.seed)
 
     def fail(m: Mismatch) -> Verdict:
-        return Verdict(False, rows_checked, dice_checked, m)
+        return Verdict(False, rows_checked, dice_checked, m, posted or "", entropy, posted_entropy is not None, drawn)
 
     digest = _sha256(record.seed)
+    if posted is not None:
+        if not POSTED_COMMITMENT.fullmatch(posted):
+            raise ValueError(f"a posted commitment is 16 to 64 lowercase hex digits, not {quoted(posted, 80)}")
+        if not digest.startswith(posted):
+            return fail(Mismatch(None, "", "commitment", digest, posted, "verify.mismatch.posted_commitment",
+                                 {"digest": digest, "posted": posted}))
+        if not drawn:
+            return fail(Mismatch(None, "", "commitment", "64 hex digits", committed_part(record.seed),
+                                 "verify.mismatch.secret_form", {"secret": committed_part(record.seed)}))
+    if entropy and not entropy_has_form(entropy):
+        return fail(Mismatch(None, "", "entropy", "letters, digits, '-' in parts joined by '.'", entropy,
+                             "verify.mismatch.entropy_form", {"entropy": entropy}))
+    if posted_entropy is not None and posted_entropy != entropy:
+        return fail(Mismatch(None, "", "entropy", posted_entropy, entropy, "verify.mismatch.posted_entropy",
+                             {"entropy": entropy or "—", "posted": posted_entropy}))
     if digest != record.commitment.strip().lower():
         return fail(Mismatch(None, "", "commitment", digest, record.commitment, "verify.mismatch.commitment",
                              {"digest": digest, "commitment": record.commitment}))
@@ -339,11 +499,19 @@ def verify(record: MatchRecord) -> Verdict:
     rows_checked = 1
     state: MatchState = result.state
     states = [state]
+    ended: int | None = None  # the row where the match ended (its final whistle, or an abandon)
     for row in log[1:]:
         seq, command, side = row["seq"], row.get("command"), row.get("actor_side")
         words = command_words(command, side)
-        if command is None:  # abandon / restore rows carry no engine command
-            pass
+        if ended is not None:  # nothing is played, undone or logged once a match is over
+            return fail(Mismatch(seq, words, "log", f"no row after row {ended}", row.get("kind"),
+                                 "verify.mismatch.after_end", {"row": seq, "end": ended, "rows": len(log)}))
+        if command is None:  # abandon / restore rows carry no engine command, and no dice
+            if row.get("kind") not in (ABANDON, RESTORE) or row.get("dice"):
+                return fail(Mismatch(seq, "", "log", "an abandon or a restore row", row.get("kind"),
+                                     "verify.mismatch.no_command", {"row": seq, "kind": str(row.get("kind"))}))
+            if row.get("kind") == ABANDON:
+                ended = seq
         elif command.get("name") == UNDO:
             target = command.get("to_version")
             if not isinstance(target, int) or not 0 <= target < len(states) or row.get("dice"):
@@ -365,12 +533,14 @@ def verify(record: MatchRecord) -> Verdict:
             if bad:
                 return fail(bad)
             state = result.state
+            if state.phase is Phase.MATCH_OVER:
+                ended = seq
         states.append(state)
         rows_checked += 1
     final, stored = _norm(state.to_dict()), _norm(record.final_state)
     if final != stored:
         return fail(Mismatch(None, "", "state", final, stored, "verify.mismatch.state",
-                             {"keys": _state_difference(final, stored)}))
+                             {"keys": quoted(_state_difference(final, stored))}))
     for report in record.potions:
         if report.get("seed") is None:
             continue  # a team may still drink: its potion dice stay secret for now
@@ -378,7 +548,7 @@ def verify(record: MatchRecord) -> Verdict:
         if bad is not None:
             return fail(bad)
         dice_checked += checked
-    return Verdict(True, rows_checked, dice_checked)
+    return Verdict(True, rows_checked, dice_checked, None, posted or "", entropy, posted_entropy is not None, drawn)
 
 
 def _potion_mismatch(report: Mapping[str, Any], start: Any) -> tuple[Mismatch | None, int]:

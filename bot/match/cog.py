@@ -227,9 +227,13 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
         await say(interaction, tr(lang, "match.replay"), file=discord.File(io.BytesIO(gif), filename="replay.gif"))
 
     @app_commands.command(name="verify", description="Check a finished match's dice against its revealed seed")
-    @app_commands.describe(match_id="a finished match of this server (default: this channel's last one)")
-    async def verify(self, interaction: discord.Interaction, match_id: app_commands.Range[int, 1] | None = None) -> None:
-        await verify_reply(interaction, match_id)
+    @app_commands.describe(match_id="a finished match of this server (default: this channel's last one)",
+                           commitment="the sha256 hex posted with the challenge (\"Dice commitment\"): checks against it",
+                           entropy="the entropy posted in the match's first post (with commitment)")
+    async def verify(self, interaction: discord.Interaction, match_id: app_commands.Range[int, 1] | None = None,
+                     commitment: app_commands.Range[str, 1, 200] | None = None,
+                     entropy: app_commands.Range[str, 1, 400] | None = None) -> None:
+        await verify_reply(interaction, match_id, commitment=commitment, entropy=entropy)
 
     # -- ending ---------------------------------------------------------------------------------
     @app_commands.command(name="concede", description="Concede the match")

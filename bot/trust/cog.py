@@ -1,8 +1,10 @@
 """Reach and trust in Discord: checking the dice, and the board in words.
 
-- ``/match verify [match_id]``: a finished match's dice checked against its revealed seed
-  (``service.verify``), with its record attached; refused while the match is played, the seed
-  being secret until it ends.
+- ``/match verify [match_id] [commitment] [entropy]``: a finished match's dice checked against
+  its revealed seed (``service.verify``), with its record attached; refused while the match is
+  played, the seed being secret until it ends. With ``commitment`` (and ``entropy``), what a
+  coach copied from the match's first post, the seed is checked against it and only then is it
+  "Verified"; without, the answer says the record only holds together with itself.
 - ``/match describe`` and the "Describe the board" button (anyone, privately): the position in
   words.
 - ``/preferences [screen_reader] [language] [server_language]``: a coach's screen-reader mode
@@ -31,6 +33,7 @@ from bot.common.reply import Refusal, refuse, run_work, say
 from bot.play.panels import words_embed
 from service import lookup
 from service import settings as stored_settings
+from service.verify import posted_commitment, posted_entropy
 
 __all__ = ["Trust", "describe_reply", "verify_reply", "LANGUAGE_CHOICES", "setup"]
 #: Choices of /preferences language and server_language ("auto": follow Discord).
@@ -52,16 +55,34 @@ async def describe_reply(interaction: discord.Interaction, match_id: int | None)
 
 
 # --- checking the dice -------------------------------------------------------------------------
-async def verify_reply(interaction: discord.Interaction, match_id: int | None) -> None:
+async def verify_reply(interaction: discord.Interaction, match_id: int | None, *, commitment: str | None = None,
+                       entropy: str | None = None) -> None:
     """A finished match's dice checked, with its record attached (``match_id`` None: this
-    channel's last finished match)."""
+    channel's last finished match); against the ``commitment`` and ``entropy`` a coach copied
+    from Discord, if given (a malformed one is refused privately, nothing posted)."""
+    posted = posted_commitment(commitment) if commitment is not None else None
+    if commitment is not None and posted is None:
+        await refuse(interaction, Refusal("refuse.verify_commitment_form"))
+        return
+    copied = posted_entropy(entropy) if entropy is not None else None
+    if entropy is not None and copied is None:
+        await refuse(interaction, Refusal("refuse.verify_entropy_form"))
+        return
+    if copied is not None and posted is None:
+        await refuse(interaction, Refusal("refuse.verify_entropy_alone"))
+        return
     record, verdict = await run_work(interaction, lambda: lookup.verify_match(
-        match_id, channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id or 0))
+        match_id, channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id or 0, posted=posted,
+        posted_entropy=copied))
     info = record.info
-    mark = "✅" if verdict.ok else "❌"
+    # ✅ only against what was posted; ℹ️: the record holds together, which its writer could make so.
+    mark = "❌" if not verdict.ok else "✅" if verdict.against_posted else "ℹ️"
     lang = (await languages(interaction)).public
+    summary = verdict.summary(lang)
+    if verdict.ok and not verdict.against_posted:
+        summary = f"{summary}\n{tr(lang, 'trust.verify_hint', match_id=record.match_id)}"
     text = tr(lang, "trust.verified", mark=mark, match_id=record.match_id, west=info.get("west"), east=info.get("east"),
-              summary=verdict.summary(lang), seed=record.seed, commitment=record.commitment)
+              summary=summary, seed=record.seed, commitment=record.commitment)
     data = json.dumps(record.to_json(), separators=(",", ":")).encode()
     file = discord.File(io.BytesIO(data), filename=f"match-{record.match_id}-record.json")
     await say(interaction, text[:1990], file=file, allowed_mentions=discord.AllowedMentions.none())

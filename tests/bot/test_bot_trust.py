@@ -51,9 +51,14 @@ async def test_the_commitment_is_posted_the_seed_revealed_and_verify_checks_the_
         secret, joined = seed.split("+")
         assert hashlib.sha256(secret.encode()).hexdigest() == commitment and joined == entropy
         assert f"/match verify match_id:{match_id}" in final.text
-        # Anyone may now check it: the verdict and the record, which verifies offline too.
+        # Anyone may now check it: the verdict and the record, which verifies offline too. Without the
+        # posted commitment it is only said to hold together; with it, it is verified.
         r = await fake.slash(carol, pitch, "match verify")
-        assert not r.ephemeral and r.content.startswith(f"✅ Match #{match_id}") and "Verified" in r.content
+        assert not r.ephemeral and r.content.startswith(f"ℹ️ Match #{match_id}") and "Verified" not in r.content
+        assert "Consistent with itself only" in r.content and "commitment:" in r.content
+        r = await fake.slash(carol, pitch, "match verify", commitment=posted, entropy=entropy)
+        assert not r.ephemeral and r.content.startswith(f"✅ Match #{match_id}")
+        assert "Verified against the commitment posted in Discord" in r.content and f"is the one posted, `{entropy}`" in r.content
         (att,) = r.attachments
         assert att.filename == f"match-{match_id}-record.json"
         record = record_from_json(json.loads(att.data))
@@ -73,7 +78,7 @@ async def test_an_abandoned_match_reveals_its_seed(database):
         r = await fake.slash(mod, pitch, "match abandon")
         seed = re.search(r"Dice seed revealed: `([0-9a-f]+)\+[0-9a-z.]+`", r.content).group(1)
         assert hashlib.sha256(seed.encode()).hexdigest() == commitment
-        r = await fake.slash(alice, pitch, "match verify")
+        r = await fake.slash(alice, pitch, "match verify", commitment=commitment)
         assert not r.ephemeral and "✅" in r.content
 
 

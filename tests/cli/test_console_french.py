@@ -162,9 +162,10 @@ def test_the_demo_in_french(tmp_path, capsys):
 
 def test_a_verdict_and_its_mismatch_in_french():
     ok = Verdict(True, 12, 40)
-    assert ok.summary() == ("Verified: the seed matches its commitment, all 40 dice of 12 log rows are the ones the "
-                            "seed gives, and the replay ends in the stored final state.")
-    assert ok.summary("fr").startswith("Vérifié : la graine correspond à son engagement, les 40 dés des 12 lignes")
+    assert ok.summary().startswith("Consistent with itself only: the seed matches the commitment written in this "
+                                   "record, all 40 dice of 12 log rows are the ones the seed gives")
+    assert ok.summary("fr").startswith("Cohérent avec lui-même seulement : la graine correspond à l'engagement écrit "
+                                       "dans ce relevé, les 40 dés des 12 lignes")
     die = Mismatch(0, "create: the dice-off", "dice", [["d6", 3]], [["d6", 4]], "verify.mismatch.die",
                    {"row": 0, "command": "create: the dice-off", "n": 1, "expected": ["d6", 3], "recorded": ["d6", 4]})
     assert die.message == "row 0 (create: the dice-off): die #1 from the seed is D6 3, the record has D6 4"

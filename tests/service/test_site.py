@@ -117,7 +117,7 @@ def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store)
     assert verify(record_from_json(record)).ok
     html = site.files[f"matches/{f.id}.html"].decode()
     assert record["seed"] in html and hashlib.sha256(record["seed"].split("+")[0].encode()).hexdigest() in html
-    assert f"elfball verify --file match-{f.match_id}.json" in html
+    assert f"elfball verify --file match-{f.match_id}.json --commitment HEX" in html
     assert len(match.lists["log"]) > 5
 
     # The same database, the same bytes (pictures and zip included).
