@@ -49,7 +49,8 @@ __all__ = ["ElfballBot", "elfball", "EXTENSIONS", "command_list", "main", "metri
 
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
-EXTENSIONS = ("bot.match.cog", "bot.play.cog", "bot.team.cog", "bot.league.cog", "bot.trust.cog", "bot.lookup.cog", "bot.help.cog")
+EXTENSIONS = ("bot.match.cog", "bot.play.cog", "bot.team.cog", "bot.league.cog", "bot.trust.cog", "bot.limits.cog", "bot.lookup.cog",
+              "bot.help.cog")
 
 
 def tree_digest(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:
