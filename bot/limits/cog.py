@@ -39,8 +39,9 @@ def limits_text(found: ServerLimits, lang: str) -> str:
             value, operator = found[limit.name], found.operator[limit.name]
             note = tr(lang, f"limits.chosen.{kind}", operator=operator) if limit.name in found.chosen \
                 else tr(lang, "limits.default")
+            shown: object = value if kind == "cap" else f"{value} s" if value else tr(lang, "limits.off")
             lines.append(tr(lang, f"limits.line.{kind}", name=limit.name, label=tr(lang, f"limits.name.{limit.name}"),
-                            value=value, note=note))
+                            value=shown, note=note))
     lines.append(tr(lang, "limits.how"))
     return "\n".join(lines)
 
