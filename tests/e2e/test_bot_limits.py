@@ -147,3 +147,33 @@ async def test_a_moderator_lowers_a_cap_within_the_operators_and_a_member_cannot
         assert not r.ephemeral
         r = await fake.slash(alice, pitch, "limits", locale="fr")
         assert r.ephemeral and "Plafonds" in r.content
+
+
+async def test_the_two_replays_share_a_cooldown_and_a_new_team_has_its_own(database, monkeypatch):
+    monkeypatch.setenv("ELFBALL_LIMIT_REPLAY_COOLDOWN", "30")
+    monkeypatch.setenv("ELFBALL_LIMIT_TEAM_COOLDOWN", "30")
+    async with FakeDiscord(timeout=15.0) as fake:
+        guild, pitch, alice, bob, _, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        r = await fake.slash(alice, pitch, "match challenge", opponent=guild.bot_member, team="gnolls")
+        assert not r.ephemeral
+        r = await fake.slash(bob, pitch, "match replay")
+        assert not r.ephemeral and r.attachments[0].filename == "replay.gif"
+        first = discord.utils.snowflake_time(r.interaction_id).timestamp()
+        before = fake.mark()
+        for command, options in (("match replay", {}), ("league replay", {"fixture": "1"})):
+            r = await fake.slash(bob, pitch, command, **options)
+            assert r.ephemeral and abs(_retry_at(r.content) - (first + 30)) <= 2, command
+        assert fake.new_message_count(pitch, since=before) == 0
+        r = await fake.slash(alice, pitch, "match replay")  # another member's cooldown is his own
+        assert not r.ephemeral
+        r = await fake.slash(bob, pitch, "team create", name="Tin Cans", list="gnolls")  # another action's too
+        assert not r.ephemeral
+        r = await fake.slash(bob, pitch, "team create", name="Rattlers", list="gnolls")
+        assert r.ephemeral and "<t:" in r.content
+        fake.advance(31, snowflakes=True)
+        r = await fake.slash(bob, pitch, "match replay")
+        assert not r.ephemeral and r.attachments
+        r = await fake.slash(bob, pitch, "team create", name="Rattlers", list="gnolls")
+        assert not r.ephemeral
