@@ -24,19 +24,21 @@ Discord's permissions.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from service.limits import cooldown_seconds
+from service.limits import cooldown_seconds, operator_value
 
 __all__ = ["ServerCog", "ServerGroupCog", "server_only", "refuse_direct_messages", "MemberCooldown", "CHALLENGE",
            "REPLAY", "EXPORT", "TEAM_CREATE", "LEAGUE_CREATE", "give_back", "retry_time", "match_permissions",
            "MATCH_PERMISSIONS", "THREAD_PERMISSIONS", "starts_match"]
 
 T = TypeVar("T")
+log = logging.getLogger("elfball.bot")
 
 
 def server_only(cog: commands.Cog) -> None:
@@ -89,7 +91,11 @@ class MemberCooldown:
         self.buckets: dict[tuple[int, int], app_commands.Cooldown] = {}
 
     async def check(self, interaction: discord.Interaction) -> bool:
-        seconds = await asyncio.to_thread(cooldown_seconds, interaction.guild_id or 0, self.action)
+        try:
+            seconds = await asyncio.to_thread(cooldown_seconds, interaction.guild_id or 0, self.action)
+        except Exception:  # noqa: BLE001 - without the database, the operator's value still holds
+            log.warning("server limits unavailable; using the operator's %s cooldown", self.action, exc_info=True)
+            seconds = operator_value(f"{self.action}_cooldown")
         now = interaction.created_at.timestamp()
         for key in [k for k, b in self.buckets.items() if b.get_tokens(now) == b.rate]:  # full again: nothing to keep
             del self.buckets[key]
