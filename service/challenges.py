@@ -31,6 +31,7 @@ from db.models.match import MatchPublic
 from engine import RULES_EDITION, ElfballError, RuleOptions, all_team_lists, team_list
 
 from .authority import require_team_owner
+from .limits import require_ai_match_room, require_challenge_room
 from .match_rules import MatchSide
 from .matches import AI_COACH_ID, MatchService, Outcome
 from .refusal import Refused
@@ -84,9 +85,13 @@ def challenge_ai(matches: MatchService, *, guild_id: int, channel_id: int, user_
     by ``draw`` (the interaction's id: the same challenge draws the same team)."""
     ai_team = random.Random(draw).choice([t.id for t in all_team_lists(include_optional=False)])
     west = _side(user_id, team)  # its owner is checked as the match starts (match_rules.create_match)
+
+    def room(session: Session) -> None:  # the member's and the server's caps, counted as the match is added
+        require_ai_match_room(session, guild_id, user_id)
+
     return matches.start(guild_id=guild_id, channel_id=channel_id, west=west,
                          east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options,
-                         ai_level=level or DEFAULT_AI_LEVEL)
+                         ai_level=level or DEFAULT_AI_LEVEL, before=room)
 
 
 def propose(*, guild_id: int, channel_id: int, challenger_id: int, opponent_id: int, team: str, options: RuleOptions,
@@ -97,6 +102,7 @@ def propose(*, guild_id: int, channel_id: int, challenger_id: int, opponent_id: 
         if store.active_match(session=s, channel_id=channel_id) is not None:
             raise Refused("refuse.channel_busy")
         _require_owned(s, guild_id, side)
+        require_challenge_room(s, guild_id, challenger_id, _now())  # counted in the transaction that adds it
         return db_challenges.propose_challenge(
             session=s, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id, opponent_id=opponent_id,
             team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE, entropy=entropy)

@@ -76,6 +76,7 @@ from engine import (
 
 from . import authority
 from . import roster as team_roster
+from .limits import require_league_room
 from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
@@ -342,6 +343,7 @@ class LeagueService:
     def create(self, guild_id: int, user_id: int, name: str, settings: Mapping[str, Any] | None = None) -> LeaguePublic:
         clean = db.clean_settings(settings or {})
         with self.sessions() as s:
+            require_league_room(s, guild_id, user_id)  # the member's and the server's caps (service.limits)
             return db_teams.create_league(session=s, guild_id=guild_id, name=name, commissioner_id=user_id, settings=clean)
 
     def league(self, guild_id: int, league: int | str) -> LeaguePublic:

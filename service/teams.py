@@ -13,6 +13,8 @@ from db.engine import session_scope
 from db.models.team import TeamPublic
 from engine import ElfballError, TeamList, all_team_lists, team_list
 
+from .limits import require_team_room
+
 __all__ = ["create", "team", "teams", "list_name", "team_lists"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
@@ -20,8 +22,10 @@ Sessions = Callable[[], AbstractContextManager[Session]]
 
 def create(*, guild_id: int, coach_id: int, name: str, team_list: str, lineup: str | None = None,
            sessions: Sessions = session_scope) -> TeamPublic:
-    """A new Basic team of ``coach_id`` on ``guild_id``, from a team list and a lineup."""
+    """A new Basic team of ``coach_id`` on ``guild_id``, from a team list and a lineup, within
+    the coach's and the server's caps (``service.limits``)."""
     with sessions() as s:
+        require_team_room(s, guild_id, coach_id)
         return db_teams.create_team(session=s, guild_id=guild_id, coach_id=coach_id, name=name, team_list=team_list,
                                     lineup=lineup)
 

@@ -20,6 +20,7 @@ import db.models  # noqa: F401 - every table registered, for _empty's TRUNCATE
 from db.engine import make_engine, set_session_provider, use_engine
 from db.migrate import upgrade
 from db.settings import forget_remembered
+from service.limits import LIMITS
 from support.databases import BACKENDS, fresh_engine
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
@@ -63,6 +64,15 @@ def english_console(monkeypatch):
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if os.environ.get(var, "").lower().startswith("fr"):
             monkeypatch.delenv(var)
+
+
+@pytest.fixture(autouse=True)
+def roomy_limits(monkeypatch):
+    """The suite runs as an operator with no cooldowns and roomy caps (``ELFBALL_LIMIT_*``,
+    ``service.limits``), so that a test of something else is not limited by them; the tests of
+    the limits set their own (``monkeypatch.setenv``/``delenv``)."""
+    for limit in LIMITS:
+        monkeypatch.setenv(limit.variable, "0" if limit.kind == "cooldown" else "100000")
 
 
 # --- the same tests on SQLite and on PostgreSQL ----------------------------------------------------

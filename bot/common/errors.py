@@ -12,9 +12,11 @@ from collections.abc import Awaitable
 import discord
 from discord import app_commands
 
+from bot.common.checks import retry_time
+from bot.common.i18n import catalogue, languages, tr
 from bot.common.reply import Refusal, incident, refuse
 
-__all__ = ["REFUSALS", "answer_error", "answer_press"]
+__all__ = ["REFUSALS", "answer_error", "answer_press", "permissions_refusal"]
 
 #: What is refused with nothing changed: the engine's and the store's refusals and the service's
 #: and the bot's own (``Refused``, ``Refusal``) are all ``ValueError``s, and so is a value the
@@ -28,6 +30,12 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, app_commands.NoPrivateMessage):
         await refuse(interaction, Refusal("refuse.dm_only_server"))
         return
+    if isinstance(error, app_commands.CommandOnCooldown):  # a server's limit (bot.common.checks)
+        await refuse(interaction, Refusal("limits.cooldown", when=retry_time(interaction, error.retry_after)))
+        return
+    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
+        await refuse(interaction, await permissions_refusal(interaction, error))
+        return
     if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, REFUSALS):
         await refuse(interaction, error.__cause__)  # an option the service refused (a team, a hex)
         return
@@ -39,6 +47,18 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
         await refuse(interaction, original)
         return
     await incident(interaction, original)
+
+
+async def permissions_refusal(interaction: discord.Interaction,
+                              error: app_commands.MissingPermissions | app_commands.BotMissingPermissions) -> Refusal:
+    """Which of Discord's permissions is missing, by the names Discord shows in the member's
+    language (the member's own, or the bot's in this channel)."""
+    lang = (await languages(interaction)).user
+    names = ", ".join(f"**{tr(lang, 'perm.' + name)}**" if "perm." + name in catalogue(lang) else name
+                      for name in error.missing_permissions)
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return Refusal("refuse.bot_permissions", permissions=names)
+    return Refusal("refuse.member_permissions", permissions=names)
 
 
 async def answer_press(interaction: discord.Interaction, press: Awaitable[None]) -> None:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.common.checks import give_back
 from bot.common.i18n import catalogue, languages, tr
 from service.matches import AI_COACH_ID
 from service.refusal import Refused
@@ -89,8 +90,10 @@ def _count(interaction: discord.Interaction, outcome: str) -> None:
 
 
 async def refuse(interaction: discord.Interaction, reason: str | BaseException) -> None:
-    """Refuse privately, in the member's language."""
+    """Refuse privately, in the member's language. Nothing was done, so a cooldown the command
+    passed is given back (``bot.common.checks``)."""
     _count(interaction, "refused")
+    give_back(interaction)
     text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
     if interaction.response.is_done():
         # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's

@@ -47,7 +47,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("teams", ("team",)),
     ("leagues", ("league",)),
     ("rules", ("rules", "odds", "roll", "help")),
-    ("preferences", ("preferences",)),
+    ("preferences", ("preferences", "limits")),
 )
 #: The section of commands ``SECTIONS`` forgot (none, tested).
 OTHER = "other"

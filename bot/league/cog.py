@@ -23,6 +23,7 @@ from discord import app_commands
 
 from bot.app import ElfballBot, elfball
 from bot.common.autocomplete import list_name
+from bot.common.checks import EXPORT, LEAGUE_CREATE, REPLAY, starts_match
 from bot.common.errors import answer_press
 from bot.common.i18n import catalogue, languages, tr
 from bot.common.reply import Refusal, run_work
@@ -222,6 +223,7 @@ def _fixture_id(text: str) -> int:
                        profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
+@LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
@@ -295,6 +297,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
 @app_commands.autocomplete(fixture=_completer(_my_fixtures))
+@starts_match
 async def league_play(interaction: discord.Interaction, fixture: str | None = None) -> None:
     def work() -> tuple[FixtureView, Outcome, str]:
         svc = _svc(interaction)
@@ -478,6 +481,7 @@ async def league_aftermath(interaction: discord.Interaction) -> None:
 
 @league_group.command(name="replay", description="An animated replay of a league fixture's match")
 @app_commands.autocomplete(fixture=_completer(_all_fixtures))
+@REPLAY
 async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
     lang = (await languages(interaction)).public
 
@@ -505,6 +509,7 @@ def export_limit(guild: discord.Guild | None) -> int:
 
 @league_group.command(name="export", description="Commissioner: the league's website (standings, teams, matches) as a zip")
 @app_commands.autocomplete(league=_completer(_leagues))
+@EXPORT
 async def league_export(interaction: discord.Interaction, league: str | None = None) -> None:
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)

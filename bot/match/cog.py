@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.app import ElfballBot
-from bot.common.checks import ServerGroupCog
+from bot.common.checks import CHALLENGE, REPLAY, ServerGroupCog, starts_match
 from bot.common.i18n import languages, tr
 from bot.common.reply import NO_PINGS, Refusal, ping, refuse, run_work, say
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
@@ -26,7 +26,7 @@ from bot.common.transformers import TeamOption
 from bot.play.cog import act, same_guild, show
 from bot.play.panels import live_post
 from bot.trust.cog import describe_reply, verify_reply
-from service import challenges, lookup
+from service import challenges, limits, lookup
 from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL
 from service.matches import Outcome, ai_level
 from service.posts import Piece
@@ -73,6 +73,8 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
                            level="the AI coach's level, when you challenge the bot (default easy)")
     @app_commands.choices(profile=PROFILE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(rules=rules_autocomplete)
+    @CHALLENGE  # the member's cooldown (checked second: a missing permission costs him nothing)
+    @starts_match  # Discord's permissions here, the bot's and (for a thread) the member's
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: TeamName,
                         goals: app_commands.Range[int, 1, 3] | None = None,
                         clock_hours: app_commands.Range[int, 0, 168] = 0, profile: str = "standard", rules: str = "",
@@ -90,6 +92,9 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
             await refuse(interaction, Refusal("refuse.level_for_bot"))
             return
         guild = interaction.guild_id or 0
+        # The caps (service.limits) before a thread is opened: a refusal leaves nothing behind.
+        await run_work(interaction, lambda: limits.check_room("ai_match" if against_ai else "challenge", guild,
+                                                              interaction.user.id, sessions=bot.service.sessions))
         lang = (await languages(interaction)).public
         where = interaction.channel
         if thread:
@@ -147,6 +152,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
 
     @app_commands.command(name="accept", description="Accept the challenge made to you in this channel")
     @app_commands.describe(team="your team or a team list")
+    @starts_match
     async def accept(self, interaction: discord.Interaction, team: TeamName) -> None:
         bot = self.bot
         channel, guild, user = interaction.channel_id or 0, interaction.guild_id or 0, interaction.user.id
@@ -214,6 +220,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
         await say(interaction, tr(lang, "match.log"), ephemeral=True, file=file)
 
     @app_commands.command(name="replay", description="An animated replay of this channel's current (or last) match")
+    @REPLAY
     async def replay(self, interaction: discord.Interaction) -> None:
         bot = self.bot
         lang = (await languages(interaction)).public

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.app import ElfballBot
 from bot.common.autocomplete import list_name, team_choices
-from bot.common.checks import ServerGroupCog
+from bot.common.checks import TEAM_CREATE, ServerGroupCog
 from bot.common.i18n import catalogue, languages, tr
 from bot.common.reply import run_work, say
 from bot.common.transformers import TeamOption
@@ -33,6 +33,7 @@ class Teams(ServerGroupCog, group_name="team", group_description="Your server's 
     @app_commands.command(name="create", description="Create a Basic team for this server")
     @app_commands.describe(name="the team's name", list="a team list", lineup='e.g. "6 imps, 2 hunters, 2 strikers" (default: a balanced team)')
     @app_commands.autocomplete(list=team_choices)
+    @TEAM_CREATE
     async def create(self, interaction: discord.Interaction, name: str, list: str, lineup: str | None = None) -> None:
         def work() -> Any:
             return team_store.create(guild_id=interaction.guild_id or 0, coach_id=interaction.user.id, name=name,

@@ -48,6 +48,17 @@ GUILD_CREATE / GUILD_ROLE_CREATE / CHANNEL_CREATE / GUILD_MEMBER_ADD / THREAD_CR
     guild.threads, guild.thread(name_or_id); thread.parent, .is_thread, .archived, .locked,
         .auto_archive_duration, .owner_id
     fake.dm_channel_for(member) -> FakeChannel      # his DM with the bot (opened if needed)
+    channel.set_permissions(role_or_member, *, allow=0, deny=0)   # a channel's permission overwrite
+        (``guild.everyone`` for @everyone, a role, a member or ``guild.bot_member``; both 0 removes
+        it; a thread follows its parent's); sent as CHANNEL_UPDATE once the bot is connected.
+    channel.permissions_for(member) -> int   # Discord's computation: guild permissions (owner,
+        Administrator: all), then @everyone's, the roles' and the member's overwrites; no View
+        Channel: nothing. Interactions carry it: the member's ``permissions`` and the bot's
+        ``app_permissions`` are computed for the interaction's channel (discord.py's
+        ``interaction.permissions`` / ``app_permissions``). The bot's own requests need them:
+        POST /channels/{id}/messages wants Send Messages (in a thread: Send Messages in Threads)
+        and Attach Files with files, a new thread Create Public Threads; without View Channel
+        403 50001, else 403 50013. Embed Links and Read Message History are not enforced.
     guild.owner (a separate "Server Owner" member: owners have every permission), guild.bot_member,
     guild.member(name_or_id), guild.channel(name_or_id) (threads too), member.mention, member.permissions
     fake.attachment(filename, data) -> FakeAttachment   # value for an attachment option
@@ -185,6 +196,9 @@ Inspection and realism:
         is inside the window (seconds=None: until stopped); ``handle.stop()`` ends it now,
         ``handle.active(fake.clock())`` tells, ``handle.hits`` counts.
     fake.fail_until(pattern, status=500, **kw) -> InjectedFailure   # fail_for without an end
+    fake.advance(seconds, *, snowflakes=False): moves clock(); with ``snowflakes`` the ids minted
+        from then on carry the later time too (an interaction's ``created_at``, which discord.py's
+        cooldowns read): a cooldown passes without sleeping.
     fake.clock() -> float: real monotonic time plus every fake.advance(seconds); it times the
         fail_for windows and stamps notifications, so ``fake.advance(30)`` ends a 30 s outage at
         once. Discord's 3 s ack window and discord.py's retry sleeps stay on real time.

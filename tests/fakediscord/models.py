@@ -33,10 +33,12 @@ class Snowflakes:
     def __init__(self) -> None:
         self._last = 0
         self._lock = threading.Lock()
+        #: Milliseconds added to the wall clock: ``FakeDiscord.advance(seconds, snowflakes=True)``.
+        self.offset_ms = 0
 
     def next(self) -> int:
         with self._lock:
-            ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+            ms = int(time.time() * 1000) + self.offset_ms - DISCORD_EPOCH_MS
             value = (ms << 22) | (1 << 17) | (1 << 12)
             if value <= self._last:
                 value = self._last + 1
@@ -188,7 +190,10 @@ class FakeMember:
             value |= role.permissions
         return Perm.ALL if value & Perm.ADMINISTRATOR else value
 
-    def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict:
+    def payload(self, *, with_user: bool = True, with_permissions: bool = False,
+                channel: Optional["FakeChannel"] = None) -> dict:
+        """``with_permissions``: his permissions as an interaction carries them, in ``channel``
+        (its overwrites applied) when given, else the guild's."""
         data: dict[str, Any] = {
             "roles": [str(r.id) for r in self.roles],
             "nick": self.nick,
@@ -205,7 +210,7 @@ class FakeMember:
         if with_user:
             data["user"] = self.user.payload()
         if with_permissions:
-            data["permissions"] = str(self.permissions)
+            data["permissions"] = str(channel.permissions_for(self) if channel is not None else self.permissions)
         return data
 
 
@@ -234,10 +239,52 @@ class FakeChannel:
     auto_archive_duration: int = field(default=1440, repr=False)
     archive_timestamp: str = field(default_factory=now_iso, repr=False)
     create_timestamp: str = field(default_factory=now_iso, repr=False)
+    # ---- text channels: permission overwrites (a thread follows its parent's) ----
+    #: target id -> (type 0 role / 1 member, allow, deny), as Discord stores them.
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict, repr=False)
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
+
+    def set_permissions(self, target: Any, *, allow: Any = 0, deny: Any = 0) -> None:
+        """A permission overwrite on this text channel for a role (``guild.everyone`` too) or a
+        member, as a moderator sets one in the channel's settings; ``allow=deny=0`` removes it.
+        A thread's are its parent's. Made after the bot connected, it is sent as CHANNEL_UPDATE."""
+        if self.guild is None or self.is_thread:
+            raise ValueError("overwrites belong to a server's text channel (a thread follows its parent)")
+        kind = 0 if isinstance(target, FakeRole) else 1
+        allow_bits, deny_bits = _perm_value(allow), _perm_value(deny)
+        if allow_bits or deny_bits:
+            self.overwrites[target.id] = (kind, allow_bits, deny_bits)
+        else:
+            self.overwrites.pop(target.id, None)
+        self.fake._on_channel_updated(self)
+
+    def permissions_for(self, member: "FakeMember") -> int:
+        """Discord's computation: the guild's permissions (owner and Administrator: all), then
+        this channel's overwrites for @everyone, for his roles together, and for him. Without
+        View Channel he has none here. A thread uses its parent's overwrites; a DM the defaults."""
+        if self.guild is None:
+            return Perm.EVERYONE_DEFAULT
+        base = member.permissions
+        if base & Perm.ADMINISTRATOR or base == Perm.ALL:
+            return Perm.ALL
+        source = self.parent if self.is_thread and self.parent is not None else self
+        overwrites = source.overwrites
+        if self.guild.id in overwrites:
+            _, allow, deny = overwrites[self.guild.id]
+            base = (base & ~deny) | allow
+        role_ids = {r.id for r in member.roles}
+        allow = deny = 0
+        for target, (kind, a, d) in overwrites.items():
+            if kind == 0 and target in role_ids:
+                allow, deny = allow | a, deny | d
+        base = (base & ~deny) | allow
+        if member.id in overwrites:
+            _, a, d = overwrites[member.id]
+            base = (base & ~d) | a
+        return base if base & Perm.VIEW_CHANNEL else 0
 
     @property
     def is_thread(self) -> bool:
@@ -279,10 +326,11 @@ class FakeChannel:
                 },
             )
         else:
-            data.update(position=self.position, permission_overwrites=[], nsfw=False, topic=self.topic,
-                        parent_id=None)
+            data.update(position=self.position, nsfw=False, topic=self.topic, parent_id=None,
+                        permission_overwrites=[{"id": str(t), "type": kind, "allow": str(a), "deny": str(d)}
+                                               for t, (kind, a, d) in self.overwrites.items()])
         if member is not None:
-            data["permissions"] = str(member.permissions)
+            data["permissions"] = str(self.permissions_for(member))
         return data
 
 

@@ -339,6 +339,10 @@ class FakeDiscord:
         assert chan.guild is not None
         self._broadcast(chan.guild, "CHANNEL_CREATE", chan.payload)
 
+    def _on_channel_updated(self, chan: FakeChannel) -> None:
+        assert chan.guild is not None
+        self._broadcast(chan.guild, "CHANNEL_UPDATE", chan.payload)
+
     def _on_member_added(self, member: FakeMember) -> None:
         self._broadcast(member.guild, "GUILD_MEMBER_ADD", lambda: {**member.payload(), "guild_id": str(member.guild.id)})
 
@@ -385,9 +389,13 @@ class FakeDiscord:
         window and discord.py's own retry sleeps stay on real time."""
         return time.monotonic() + self._clock_offset
 
-    def advance(self, seconds: float) -> None:
-        """Move ``clock()`` forward: e.g. end a ``fail_for(..., 30)`` window without waiting 30 s."""
+    def advance(self, seconds: float, *, snowflakes: bool = False) -> None:
+        """Move ``clock()`` forward: e.g. end a ``fail_for(..., 30)`` window without waiting 30 s.
+        ``snowflakes``: the ids minted from now on carry the later time too, as Discord's would
+        after that long (an interaction's ``created_at``, which discord.py's cooldowns read)."""
         self._clock_offset += seconds
+        if snowflakes:
+            self.ids.offset_ms += int(seconds * 1000)
 
     def mark(self) -> Mark:
         """A point in the history, for the ``since=`` of the counting helpers."""
@@ -1037,14 +1045,15 @@ class FakeDiscord:
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "app_permissions": str(guild.bot_member.permissions if guild else Perm.EVERYONE_DEFAULT),
+            # Discord computes both for the interaction's channel: roles and its overwrites.
+            "app_permissions": str(channel.permissions_for(guild.bot_member) if guild else Perm.EVERYONE_DEFAULT),
             "context": 0 if guild else 1,  # GUILD, or BOT_DM
             # A guild-installed app: the guild's id, "0" outside a guild (the bot's DM).
             "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
         }
         if guild is not None:
             payload.update(guild_id=str(guild.id), guild=guild.partial_payload(), guild_locale=guild.locale,
-                           member=member.payload(with_permissions=True))
+                           member=member.payload(with_permissions=True, channel=channel))
         else:
             payload["user"] = member.user.payload()
         if message is not None:
@@ -1528,8 +1537,22 @@ class FakeDiscord:
         limit = int(q.get("limit", 50))
         return [m.payload() for m in reversed(msgs)][:limit]
 
+    def _bot_needs(self, channel: FakeChannel, bits: int) -> None:
+        """Discord refuses a bot-token request without these permissions in ``channel``: 403 50001
+        "Missing Access" without View Channel, else 403 50013 "Missing Permissions"."""
+        if channel.guild is None:
+            return
+        have = channel.permissions_for(channel.guild.bot_member)
+        if not have & Perm.VIEW_CHANNEL:
+            raise _ApiError(403, 50001, "Missing Access")
+        if have & bits != bits:
+            raise _ApiError(403, 50013, "Missing Permissions")
+
     async def _post_message(self, request: web.Request, body: Any, files: dict, channel_id: str) -> Any:
-        msg = self._create_message(self._channel(channel_id), body, files)
+        channel = self._channel(channel_id)
+        send = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
+        self._bot_needs(channel, send | (Perm.ATTACH_FILES if files else 0))
+        msg = self._create_message(channel, body, files)
         for rec in self._active_deferred(msg.channel_id):
             self._progress(rec)
         return msg.payload()
@@ -1581,6 +1604,7 @@ class FakeDiscord:
         parent = self._channel(channel_id)
         if parent.guild is None or parent.type != 0:
             raise _ApiError(400, 50024, "Cannot execute action on this channel type")
+        self._bot_needs(parent, Perm.VIEW_CHANNEL | Perm.CREATE_PUBLIC_THREADS)
         errors = _FormErrors()
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
