@@ -216,6 +216,8 @@ def _key_file_key(path: Path) -> bytes:
     while True:
         text = _read_key_file(path)
         if text is None:
+            if time.monotonic() >= deadline + KEY_FILE_WAIT:  # made, and gone again at once: say so
+                raise UnusableDatabaseError("cannot_read_dice_key", path=str(path), reason="it keeps disappearing")
             _make_key_file(path)
             continue
         if strong_secret(text):
