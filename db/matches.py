@@ -66,6 +66,7 @@ from .errors import (
     MatchChangedError,
     MatchNotActiveError,
     MatchNotFoundError,
+    SealUnopenedError,
 )
 from .models import (
     ACTIVE_CHANNEL_INDEX,
@@ -77,7 +78,7 @@ from .models import (
     MatchStatus,
 )
 from .models._common import utcnow
-from .seeds import SealUnopenedError, is_sealed, key_for, open_seed, seal
+from .seeds import is_sealed, key_for, open_seed, seal
 
 __all__ = [
     "active_count",

@@ -37,7 +37,7 @@ finishing it) it is refused with its path and what to do (``dice_key_file_*``).
 
 A seal opened with the wrong key would give other dice, so ``open_seed`` checks the result
 against the match's public commitment (SHA-256 of the seed) and refuses a mismatch
-(``SealUnopenedError``). With the key lost, a live match can still be abandoned: its seal stays
+(``db.errors.SealUnopenedError``). With the key lost, a live match can still be abandoned: its seal stays
 closed and the match is marked "dice unverifiable" (``db.matches.abandon``).
 """
 
@@ -56,9 +56,9 @@ from typing import Any
 
 from engine import commitment_of
 
-from .errors import UnusableDatabaseError
+from .errors import SealUnopenedError, UnusableDatabaseError
 
-__all__ = ["SECRET_ENV", "PREFIX", "MIN_KEY_BYTES", "SealUnopenedError", "seal", "open_seed", "is_sealed",
+__all__ = ["SECRET_ENV", "PREFIX", "MIN_KEY_BYTES", "seal", "open_seed", "is_sealed",
            "key_for", "check_key", "strong_secret", "new_secret", "draw_committed"]
 
 SECRET_ENV = "ELFBALL_SECRET"
@@ -75,11 +75,6 @@ _PROCESS_KEY = secrets.token_bytes(32)
 
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
-
-
-class SealUnopenedError(UnusableDatabaseError):
-    """A sealed seed that this key does not open: the key it was sealed with is lost, or another
-    one is configured."""
 
 
 def _b64(data: bytes) -> str:
@@ -223,8 +218,9 @@ def _key_file_key(path: Path) -> bytes:
         if strong_secret(text):
             return _derive(text)
         if time.monotonic() >= deadline:
-            raise UnusableDatabaseError("dice_key_file_empty" if not text else "dice_key_file_malformed",
-                                        path=str(path))
+            if not text:
+                raise UnusableDatabaseError("dice_key_file_empty", path=str(path))
+            raise UnusableDatabaseError("dice_key_file_malformed", path=str(path))
         time.sleep(KEY_FILE_POLL)  # an older release may be writing it in place: wait for it
 
 
