@@ -39,8 +39,9 @@ secrets.token_hex = slow_draw
 os.environ.pop("ELFBALL_SECRET", None)
 from db.engine import make_engine
 from db.seeds import key_for
-database, go = sys.argv[1], Path(sys.argv[2])
+database, go, ready = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
 engine = make_engine(f"sqlite:///{database}")
+ready.touch()
 while not go.exists():
     time.sleep(0.001)
 print(key_for(engine).hex(), flush=True)
@@ -57,14 +58,20 @@ def _sqlite(tmp_path):  # type: ignore[no-untyped-def]
     return make_engine(f"sqlite:///{tmp_path / 'elfball.db'}")
 
 
+@pytest.mark.slow  # several Python processes start: seconds
 @pytest.mark.parametrize("processes", [2, 4])
 def test_processes_making_the_key_file_at_once_share_one_complete_key(tmp_path, processes):
-    database, go = tmp_path / "elfball.db", tmp_path / "go"
+    database, go, ready = tmp_path / "elfball.db", tmp_path / "go", tmp_path / "ready"
+    ready.mkdir()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop(SECRET_ENV, None)
-    procs = [subprocess.Popen([sys.executable, "-c", MAKER, str(database), str(go)], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(processes)]
-    time.sleep(1.0)  # every process imported and waiting (not an assertion: the start line)
+    procs = [subprocess.Popen([sys.executable, "-c", MAKER, str(database), str(go), str(ready / str(i))], cwd=ROOT,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for i in range(processes)]
+    for _ in range(6000):  # every process imported and waiting at the start line (at most a minute)
+        if len(list(ready.iterdir())) == processes or any(p.poll() is not None for p in procs):
+            break
+        time.sleep(0.01)
     go.touch()
     outs = [p.communicate(timeout=60) for p in procs]
     assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
@@ -74,7 +81,7 @@ def test_processes_making_the_key_file_at_once_share_one_complete_key(tmp_path, 
     (key,) = keys
     assert bytes.fromhex(key) != EMPTY_KEY and strong_secret(text)
     assert bytes.fromhex(key) == hashlib.sha256(text.encode()).digest()  # the file's, complete
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["elfball.db.secret", "go"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elfball.db.secret", "go", "ready"]  # no temporary file left
 
 
 def test_the_key_file_is_made_once_owner_only_and_read_as_before(tmp_path, no_secret):
