@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-os.environ.setdefault("ELFBALL_SECRET", "bench_load's own dice key")
+os.environ.setdefault("ELFBALL_SECRET", "221fec4823939f77f45884e29b9c35134136b5f3735f3e08f8fdfe67da103b40")  # 128 bits at least
 
 from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout  # noqa: E402
 from support.shards import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards  # noqa: E402

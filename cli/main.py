@@ -38,6 +38,7 @@ COMMAND_MODULES = (
     "cli.render_commands",
     "cli.verify_commands",
     "cli.backup_commands",
+    "cli.key_commands",
     "cli.league_commands",
 )
 

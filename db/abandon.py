@@ -28,7 +28,8 @@ __all__ = ["AbandonVote", "vote_abandon", "abandon_voters"]
 @dataclass(frozen=True)
 class AbandonVote:
     """Where the vote stands: who has voted, whether that was every coach, and then the
-    abandoned match (its seed revealed); ``match`` is None while votes are missing."""
+    abandoned match (its seed revealed, or none if the dice key was lost:
+    ``db.matches.dice_unverifiable``); ``match`` is None while votes are missing."""
 
     voters: frozenset[int]
     complete: bool

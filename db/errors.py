@@ -40,6 +40,7 @@ __all__ = [
 
 
     "UnusableDatabaseError",
+    "SealUnopenedError",
     "BackupRefusedError",
     "refusal_catalogue",
 ]
@@ -139,6 +140,11 @@ class NoChallengeError(NotFoundError):
 class UnusableDatabaseError(StoreError):
     """The database cannot be used as it is: not a database, unreachable or refused, read-only
     where a write is needed, or a schema this code did not make or does not know yet."""
+
+
+class SealUnopenedError(UnusableDatabaseError):
+    """A sealed dice seed this key does not open (``db.seeds``): the key it was sealed with is
+    lost, or another one is configured. A match can still be abandoned, unverifiable."""
 
 
 class BackupRefusedError(UnusableDatabaseError):

@@ -66,6 +66,7 @@ from .errors import (
     MatchChangedError,
     MatchNotActiveError,
     MatchNotFoundError,
+    SealUnopenedError,
 )
 from .models import (
     ACTIVE_CHANNEL_INDEX,
@@ -103,6 +104,7 @@ __all__ = [
     "claim_reminder",
     "replace_snapshot",
     "abandon",
+    "dice_unverifiable",
     "finish",
 ]
 
@@ -362,11 +364,15 @@ def _write(
     match: MatchPublic,
     values: dict[str, Any],
     event: MatchEvent,
+    *,
+    reveal: bool = True,
 ) -> MatchPublic:
-    """The optimistic write: bump the version if it is still ``match.version``, log the row, commit."""
+    """The optimistic write: bump the version if it is still ``match.version``, log the row, commit.
+    A write that ends the match reveals its seed, unless ``reveal`` is False (its seal cannot be
+    opened: ``abandon``)."""
     now = utcnow()
     values = {**values, "updated_at": now}
-    if values.get("status", MatchStatus.ACTIVE.value) != MatchStatus.ACTIVE.value:
+    if reveal and values.get("status", MatchStatus.ACTIVE.value) != MatchStatus.ACTIVE.value:
         values.update(_revealed(session, match.id))
     stmt = (
         update(Match)
@@ -478,14 +484,32 @@ def load_for_write(*, session: Session, match_id: int, expected_version: int | N
 
 
 def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None, reason: str = "") -> MatchPublic:
-    """End an active match without a result (logged as an ``abandon`` row); reveals the seed."""
+    """End an active match without a result (logged as an ``abandon`` row); reveals the seed.
+
+    If the seal cannot be opened (the dice key was lost or replaced: ``SealUnopenedError``), the
+    match is abandoned all the same, so its channel and teams are freed, but nothing is revealed:
+    the seed stays sealed for good, the ``abandon`` row says ``"dice_unverifiable": true`` and the
+    abandoned match has no seed (``dice_unverifiable``). A key that cannot be had at all (an
+    unusable key file) is still refused: that is the operator's to fix."""
     match = get_match(session=session, match_id=match_id)
     if not match.active:
         raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
+    values: dict[str, Any] = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None,
+                              "deadline": None}
+    row: dict[str, Any] = {"kind": "abandoned", "reason": reason}
+    try:
+        values.update(_revealed(session, match_id))
+    except SealUnopenedError:
+        row["dice_unverifiable"] = True  # the seal stays closed: nobody can check these dice
     event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
-                       actor_user_id=actor_user_id, events=[{"kind": "abandoned", "reason": reason}])
-    values = {"status": MatchStatus.ABANDONED.value, "deciding_side": None, "deciding_user_id": None, "deadline": None}
-    return _write(session, match, values, event)
+                       actor_user_id=actor_user_id, events=[row])
+    return _write(session, match, values, event, reveal=False)  # revealed above, when it could be
+
+
+def dice_unverifiable(match: MatchPublic) -> bool:
+    """Whether ``match`` ended with its seal unopened (abandoned after its key was lost): its
+    dice can never be checked. An active match's dice are not checkable yet, not unverifiable."""
+    return not match.active and match.seed is None
 
 
 def finish(*, session: Session, match_id: int) -> MatchPublic:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from db import seeds
 from db.engine import database_url, use_engine
 from db.errors import StoreError
 from service.match_rules import MatchSide
@@ -86,10 +87,16 @@ def board_text(state: MatchState, events: Iterable[Event] = (), *, view: MatchSt
 
 
 def open_database(path: str | None) -> None:
-    """Use the SQLite file at ``path`` (else the environment's database), migrated first; trouble
-    is a ``StoreError`` that names the database."""
+    """Use the SQLite file at ``path`` (else the environment's database), migrated first, its dice
+    key checked (``db.seeds.check_key``); trouble is a ``StoreError`` that names the database or the key."""
     url = f"sqlite:///{Path(path).expanduser().resolve()}" if path else database_url()
-    use_engine(migrated_database(url))
+    engine = migrated_database(url)
+    try:
+        seeds.check_key(engine)  # a weak ELFBALL_SECRET or a broken key file: refused now, not at the first die
+    except StoreError:
+        engine.dispose()
+        raise
+    use_engine(engine)
 
 
 def match_service(*, width: int, ai_level: str) -> MatchService:

@@ -57,8 +57,8 @@ from .drawing import Drawing
 from .grammar import parse, verb_name
 from .match_rules import MatchSide
 
-__all__ = ["AI_COACH_ID", "ai_level", "catalogue", "MatchSide", "Outcome", "Said", "said", "MatchService", "prompt_for",
-           "side_names"]
+__all__ = ["AI_COACH_ID", "ai_level", "catalogue", "dice_unverifiable", "MatchSide", "Outcome", "Said", "said",
+           "MatchService", "prompt_for", "side_names"]
 
 log = logging.getLogger("elfball.service")
 
@@ -70,6 +70,12 @@ def ai_level(match: MatchPublic) -> str | None:
     """The AI coach's level stored with ``match`` (None for a match stored before levels)."""
     level = (match.options or {}).get("ai_level")
     return level if isinstance(level, str) else None
+
+
+def dice_unverifiable(match: MatchPublic) -> bool:
+    """Whether ``match`` ended without revealing its seed: abandoned after the dice key was lost
+    (``db.matches.abandon``), its dice can never be checked."""
+    return store.dice_unverifiable(match)
 
 
 #: Decisions the AI may take in a row before handing back (a whole action is ~10).
@@ -489,6 +495,9 @@ class MatchService:
             return abandon_votes.vote_abandon(session=s, match_id=m.id, user_id=user_id, coaches=coaches, reason=reason)
 
     def abandon(self, channel_id: int, user_id: int | None, reason: str = "") -> MatchPublic:
+        """End the channel's match without a result (who may is the caller's to check). Its seed
+        is revealed; if the dice key was lost the match ends all the same, its seed sealed for
+        good (``dice_unverifiable``), so the channel and the teams are freed."""
         m = self.current(channel_id)
         with self.sessions() as s:
             return store.abandon(session=s, match_id=m.id, actor_user_id=user_id, reason=reason)

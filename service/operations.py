@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel import Session
 
-from db import bot_state, migrate
+from db import bot_state, migrate, seeds
 from db import matches as db_matches
 from db import posts as db_posts
+from db.engine import get_engine
 from db.models.match import MatchPublic
 
 __all__ = ["upgrade_database", "claim_command_sync", "release_command_sync", "owed_page", "claim_owed",
@@ -24,8 +25,11 @@ Sessions = Callable[[], AbstractContextManager[Session]]
 
 
 def upgrade_database() -> None:
-    """Run the schema's migrations up to the newest (start-up; never ``create_all``)."""
+    """Run the schema's migrations up to the newest (start-up; never ``create_all``), then check
+    the dice key (``db.seeds.check_key``): a weak ``ELFBALL_SECRET`` or an empty or damaged key
+    file is refused now, with what to do, not at the first die; a new key file is made now."""
     migrate.upgrade()
+    seeds.check_key(get_engine())
 
 
 def claim_command_sync(sessions: Sessions, key: str, digest: str) -> bool:

@@ -583,12 +583,15 @@ def _potion_mismatch(report: Mapping[str, Any], start: Any) -> tuple[Mismatch | 
 # --- from the database ---------------------------------------------------------------------------
 def load_record(*, session: Any, match_id: int) -> MatchRecord:
     """A finished or abandoned match's record from the store; an active match is refused
-    (``InvalidInputError``): its seed is secret until it ends."""
+    (``InvalidInputError``): its seed is secret until it ends; so is one abandoned after its dice
+    key was lost (``match_dice_unverifiable``): its seed was never revealed."""
     from db import leagues
     from db import matches as store
     from db.errors import InvalidInputError
 
     m = store.get_match(session=session, match_id=match_id)
+    if store.dice_unverifiable(m):  # abandoned after the dice key was lost: no seed, ever
+        raise InvalidInputError("match_dice_unverifiable", match=match_id)
     if m.active or m.seed is None:
         raise InvalidInputError("seed_secret_while_playing", match=match_id)
     rows = store.match_events(session=session, match_id=match_id)

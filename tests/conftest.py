@@ -24,8 +24,9 @@ from service.limits import LIMITS
 from support.databases import BACKENDS, fresh_engine
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
-# the environment only. A test of the key file beside a SQLite database removes it.
-os.environ.setdefault("ELFBALL_SECRET", "the test suite's own dice key")
+# the environment only, and only a key of at least 128 bits (64 hex digits, as `elfball key new`
+# prints). A test of the key file beside a SQLite database removes it.
+os.environ.setdefault("ELFBALL_SECRET", "c4ccc486de3309dda1cbbc9ac9ee5fcacf7fef577f595e363ceb90b674ee36bd")
 
 
 @pytest.fixture

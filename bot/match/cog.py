@@ -28,7 +28,7 @@ from bot.play.panels import live_post
 from bot.trust.cog import describe_reply, verify_reply
 from service import challenges, limits, lookup
 from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL
-from service.matches import Outcome, ai_level
+from service.matches import Outcome, ai_level, dice_unverifiable
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 from service.vocabulary import commands as C
@@ -275,6 +275,8 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
             if done.ended is None:
                 return tr(lang, "match.abandon.vote", member=user, other=done.waiting_on), done.waiting_on
             said = tr(lang, "match.abandoned", member=user) if done.moderator else tr(lang, "match.abandoned.agreed")
+            if dice_unverifiable(done.ended):  # the dice key was lost: ended without a reveal
+                return said + "\n" + tr(lang, "match.abandoned.unverifiable", match=done.ended.id), None
             return said + "\n" + reveal_text(done.ended.id, done.ended.seed, language=lang), None
 
         text, other = await run_work(interaction, work)

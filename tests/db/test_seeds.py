@@ -63,7 +63,7 @@ def test_a_wrong_key_is_refused_instead_of_rolling_other_dice(db_engine, monkeyp
     with Session(db_engine, expire_on_commit=False) as s:
         m = create_match(session=s, guild_id=1, channel_id=4, west=MatchSide(1, team_list="gnolls"),
                          east=MatchSide(2, team_list="sarcos"), seed=SEED).match
-        monkeypatch.setenv(SECRET_ENV, "not the key the match was sealed with")
+        monkeypatch.setenv(SECRET_ENV, "0f" * 8 + "1e2d3c4b5a69788796a5b4c3d2e1f00f")  # strong, but not the key it was sealed with
         with pytest.raises(UnusableDatabaseError, match=f"match #{m.id} was sealed with another key"):
             submit(session=s, match_id=m.id, by_side="west", actor_user_id=1, command=C.Concede())
     assert is_sealed(_stored(db_engine, m.id))
