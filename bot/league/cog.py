@@ -186,23 +186,39 @@ def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
     return _svc(interaction).choices(_guild(interaction), team, player, language=language_of(interaction.locale))
 
 
-def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id, sync=False)  # reads only
+def _my_fixtures(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    """The member's fixtures still to play, as many as Discord shows, filtered by the database."""
+    found = _svc(interaction).fixture_choices(_guild(interaction), current, coach_id=interaction.user.id, scheduled=True)
     lang = language_of(interaction.locale)
     return [(tr(lang, "league.complete.fixture", id=v.id, round=v.fixture.round, home=v.home, away=v.away), str(v.id))
-            for v in views]
+            for v, _league in found]
 
 
-def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    svc = _svc(interaction)
+def _all_fixtures(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    """Any fixture of the server's leagues, as many as Discord shows, filtered by the database
+    (a server with hundreds of leagues answers as fast as one with a single league)."""
     lang = language_of(interaction.locale)
     out = []
-    for lg in svc.leagues(_guild(interaction)):
-        for v in svc.fixtures(_guild(interaction), lg.id, sync=False):
-            state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
-            out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=lg.name, round=v.fixture.round,
-                           home=v.home, away=v.away, state=state), str(v.id)))
+    for v, league in _svc(interaction).fixture_choices(_guild(interaction), current):
+        state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
+        out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=league, round=v.fixture.round,
+                       home=v.home, away=v.away, state=state), str(v.id)))
     return out
+
+
+def _typed_completer(make: Callable[[discord.Interaction, str], list[tuple[str, str]]]) -> Callable[..., Any]:
+    """``_completer`` for a lookup that filters by the typed text itself (in the database)."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def work() -> list[tuple[str, str]]:
+            try:
+                return make(interaction, current)
+            except (ElfballError, StoreError, Refusal):
+                return []
+
+        pairs = await asyncio.get_running_loop().run_in_executor(_LOOKUPS, work)
+        return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in pairs[:25]]
+
+    return complete
 
 
 def _fixture_id(text: str) -> int:
@@ -294,7 +310,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
-@app_commands.autocomplete(fixture=_completer(_my_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_my_fixtures))
 async def league_play(interaction: discord.Interaction, fixture: str | None = None) -> None:
     def work() -> tuple[FixtureView, Outcome, str]:
         svc = _svc(interaction)
@@ -391,7 +407,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
 
 
 @league_group.command(name="correct", description="Commissioner: set or correct a fixture's result (kept in the audit trail)")
-@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_all_fixtures))
 async def league_correct(interaction: discord.Interaction, fixture: str, home_score: app_commands.Range[int, 0, 99],
                          away_score: app_commands.Range[int, 0, 99], reason: str,
                          home_casualties: app_commands.Range[int, 0, 99] | None = None,
@@ -477,7 +493,7 @@ async def league_aftermath(interaction: discord.Interaction) -> None:
 
 
 @league_group.command(name="replay", description="An animated replay of a league fixture's match")
-@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_all_fixtures))
 async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
     lang = (await languages(interaction)).public
 
