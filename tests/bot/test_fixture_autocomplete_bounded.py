@@ -61,3 +61,27 @@ async def test_fixture_autocompletes_read_one_bounded_query_filtered_by_what_is_
         mine = await fake.autocomplete(alice, office, "league play", option="fixture", value="")
         assert len(sql.since(start)) == 1
         assert len(mine) == 6 and all("Team 3a" in c.name for c in mine)  # 10 rounds, 1, 4, 7 and 10 played
+
+
+async def test_team_and_league_autocompletes_read_a_bounded_page_without_players(database):
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild = fake.add_guild("Elfball Club")
+        office = guild.add_text_channel("office")
+        alice = guild.add_member("Alice")
+        crowded_server(guild.id, leagues=40, fixtures=40)
+        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        sql = Statements(database)
+
+        start = len(sql.seen)
+        teams = await fake.autocomplete(alice, office, "team show", option="name", value="team 1")
+        reads = sql.since(start)
+        assert len(reads) == 1 and "LIMIT" in reads[0] and "roster" not in reads[0], reads  # no players read
+        assert {"Team 1a", "Team 1b", "Team 19b"} <= {c.value for c in teams} and len(teams) == 22
+
+        start = len(sql.seen)
+        leagues = await fake.autocomplete(alice, office, "league standings", option="league", value="")
+        assert len(sql.since(start)) == 1 and len(leagues) == 25
+        leagues = await fake.autocomplete(alice, office, "league standings", option="league", value="cup 3")
+        assert {c.value for c in leagues} == {"Cup 3", "Cup 30", "Cup 31", "Cup 32", "Cup 33", "Cup 34", "Cup 35",
+                                              "Cup 36", "Cup 37", "Cup 38", "Cup 39"}
