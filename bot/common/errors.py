@@ -52,6 +52,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(original, REFUSALS):
         await refuse(interaction, original)
         return
+    if too_late(interaction, original):  # the answer came after Discord closed the interaction
+        return
     await incident(interaction, original)
 
 

@@ -125,3 +125,18 @@ async def test_a_refusal_after_discords_window_closed_is_one_log_line_without_tr
         late = [r for r in fake.log_records[start:] if "came too late" in r.getMessage()]
         assert len(late) == 1 and late[0].levelno == logging.WARNING and late[0].exc_info is None
         assert "10062" in late[0].getMessage() and str(carol.id) in late[0].getMessage()
+
+
+async def test_a_command_answered_after_discords_window_closed_is_one_log_line_without_traceback(database):
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        start = len(fake.log_records)
+        fake.fail_next("POST /interactions/*/callback", 404, body={"message": "Unknown interaction", "code": 10062})
+        with pytest.raises(AssertionError):
+            await fake.slash(carol, pitch, "help", timeout=1.5)
+        await fake.settle()
+        assert fake.bot_errors(start) == []
+        late = [r for r in fake.log_records[start:] if "came too late" in r.getMessage()]
+        assert len(late) == 1 and late[0].exc_info is None and "help" in late[0].getMessage()
