@@ -14,7 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import update
+from dataclasses import dataclass
+
+from sqlalchemy import String, case, cast, or_, update
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from engine import DEFAULT_BUDGET, ElfballError, join_seed, parse_rules, rules_string
@@ -42,6 +46,8 @@ from .seeds import draw_committed, is_sealed, key_for, open_seed
 from .teams import find_team, league_row, public_team
 
 __all__ = [
+    "FixtureChoice",
+    "fixture_choices",
     "DEFAULT_SETTINGS",
     "settings_of",
     "clean_settings",
@@ -226,6 +232,51 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
 def fixtures(*, session: Session, league_id: int) -> list[FixturePublic]:
     rows = session.exec(select(Fixture).where(Fixture.league_id == league_id).order_by(col(Fixture.round), col(Fixture.id)))
     return [FixturePublic.model_validate(r) for r in rows.all()]
+
+
+@dataclass(frozen=True)
+class FixtureChoice:
+    """One fixture as an autocomplete offers it: the fixture, its league's name, its teams."""
+
+    fixture: FixturePublic
+    league: str
+    home: str
+    away: str
+    home_coach: int
+    away_coach: int
+
+
+def fixture_choices(*, session: Session, guild_id: int, text: str = "", coach_id: int | None = None,
+                    scheduled: bool = False, limit: int = 25) -> list[FixtureChoice]:
+    """Up to ``limit`` fixtures of the server's leagues for an autocomplete, in one query that the
+    database bounds: ``text`` (as typed: ``#12``, part of a league's or a team's name) filtered in
+    SQL, ``coach_id``'s own fixtures only if given, ``scheduled`` ones only if asked; by league,
+    round and number. Reaches the fixtures through ``leagues.guild_id`` and
+    ``league_fixtures.league_id`` (both indexed), never the whole server's schedule in Python."""
+    home, away = aliased(Team), aliased(Team)
+    query = (sa_select(Fixture, col(League.name), col(home.name), col(away.name), col(home.coach_id), col(away.coach_id))
+             .join(League, col(League.id) == col(Fixture.league_id))
+             .join(home, col(home.id) == col(Fixture.home_team_id))
+             .join(away, col(away.id) == col(Fixture.away_team_id))
+             .where(col(League.guild_id) == guild_id))
+    if coach_id is not None:
+        query = query.where(or_(col(home.coach_id) == coach_id, col(away.coach_id) == coach_id))
+    if scheduled:
+        query = query.where(col(Fixture.status) == FixtureStatus.SCHEDULED.value)
+    typed = " ".join(text.split()).casefold()
+    number = typed.lstrip("#").strip()
+    first: list[Any] = []
+    if number.isascii() and number.isdigit() and len(number) <= 18:
+        query = query.where(or_(cast(col(Fixture.id), String).startswith(number),
+                                col(League.name_key).contains(typed, autoescape=True)))
+        first = [case((col(Fixture.id) == int(number), 0), else_=1)]  # the fixture of that very number first
+    elif typed:
+        query = query.where(or_(col(League.name_key).contains(typed, autoescape=True),
+                                col(home.name_key).contains(typed, autoescape=True),
+                                col(away.name_key).contains(typed, autoescape=True)))
+    query = query.order_by(*first, col(League.name_key), col(Fixture.round), col(Fixture.id)).limit(max(0, min(limit, 25)))
+    return [FixtureChoice(FixturePublic.model_validate(f), league, h, a, int(hc), int(ac))
+            for f, league, h, a, hc, ac in session.execute(query).all()]
 
 
 def _fixture(session: Session, fixture_id: int) -> Fixture:

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 import engine
 from engine import (
@@ -38,6 +38,7 @@ from .locks import begin_write, valid_id
 from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, RosterPlayerPublic, Team, TeamPublic
 
 __all__ = [
+    "name_choices",
     "create_league",
     "get_league",
     "list_leagues",
@@ -217,6 +218,26 @@ def list_teams(
     if coach_id is not None:
         query = query.where(Team.coach_id == coach_id)
     return [public_team(t) for t in session.exec(query.order_by(Team.name_key)).all()]
+
+
+def name_choices(*, session: Session, guild_id: int, kind: str, text: str = "", coach_id: int | None = None,
+                 limit: int = 25) -> list[tuple[str, str]]:
+    """Up to ``limit`` (at most 25) of the server's ``kind`` (``team``: (name, team list id);
+    ``league``: (name, name)) whose name holds ``text``, for an autocomplete: filtered and
+    bounded by the database (``guild_id`` and ``coach_id`` are indexed), by name. No players read."""
+    typed = " ".join(text.split()).casefold()
+    size = max(0, min(limit, 25))
+    if kind == "league":
+        lq = select(League.name).where(League.guild_id == guild_id)
+        if typed:
+            lq = lq.where(col(League.name_key).contains(typed, autoescape=True))
+        return [(n, n) for n in session.exec(lq.order_by(League.name_key).limit(size)).all()]
+    tq = select(Team.name, Team.team_list).where(Team.guild_id == guild_id)
+    if coach_id is not None:
+        tq = tq.where(Team.coach_id == coach_id)
+    if typed:
+        tq = tq.where(col(Team.name_key).contains(typed, autoescape=True))
+    return [(n, lst) for n, lst in session.exec(tq.order_by(Team.name_key).limit(size)).all()]
 
 
 ATTRIBUTES = ("jog", "might", "tackle", "dodge", "skill", "grit")

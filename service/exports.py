@@ -16,7 +16,7 @@ from sqlmodel import Session
 from db.errors import StoreError
 from db.migrate import open_database
 
-from .site import Site, SiteError, build_site, find_league, write_site
+from .site import Site, SiteError, build_site, check_folder, find_league, write_site
 from .verify import MatchRecord, load_record
 
 __all__ = ["Site", "SiteError", "export_league", "match_record"]
@@ -38,7 +38,9 @@ def export_league(league: str, out_dir: str | Path, *, guild_id: int | None = No
     """Build ``league``'s website (on ``guild_id``'s server, when several have that name) in
     ``language`` (default: its server's) and write it into ``out_dir``; ``SiteError`` when it
     cannot be (an unusable database, no such league, a name several servers use, a folder that
-    cannot be written)."""
+    cannot be written: checked before anything is built). The folder is replaced all or nothing:
+    a failed export leaves what was there as it was."""
+    check_folder(out_dir)
     try:
         engine = open_database(write=False)
     except StoreError as exc:

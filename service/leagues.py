@@ -416,6 +416,15 @@ class LeagueService:
         return FixtureView(f, home.name if home else "?", away.name if away else "?",
                            home.coach_id if home else 0, away.coach_id if away else 0)
 
+    def fixture_choices(self, guild_id: int, text: str = "", *, coach_id: int | None = None,
+                        scheduled: bool = False) -> list[tuple[FixtureView, str]]:
+        """At most 25 fixtures (each with its league's name) for an autocomplete: ``text`` as
+        typed, filtered by the database (``db.leagues.fixture_choices``); ``coach_id``'s own
+        and ``scheduled`` ones if asked. Reads only."""
+        with self.sessions() as s:
+            rows = db.fixture_choices(session=s, guild_id=guild_id, text=text, coach_id=coach_id, scheduled=scheduled)
+        return [(FixtureView(r.fixture, r.home, r.away, r.home_coach, r.away_coach), r.league) for r in rows]
+
     def fixture(self, guild_id: int, fixture_id: int) -> FixtureView:
         with self.sessions() as s:
             f = db.get_fixture(session=s, fixture_id=fixture_id)

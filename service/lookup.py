@@ -3,10 +3,12 @@ finished match's dice checked, animated replays, the standings and the board's l
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
+from cachetools import LRUCache
 from sqlmodel import Session
 
 from db import matches as store
@@ -24,7 +26,8 @@ from .leagues import match_options
 from .refusal import Refused
 from .verify import MatchRecord, Verdict, latest_finished_match, load_record, verify
 
-__all__ = ["position_words", "verify_match", "replay", "legend", "standings_picture", "support_words", "league_options"]
+__all__ = ["position_words", "verify_match", "replay", "legend", "standings_picture", "support_words", "league_options",
+           "REPLAY_CACHE_BYTES", "forget_replays"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
 
@@ -65,14 +68,46 @@ def verify_match(match_id: int | None, *, channel_id: int, guild_id: int, posted
     return record, verify(record, posted=posted, posted_entropy=posted_entropy)
 
 
+#: How many bytes of drawn replays a process keeps (least recently asked for dropped first):
+#: an 878-row match's GIF is a few MB and costs over a second of CPU to draw.
+REPLAY_CACHE_BYTES = 64 * 1024 * 1024
+_replays: LRUCache[tuple[Any, ...], bytes] = LRUCache(maxsize=REPLAY_CACHE_BYTES, getsizeof=len)
+_replays_lock = threading.Lock()
+
+
+def forget_replays() -> None:
+    """Drop every kept replay (tests; an operator restoring a database)."""
+    with _replays_lock:
+        _replays.clear()
+
+
 def replay(match_id: int, *, language: str = "en", width: int = 600, empty: bool = True,
            sessions: Sessions = session_scope) -> bytes:
     """An animated GIF of the match: each action drawn from the state after it, not from the
-    final one. ``empty``: no bytes for a match with no command yet (else the drawing's own)."""
+    final one. ``empty``: no bytes for a match with no command yet (else the drawing's own).
+
+    Drawn once per version and kept (``REPLAY_CACHE_BYTES``, least recently used dropped): a
+    finished match's replay never changes, and a match in progress is drawn again only after
+    its next move. The key holds everything the pictures depend on: the match (its id and dice
+    commitment, so another database's match of that id is another replay), its version, the
+    language and the width."""
+    with sessions() as s:
+        m = store.get_match(session=s, match_id=match_id)
+    key = (match_id, m.seed_commitment, m.version, language, width, empty)
+    with _replays_lock:
+        kept = _replays.get(key)
+    if kept is not None:
+        return kept
     with sessions() as s:
         history = match_rules.history(session=s, match_id=match_id)
     steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
-    return render_replay(steps, width=width, language=language) if steps or not empty else b""
+    gif = render_replay(steps, width=width, language=language) if steps or not empty else b""
+    if history:  # kept under the version it shows (a move may have come in meanwhile)
+        key = (match_id, m.seed_commitment, history[-1][0].seq, language, width, empty)
+    if len(gif) <= REPLAY_CACHE_BYTES // 4:
+        with _replays_lock:
+            _replays[key] = gif
+    return gif
 
 
 def legend(language: str = "en") -> bytes:

@@ -4,7 +4,9 @@
   mention (``db.names``: the store calls it on every name it creates).
 * ``safe_name(text)`` is for posting any name, old rows included: Discord's markdown is
   escaped (``*Elves*`` shows its stars instead of turning the line italic) and mentions are
-  broken with a zero-width space (``<@123>``, ``@everyone`` show as written and ping nobody).
+  broken with a zero-width space (``<@123>``, ``@everyone`` show as written and ping nobody);
+  bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), refused in new names,
+  are dropped from old ones so they cannot flip the rest of the line.
   Use it on names only, never on our own formatted text.
 * ``ping_only(text, user_ids)`` is for a post built elsewhere whose own words mention people
   (the coaches whose turn it is) but which may spell out a name: every other mention is broken.
@@ -24,11 +26,12 @@ __all__ = ["safe_name", "ping_only", "check_name", "unseen_character"]
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]<>])")
 _LINE_START = re.compile(r"^([#-])")
 _ZWSP = "\u200b"
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def safe_name(text: str) -> str:
     """``text`` as it reads, with no markdown effect and no ping (see the module's docstring)."""
-    shown = _LINE_START.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", " ".join(str(text).split())))
+    shown = _LINE_START.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", " ".join(_BIDI.sub("", str(text)).split())))
     return shown.replace("@", "@" + _ZWSP)
 
 

@@ -15,7 +15,7 @@ from engine import ElfballError, TeamList, all_team_lists, team_list
 
 from .limits import require_team_room
 
-__all__ = ["create", "team", "teams", "list_name", "team_lists"]
+__all__ = ["create", "team", "teams", "list_name", "team_lists", "team_names", "league_names"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
 
@@ -40,6 +40,20 @@ def teams(guild_id: int, *, coach_id: int | None = None, sessions: Sessions = se
     """The server's teams by name (only ``coach_id``'s when given)."""
     with sessions() as s:
         return db_teams.list_teams(session=s, guild_id=guild_id, coach_id=coach_id)
+
+
+def team_names(guild_id: int, text: str = "", *, coach_id: int | None = None,
+               sessions: Sessions = session_scope) -> list[tuple[str, str]]:
+    """At most 25 (name, team list id) of the server's teams (``coach_id``'s only, if given)
+    whose name holds ``text``: an autocomplete's bounded read."""
+    with sessions() as s:
+        return db_teams.name_choices(session=s, guild_id=guild_id, kind="team", text=text, coach_id=coach_id)
+
+
+def league_names(guild_id: int, text: str = "", *, sessions: Sessions = session_scope) -> list[str]:
+    """At most 25 of the server's league names holding ``text``: an autocomplete's bounded read."""
+    with sessions() as s:
+        return [n for n, _ in db_teams.name_choices(session=s, guild_id=guild_id, kind="league", text=text)]
 
 
 def list_name(list_id: str) -> str:

@@ -24,15 +24,17 @@ def list_name(list_id: str) -> str:
 
 
 async def team_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's teams whose name holds what is typed (at most 25, read bounded by the
+    database: ``service.teams.team_names``), then the team lists that match."""
     lang = language_of(interaction.locale)
+    cur = current.strip().lower()
 
     def work() -> list[tuple[str, str]]:
-        stored = team_store.teams(interaction.guild_id or 0)
-        return [(tr(lang, "complete.server_team", team=t.name, list=list_name(t.team_list)), t.name) for t in stored] + [
+        stored = team_store.team_names(interaction.guild_id or 0, current)
+        return [(tr(lang, "complete.server_team", team=name, list=list_name(lst)), name) for name, lst in stored] + [
             (tr(lang, "complete.team_list.optional" if t.optional else "complete.team_list", team=t.name), t.id)
-            for t in team_store.team_lists()
+            for t in team_store.team_lists() if cur in t.name.lower() or cur in t.id
         ]
 
     pairs = await asyncio.to_thread(work)
-    cur = current.lower()
-    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in pairs if cur in n.lower()][:25]
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in pairs][:25]

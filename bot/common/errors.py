@@ -7,6 +7,8 @@ not catch refusals themselves.
 
 from __future__ import annotations
 
+import logging
+import secrets
 from collections.abc import Awaitable
 
 import discord
@@ -14,14 +16,26 @@ from discord import app_commands
 
 from bot.common.checks import retry_time
 from bot.common.i18n import catalogue, languages, tr
-from bot.common.reply import Refusal, incident, refuse
+from bot.common.reply import Refusal, command_name, incident, refuse, too_late
 
-__all__ = ["REFUSALS", "answer_error", "answer_press", "permissions_refusal"]
+__all__ = ["REFUSALS", "ImpossiblePress", "answer_error", "answer_press", "permissions_refusal"]
+
+log = logging.getLogger("elfball.bot")
 
 #: What is refused with nothing changed: the engine's and the store's refusals and the service's
 #: and the bot's own (``Refused``, ``Refusal``) are all ``ValueError``s, and so is a value the
 #: bot could not read (a panel's custom id tampered with).
 REFUSALS: tuple[type[BaseException], ...] = (ValueError,)
+
+
+class ImpossiblePress(Refusal):
+    """A press its panel could not have sent (a verb, argument or value not on the message): it
+    is refused privately with an incident id the log repeats, and nothing changes."""
+
+    def __init__(self, why: str) -> None:
+        self.incident = secrets.token_hex(4)
+        self.why = why
+        super().__init__("refuse.panel_impossible", incident=self.incident)
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -46,6 +60,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(original, REFUSALS):
         await refuse(interaction, original)
         return
+    if too_late(interaction, original):  # the answer came after Discord closed the interaction
+        return
     await incident(interaction, original)
 
 
@@ -62,9 +78,20 @@ async def permissions_refusal(interaction: discord.Interaction,
 
 
 async def answer_press(interaction: discord.Interaction, press: Awaitable[None]) -> None:
-    """Run a panel press's answer: a refusal is private and changes nothing (an unexpected
-    failure is left to discord.py's view error log, as every press's was)."""
+    """Run a panel press's answer so that every press is answered: a refusal privately with
+    nothing changed, an impossible press (``ImpossiblePress``) privately with its incident id,
+    anything unexpected as an incident. An answer that comes after Discord closed the
+    interaction (10062) is one log line, no traceback."""
     try:
         await press
+    except ImpossiblePress as exc:
+        log.warning("incident %s: impossible press %s (guild=%s channel=%s user=%s): %s", exc.incident,
+                    command_name(interaction), interaction.guild_id, interaction.channel_id, interaction.user.id, exc.why)
+        await refuse(interaction, exc)
     except REFUSALS as exc:
         await refuse(interaction, exc)
+    except discord.NotFound as exc:
+        if not too_late(interaction, exc):
+            await incident(interaction, exc)
+    except Exception as exc:  # noqa: BLE001 - every press is answered: the member gets the incident id
+        await incident(interaction, exc)

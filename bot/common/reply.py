@@ -31,7 +31,7 @@ from service.refusals import render_refusal
 
 __all__ = [
     "NO_PINGS", "Refusal", "reason_text", "say", "refuse", "run_work", "command_name", "incident", "WORK_WINDOW",
-    "ping", "send_post", "defer",
+    "ping", "send_post", "defer", "too_late", "EXPIRED",
 ]
 
 log = logging.getLogger("elfball.bot")
@@ -40,6 +40,9 @@ T = TypeVar("T")
 WORK_WINDOW = 2.0
 #: Nothing pings unless a reply names whom it pings.
 NO_PINGS = discord.AllowedMentions.none()
+#: Discord's codes for an interaction whose window closed: Unknown interaction (the 3 s to
+#: answer are over) and Unknown webhook (the 15 minutes of follow-ups are over).
+EXPIRED = frozenset({10062, 10015})
 
 
 def ping(user_id: int | None) -> discord.AllowedMentions:
@@ -95,17 +98,32 @@ async def refuse(interaction: discord.Interaction, reason: str | BaseException) 
     _count(interaction, "refused")
     give_back(interaction)
     text = f"⛔ {reason_text(reason, (await languages(interaction)).user)}"[:1900]
-    if interaction.response.is_done():
-        # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
-        # original response is the pressed panel itself (the board): it stays.
-        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    try:
+        if interaction.response.is_done():
+            # A deferred command left a public "thinking…" placeholder: remove it. A deferred press's
+            # original response is the pressed panel itself (the board): it stays.
+            if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+                try:
+                    await interaction.delete_original_response()
+                except discord.HTTPException:
+                    pass
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    except discord.NotFound as exc:
+        if not too_late(interaction, exc, what=f"refusal {getattr(reason, 'key', type(reason).__name__)}"):
+            raise
+
+
+def too_late(interaction: discord.Interaction, exc: BaseException, *, what: str = "answer") -> bool:
+    """True (and one log line, no traceback) if ``exc`` says Discord closed the interaction
+    before the bot answered (``EXPIRED``): nobody is left to read the answer, nothing to report."""
+    if not isinstance(exc, discord.NotFound) or exc.code not in EXPIRED:
+        return False
+    log.warning("%s to %s came too late (Discord %s: %s) guild=%s channel=%s user=%s", what, command_name(interaction),
+                exc.code, exc.text or "interaction expired", interaction.guild_id, interaction.channel_id,
+                interaction.user.id)
+    return True
 
 
 async def run_work(interaction: discord.Interaction, work: Callable[[], T], *, component: bool = False) -> T:

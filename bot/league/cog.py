@@ -137,18 +137,17 @@ def _completer(make: Callable[[discord.Interaction], list[tuple[str, str]]]) -> 
     return complete
 
 
-def _leagues(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    return [(lg.name, lg.name) for lg in _svc(interaction).leagues(_guild(interaction))]
+def _leagues(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    return [(name, name) for name in team_store.league_names(_guild(interaction), current)]
 
 
-def _my_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    teams = team_store.teams(_guild(interaction), coach_id=interaction.user.id)
-    return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
+def _my_teams(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    teams = team_store.team_names(_guild(interaction), current, coach_id=interaction.user.id)
+    return [(f"{name} ({list_name(lst)})", name) for name, lst in teams]
 
 
-def _server_teams(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    teams = team_store.teams(_guild(interaction))
-    return [(f"{t.name} ({list_name(t.team_list)})", t.name) for t in teams]
+def _server_teams(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    return [(f"{name} ({list_name(lst)})", name) for name, lst in team_store.team_names(_guild(interaction), current)]
 
 
 def _team_of(interaction: discord.Interaction) -> Any:
@@ -187,23 +186,39 @@ def _abilities(interaction: discord.Interaction) -> list[tuple[str, str]]:
     return _svc(interaction).choices(_guild(interaction), team, player, language=language_of(interaction.locale))
 
 
-def _my_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    views = _svc(interaction).next_fixtures(_guild(interaction), interaction.user.id, sync=False)  # reads only
+def _my_fixtures(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    """The member's fixtures still to play, as many as Discord shows, filtered by the database."""
+    found = _svc(interaction).fixture_choices(_guild(interaction), current, coach_id=interaction.user.id, scheduled=True)
     lang = language_of(interaction.locale)
     return [(tr(lang, "league.complete.fixture", id=v.id, round=v.fixture.round, home=v.home, away=v.away), str(v.id))
-            for v in views]
+            for v, _league in found]
 
 
-def _all_fixtures(interaction: discord.Interaction) -> list[tuple[str, str]]:
-    svc = _svc(interaction)
+def _all_fixtures(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+    """Any fixture of the server's leagues, as many as Discord shows, filtered by the database
+    (a server with hundreds of leagues answers as fast as one with a single league)."""
     lang = language_of(interaction.locale)
     out = []
-    for lg in svc.leagues(_guild(interaction)):
-        for v in svc.fixtures(_guild(interaction), lg.id, sync=False):
-            state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
-            out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=lg.name, round=v.fixture.round,
-                           home=v.home, away=v.away, state=state), str(v.id)))
+    for v, league in _svc(interaction).fixture_choices(_guild(interaction), current):
+        state = v.score(lang) if v.fixture.played else tr(lang, f"league.status.{v.fixture.status}")
+        out.append((tr(lang, "league.complete.fixture.any", id=v.id, league=league, round=v.fixture.round,
+                       home=v.home, away=v.away, state=state), str(v.id)))
     return out
+
+
+def _typed_completer(make: Callable[[discord.Interaction, str], list[tuple[str, str]]]) -> Callable[..., Any]:
+    """``_completer`` for a lookup that filters by the typed text itself (in the database)."""
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def work() -> list[tuple[str, str]]:
+            try:
+                return make(interaction, current)
+            except (ElfballError, StoreError, Refusal):
+                return []
+
+        pairs = await asyncio.get_running_loop().run_in_executor(_LOOKUPS, work)
+        return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in pairs[:25]]
+
+    return complete
 
 
 def _fixture_id(text: str) -> int:
@@ -256,7 +271,7 @@ async def league_list(interaction: discord.Interaction) -> None:
 
 
 @league_group.command(name="join", description="Enter your team in a league (before its schedule is made)")
-@app_commands.autocomplete(league=_completer(_leagues), team=_completer(_my_teams))
+@app_commands.autocomplete(league=_typed_completer(_leagues), team=_typed_completer(_my_teams))
 async def league_join(interaction: discord.Interaction, league: str, team: str) -> None:
     res = await run_work(interaction, lambda: _svc(interaction).join(_guild(interaction), interaction.user.id, league, team))
     lg, tm, value = res
@@ -268,7 +283,7 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
 
 @league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
 @app_commands.describe(double_round="everyone home and away (default: the league's setting)")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None) -> None:
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
@@ -283,7 +298,7 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_fixtures(interaction: discord.Interaction, league: str | None = None) -> None:
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
@@ -296,7 +311,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
-@app_commands.autocomplete(fixture=_completer(_my_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_my_fixtures))
 @starts_match
 async def league_play(interaction: discord.Interaction, fixture: str | None = None) -> None:
     def work() -> tuple[FixtureView, Outcome, str]:
@@ -317,7 +332,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
 
 
 @league_group.command(name="standings", description="The league table (picture and text)")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_standings(interaction: discord.Interaction, league: str | None = None) -> None:
     lang = (await languages(interaction)).public
 
@@ -340,7 +355,7 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
 
 
 @league_group.command(name="results", description="Every result so far")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_results(interaction: discord.Interaction, league: str | None = None) -> None:
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
@@ -355,7 +370,7 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
 @app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP)
 @app_commands.choices(profile=PROFILE_CHOICES)
-@app_commands.autocomplete(league=_completer(_leagues), rules=rules_autocomplete)
+@app_commands.autocomplete(league=_typed_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
                           budget: app_commands.Range[int, 60, 400] | None = None,
                           goals: app_commands.Range[int, 1, 3] | None = None, star2: bool | None = None,
@@ -394,7 +409,7 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
 
 
 @league_group.command(name="correct", description="Commissioner: set or correct a fixture's result (kept in the audit trail)")
-@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_all_fixtures))
 async def league_correct(interaction: discord.Interaction, fixture: str, home_score: app_commands.Range[int, 0, 99],
                          away_score: app_commands.Range[int, 0, 99], reason: str,
                          home_casualties: app_commands.Range[int, 0, 99] | None = None,
@@ -414,7 +429,7 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
 
 
 @league_group.command(name="audit", description="The league's audit trail: results recorded and corrected, settings, rosters")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_audit(interaction: discord.Interaction, league: str | None = None) -> None:
     lang = (await languages(interaction)).user
 
@@ -480,7 +495,7 @@ async def league_aftermath(interaction: discord.Interaction) -> None:
 
 
 @league_group.command(name="replay", description="An animated replay of a league fixture's match")
-@app_commands.autocomplete(fixture=_completer(_all_fixtures))
+@app_commands.autocomplete(fixture=_typed_completer(_all_fixtures))
 @REPLAY
 async def league_replay(interaction: discord.Interaction, fixture: str) -> None:
     lang = (await languages(interaction)).public
@@ -508,7 +523,7 @@ def export_limit(guild: discord.Guild | None) -> int:
 
 
 @league_group.command(name="export", description="Commissioner: the league's website (standings, teams, matches) as a zip")
-@app_commands.autocomplete(league=_completer(_leagues))
+@app_commands.autocomplete(league=_typed_completer(_leagues))
 @EXPORT
 async def league_export(interaction: discord.Interaction, league: str | None = None) -> None:
     lang = (await languages(interaction)).public
@@ -568,7 +583,7 @@ async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, *
 
 @team_group.command(name="hire", description="Hire a rookie (15 points) within your team list and budget")
 @app_commands.describe(team="your team", position="a position of its team list", name="his name (optional)")
-@app_commands.autocomplete(team=_completer(_my_teams), position=_completer(_positions))
+@app_commands.autocomplete(team=_typed_completer(_my_teams), position=_completer(_positions))
 async def team_hire(interaction: discord.Interaction, team: str, position: str, name: str | None = None) -> None:
     res = await run_work(interaction, lambda: _svc(interaction).hire(_guild(interaction), interaction.user.id, team, position, name))
     sheet, label = res
@@ -576,7 +591,7 @@ async def team_hire(interaction: discord.Interaction, team: str, position: str, 
 
 
 @team_group.command(name="fire", description="Cut a player (a team never goes below 6)")
-@app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players))
+@app_commands.autocomplete(team=_typed_completer(_my_teams), player=_completer(_players))
 async def team_fire(interaction: discord.Interaction, team: str, player: str) -> None:
     res = await run_work(interaction, lambda: _svc(interaction).fire(_guild(interaction), interaction.user.id, team, player))
     sheet, label = res
@@ -585,7 +600,7 @@ async def team_fire(interaction: discord.Interaction, team: str, player: str) ->
 
 @team_group.command(name="buy", description="Buy team support (Cheerleaders, Zlurpee Kegs, Potions, a Wizard, a Bribed Referee)")
 @app_commands.choices(item=SUPPORT_CHOICES)
-@app_commands.autocomplete(team=_completer(_my_teams))
+@app_commands.autocomplete(team=_typed_completer(_my_teams))
 async def team_buy(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
     res = await run_work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, count))
     sheet, item_id, total = res
@@ -594,7 +609,7 @@ async def team_buy(interaction: discord.Interaction, team: str, item: str, count
 
 @team_group.command(name="sell", description="Give up team support (its points are free again)")
 @app_commands.choices(item=SUPPORT_CHOICES)
-@app_commands.autocomplete(team=_completer(_my_teams))
+@app_commands.autocomplete(team=_typed_completer(_my_teams))
 async def team_sell(interaction: discord.Interaction, team: str, item: str, count: app_commands.Range[int, 1, 4] = 1) -> None:
     res = await run_work(interaction, lambda: _svc(interaction).support(_guild(interaction), interaction.user.id, team, item, -count))
     sheet, item_id, total = res
@@ -602,7 +617,7 @@ async def team_sell(interaction: discord.Interaction, team: str, item: str, coun
 
 
 @team_group.command(name="learn", description="A player with 5 XP per ability learns one (5 team points)")
-@app_commands.autocomplete(team=_completer(_my_teams), player=_completer(_players), ability=_completer(_abilities))
+@app_commands.autocomplete(team=_typed_completer(_my_teams), player=_completer(_players), ability=_completer(_abilities))
 async def team_learn(interaction: discord.Interaction, team: str, player: str, ability: str) -> None:
     lang = (await languages(interaction)).public
     res = await run_work(interaction, lambda: _svc(interaction).learn(_guild(interaction), interaction.user.id, team, player,
@@ -612,7 +627,7 @@ async def team_learn(interaction: discord.Interaction, team: str, player: str, a
 
 
 @team_group.command(name="sheet", description="A team sheet: every player's attributes, XP, abilities and injuries")
-@app_commands.autocomplete(team=_completer(_server_teams))
+@app_commands.autocomplete(team=_typed_completer(_server_teams))
 async def team_sheet(interaction: discord.Interaction, team: str) -> None:
     lang = (await languages(interaction)).public
 

@@ -10,6 +10,7 @@ the one error handler (``bot.common.errors``).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import discord
@@ -42,6 +43,7 @@ from bot.play.items import command_for
 from service import presses
 from service.grammar import TACKLE_USES
 from service.matches import Outcome
+from service.refusal import Refused
 from service.typed import Request
 from service.vocabulary import ABILITIES, Catalogue, Direction, Hex
 from service.vocabulary import commands as C
@@ -105,6 +107,10 @@ async def show(interaction: discord.Interaction, work: Callable[[], Outcome], *,
     await elfball(interaction).poster.publish(interaction, outcome)
 
 
+#: The owed-board sweeps a press started (kept referenced until they end).
+_SWEEPS: set[asyncio.Task[int]] = set()
+
+
 async def pressed(interaction: discord.Interaction, verb: str, match_id: int, version: int, arg: str | None,
                   values: list[str]) -> None:
     """A press on a panel: only the deciding coach, only on the newest panel of that match."""
@@ -120,7 +126,14 @@ async def pressed(interaction: discord.Interaction, verb: str, match_id: int, ve
         # (Not waiting on the AI: the deciding coach pressed it, so ``m`` is what ``current`` gives.)
         return service.act(m.channel_id, interaction.user.id, cmd, expected_version=version, as_side=p.side, match=m)
 
-    await show(interaction, work, component=True)
+    try:
+        await show(interaction, work, component=True)
+    except Refused as exc:
+        if exc.key == "refuse.panel_board_owed":  # the coach is told it is coming: post it now, not at the next sweep
+            task = asyncio.create_task(elfball(interaction).poster.sweep())
+            _SWEEPS.add(task)
+            task.add_done_callback(_SWEEPS.discard)
+        raise
 
 
 # --- the commands -------------------------------------------------------------------------------

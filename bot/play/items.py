@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.common.errors import ImpossiblePress
 from bot.common.i18n import catalogue, tr
 from bot.common.presses import press_panel
 from service.grammar import OPTION_WORDS, option_label
@@ -95,11 +96,24 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"elfball-
 
 # --- from a press to an engine command ----------------------------------------------------------
 def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]) -> C.Command:
-    """The command a press means in ``state`` (the engine then judges it like any other)."""
+    """The command a press means in ``state`` (the engine then judges it like any other).
+
+    A press the panel could not have sent (a verb, an argument or a value that is not on it: a
+    tampered or garbled custom id) raises ``ImpossiblePress``: refused privately, nothing changed."""
+    try:
+        return _command_for(state, verb, arg, values)
+    except ImpossiblePress:
+        raise
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
+        raise ImpossiblePress(f"{verb}:{arg}:{values!r}: {exc!r}") from exc
+
+
+def _command_for(state: MatchState, verb: str, arg: str | None, values: list[str]) -> C.Command:
     side = pending(state).side
     if verb == "step":
         p = state.acting_player
-        assert p is not None and p.hex is not None and arg is not None
+        if p is None or p.hex is None or arg not in Direction.__members__:
+            raise ImpossiblePress(f"step {arg!r} with no acting player on the field or no such direction")
         return C.Move((p.hex.neighbour(Direction[arg]),))
     if verb == "stand":
         return C.StandUp()
@@ -161,7 +175,7 @@ def command_for(state: MatchState, verb: str, arg: str | None, values: list[str]
         if not contacts:
             return C.FaceoffContact((), arg or "shove")  # the engine will say why not
         return min(contacts, key=lambda c: len(c.path))
-    raise ValueError(f"unknown panel verb {verb!r}")
+    raise ImpossiblePress(f"unknown panel verb {verb!r}")
 
 
 # --- building a panel -----------------------------------------------------------------------------

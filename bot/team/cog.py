@@ -1,7 +1,8 @@
 """``/team``: a server's Basic teams (create, show, list).
 
 The league extension adds the Advanced team commands (hire, fire, buy, sell, learn, sheet) to the
-same group (``bot.league.cog``). Names a member typed are shown with no mention able to ping.
+same group (``bot.league.cog``). Names a member typed (teams, players) are shown through
+``service.names.safe_name``, as every post shows them: no markdown, no ping, no bidi override.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.common.i18n import catalogue, languages, tr
 from bot.common.reply import run_work, say
 from bot.common.transformers import TeamOption
 from service import teams as team_store
+from service.names import safe_name
 from service.vocabulary import ABILITIES
 
 __all__ = ["Teams", "setup"]
@@ -40,9 +42,9 @@ class Teams(ServerGroupCog, group_name="team", group_description="Your server's 
                                      team_list=list, lineup=lineup)
 
         team = await run_work(interaction, work)
-        players = ", ".join(f"#{p.number} {p.name}" for p in team.players)
+        players = ", ".join(f"#{p.number} {safe_name(p.name)}" for p in team.players)
         lang = (await languages(interaction)).public
-        await say(interaction, tr(lang, "team.created", team=team.name, list=list_name(team.team_list), coach=team.coach_id,
+        await say(interaction, tr(lang, "team.created", team=safe_name(team.name), list=list_name(team.team_list), coach=team.coach_id,
                                    players=players)[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -53,14 +55,14 @@ class Teams(ServerGroupCog, group_name="team", group_description="Your server's 
 
         team = await run_work(interaction, work)
         lang = (await languages(interaction)).public
-        rows = [f"#{p.number} {p.name} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
+        rows = [f"#{p.number} {safe_name(p.name)} — " + "/".join(str(p.attributes[k]) for k in ("jog", "might", "tackle", "dodge", "skill", "grit"))
                 + (" — " + ", ".join(ABILITIES[a].name_in(lang) if a in ABILITIES else a for a in p.abilities) if p.abilities else "")
                 for p in team.players]
         support = ", ".join(f"{tr(lang, 'support.' + item) if 'support.' + item in catalogue(lang) else item} ×{n}"
                             for item, n in team.support.items() if n)
         if support:
             rows.append(tr(lang, "team.support", support=support))
-        await say(interaction, (tr(lang, "team.show", team=team.name, list=list_name(team.team_list), coach=team.coach_id) + "\n"
+        await say(interaction, (tr(lang, "team.show", team=safe_name(team.name), list=list_name(team.team_list), coach=team.coach_id) + "\n"
                                  + "\n".join(rows))[:1990], allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -71,7 +73,7 @@ class Teams(ServerGroupCog, group_name="team", group_description="Your server's 
 
         teams = await run_work(interaction, work)
         lang = (await languages(interaction)).public
-        text = "\n".join(tr(lang, "team.line", team=t.name, list=list_name(t.team_list), coach=t.coach_id) for t in teams) \
+        text = "\n".join(tr(lang, "team.line", team=safe_name(t.name), list=list_name(t.team_list), coach=t.coach_id) for t in teams) \
             or tr(lang, "team.none")
         await say(interaction, text[:1990], allowed_mentions=discord.AllowedMentions.none())
 

@@ -1,6 +1,8 @@
 """The league's static website (issue 23): every page built from the database, no server needed.
 
-``build_site(league)`` returns the files (path -> bytes); ``write_site`` puts them in a folder and
+``build_site(league)`` returns the files (path -> bytes); ``write_site`` puts them in a folder (all
+or nothing: built in a fresh folder beside it, no link followed; ``check_folder`` says beforehand
+whether it can) and
 ``zip_site`` in one zip (what ``/league export`` attaches). The pages come from Jinja2 templates
 (``templates/``), their words from the service catalogue (``site.*`` in ``service/text``), in the
 league's language: its server's chosen language (``/preferences server_language``), else English.
@@ -19,7 +21,11 @@ zip entries written without dates).
 
 from __future__ import annotations
 
+import errno
 import io
+import os
+import shutil
+import tempfile
 import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -65,7 +71,7 @@ from ..matches import SessionFactory
 from ..verify import load_record
 
 __all__ = ["SiteError", "SiteTooLarge", "Site", "find_league", "league_language", "build_site", "write_site", "zip_site",
-           "check_exporter", "FRAME_WIDTH", "BOARD_WIDTH"]
+           "check_folder", "check_exporter", "FRAME_WIDTH", "BOARD_WIDTH"]
 
 #: Replay frames are drawn this wide (a phone's width; a frame is a few tens of kB).
 FRAME_WIDTH = 480
@@ -398,21 +404,109 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     return site
 
 
-def write_site(site: Site, out_dir: str | Path) -> list[Path]:
-    """Writes the files under ``out_dir`` (made if missing); ``SiteError`` if it cannot."""
-    root = Path(out_dir)
+#: The file a written site carries so that a later export may replace its folder; a folder of
+#: other files is never replaced.
+MARKER = ".elfball-site"
+#: A site written before the marker: these are there.
+_OLD_SITE = ("index.html", "teams", "matches", "assets")
+
+
+def check_folder(out_dir: str | Path) -> Path:
+    """Check, before anything is built, that a site can be written as ``out_dir``: its parent
+    folder can be made and written into (the site is built in a fresh folder beside it), and
+    ``out_dir`` is new, empty or an earlier site (never a folder of other files nor a file).
+    Returns the folder; ``SiteError`` naming the folder if not."""
+    root = Path(out_dir).absolute()
+    if root.is_symlink() and not root.is_dir():
+        raise SiteError(f"cannot write the site as {str(root)!r}: it is a link to a file, not a folder")
     if root.exists() and not root.is_dir():
         raise SiteError(f"cannot write the site into {str(root)!r}: it is a file, not a folder")
-    written = []
+    if root.is_dir() and not root.is_symlink() and not _replaceable(root):
+        raise SiteError(f"cannot write the site into {str(root)!r}: the folder holds other files "
+                        f"(choose a new or empty folder, or the folder of an earlier export)")
     try:
-        for path in sorted(site.files):
-            target = root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(site.files[path])
-            written.append(target)
+        root.parent.mkdir(parents=True, exist_ok=True)
+        probe = Path(tempfile.mkdtemp(prefix=f".{root.name}.", dir=root.parent))
+        probe.rmdir()
     except OSError as exc:
-        raise SiteError(f"cannot write the site into {str(root)!r}: {exc.strerror or exc}") from exc
+        raise SiteError(f"cannot write the site into {str(root.parent)!r}: {exc.strerror or exc}") from exc
+    return root
+
+
+def _replaceable(root: Path) -> bool:
+    names = {p.name for p in root.iterdir()}
+    return not names or MARKER in names or all(n in names for n in _OLD_SITE)
+
+
+def write_site(site: Site, out_dir: str | Path) -> list[Path]:
+    """Writes the site as the folder ``out_dir``, all or nothing: every file goes into a fresh
+    folder beside it (created with ``O_EXCL | O_NOFOLLOW``, so no link planted anywhere is
+    followed), which then takes ``out_dir``'s place; an earlier site there is replaced only once
+    the new one is complete, and stays as it was if anything fails. ``SiteError`` names the file
+    that could not be written (or the folder). Returns the written files' final paths."""
+    root = check_folder(out_dir)
+    try:
+        fresh = Path(tempfile.mkdtemp(prefix=f".{root.name}.", dir=root.parent))
+    except OSError as exc:
+        raise SiteError(f"cannot write the site into {str(root.parent)!r}: {exc.strerror or exc}") from exc
+    try:
+        os.chmod(fresh, 0o755)
+        written = [root / path for path in sorted(site.files)]
+        for path in [*sorted(site.files), MARKER]:
+            try:
+                _write_new(fresh, path, site.files.get(path, b""))
+            except OSError as exc:
+                raise SiteError(f"cannot write {str(root / path)!r}: {exc.strerror or exc}") from exc
+        _swap(fresh, root)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
     return written
+
+
+def _write_new(base: Path, path: str, data: bytes) -> None:
+    """Write ``data`` as ``base/path``, making its folders; never through a link, never over a file."""
+    parts = Path(path).parts
+    if not parts or any(part in ("", ".", "..") for part in parts) or Path(path).is_absolute():
+        raise OSError(errno.EINVAL, "not a path inside the site")
+    folder = base
+    for part in parts[:-1]:
+        folder = folder / part
+        try:
+            os.mkdir(folder, 0o755)
+        except FileExistsError:
+            if folder.is_symlink() or not folder.is_dir():
+                raise OSError(errno.EEXIST, "a link or a file is in the way") from None
+    fd = os.open(folder / parts[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+
+
+def _swap(fresh: Path, root: Path) -> None:
+    """``fresh`` takes ``root``'s place; whatever was at ``root`` (an earlier site, or a link,
+    itself and not its target) is removed only once ``fresh`` is there."""
+    if not os.path.lexists(root):
+        try:
+            os.rename(fresh, root)
+        except OSError as exc:
+            raise SiteError(f"cannot write the site into {str(root)!r}: {exc.strerror or exc}") from exc
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{root.name}.old.", dir=root.parent))
+    aside = old / "site"
+    try:
+        os.rename(root, aside)
+    except OSError as exc:
+        old.rmdir()
+        raise SiteError(f"cannot replace {str(root)!r}: {exc.strerror or exc}") from exc
+    try:
+        os.rename(fresh, root)
+    except OSError as exc:
+        os.rename(aside, root)  # the earlier site comes back as it was
+        old.rmdir()
+        raise SiteError(f"cannot write the site into {str(root)!r}: {exc.strerror or exc}") from exc
+    if aside.is_symlink():
+        aside.unlink()
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def zip_site(site: Site, folder: str = "") -> bytes:

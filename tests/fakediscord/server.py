@@ -799,6 +799,20 @@ class FakeDiscord:
         """``click`` for select menus: ``values`` are option values (or members/channels/roles)."""
         return await self.click(member, message, custom_id, values=values, **kw)
 
+    async def forge_press(self, member: FakeMember, message: Union[FakeMessage, Reply, int], custom_id: str,
+                          values: Optional[Iterable[str]] = None, *, timeout: Optional[float] = None) -> Reply:
+        """A component interaction on ``message`` that its components could not have sent (a
+        modified client, or a garbled id): ``custom_id`` and ``values`` are sent as given, unchecked
+        (``values`` None: a button press, else a select's)."""
+        msg = self.message(message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        channel = self._channels[msg.channel_id]
+        self._client_enters(member, channel, command=False)
+        rec, payload = self._new_interaction(3, custom_id, member, channel, None, data, message=msg)
+        return await self._run(rec, payload, timeout)
+
     async def submit_modal(
         self,
         member: FakeMember,
