@@ -109,8 +109,8 @@ async def test_against_the_ai_coach_the_challengers_words_enter_the_seed_after_t
         match = bot.service.status(pitch.id).match
         assert match.east_coach_id == AI_COACH_ID and match.seed_commitment == posted
         assert match.dice_entropy == f"c{challenge.interaction_id}.{mine}"
-        assert f"entropy `c{challenge.interaction_id}.{mine}`" in started.content
-        assert "“Orcs never win”" in started.content
+        assert f"entropy `c{challenge.interaction_id}.{mine}`" in started.all_text
+        assert "“Orcs never win”" in started.all_text
         # The challenge's buttons are gone: it cannot be started twice.
         assert not fake.message(challenge).components
 
@@ -126,4 +126,4 @@ async def test_against_the_ai_coach_one_press_starts_with_the_press_as_entropy(d
         started = await fake.click(alice, challenge, label="Start")
         match = bot.service.status(pitch.id).match
         assert match.dice_entropy == f"c{challenge.interaction_id}.s{started.interaction_id}"
-        assert f"entropy `{match.dice_entropy}`" in started.content and "(my AI coach, hard)" in started.content
+        assert f"entropy `{match.dice_entropy}`" in started.all_text and "(my AI coach, hard)" in started.all_text
