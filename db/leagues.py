@@ -298,10 +298,16 @@ def link_match(*, session: Session, fixture_id: int, match_id: int) -> None:
 
 def reset_fixture(*, session: Session, fixture_id: int) -> None:
     """Back to scheduled: its match could not start, or was abandoned."""
-    # The abandoned match revealed the old secret: the replay gets new ones. They are not posted
-    # yet (``posted_commitment`` keeps the old commitment), so ``/league play`` posts them first
-    # and the fixture starts only after that (``service.leagues.LeagueService.play``).
-    again = _fresh_secrets(session) if _fixture(session, fixture_id).dice_secret else {}
+    # A secret serves one match at most. If a match was made with it (abandoned, so its seed is
+    # revealed, or perhaps left behind by a start that failed half-way), the replay gets new
+    # secrets: not posted yet (``posted_commitment`` keeps the old commitment), so ``/league play``
+    # posts them first and the fixture starts only after that. If no match was made with it (the
+    # start failed before), the secret stays: a coach who plays again with the same words gets
+    # the same dice, so a start the bot dropped cannot re-roll them.
+    row = _fixture(session, fixture_id)
+    used = bool(row.dice_secret) and session.exec(
+        select(Match.id).where(col(Match.seed_commitment) == row.dice_commitment)).first() is not None
+    again = _fresh_secrets(session) if used else {}
     _move(session, fixture_id, FixtureStatus.PLAYING,
           {"status": FixtureStatus.SCHEDULED.value, "match_id": None, "channel_id": None, "lineup": {}, **again})
     session.commit()

@@ -91,3 +91,30 @@ async def test_the_fixtures_list_posts_a_redrawn_commitment_too(database):
         assert f"dice sha256 `{f.dice_commitment[:16]}…`, potions sha256 `{f.potion_commitment[:16]}…`" in listed.content
         started = await fake.slash(alice, pitch, "league play")
         assert started.attachments and bot.service.status(pitch.id).match.seed_commitment == again.fixture.dice_commitment
+
+
+async def test_a_play_that_could_not_start_keeps_the_fixtures_dice(database, monkeypatch):
+    async with FakeDiscord(timeout=30.0) as fake:
+        guild, pitch, office, alice, bob, carol = _world(fake)
+        bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        await _season(fake, office, alice, bob)
+        (view,) = bot.league.fixtures(guild.id, "Elf Cup")
+        real, calls = bot.service.start, []
+
+        def stops_once(**kw):
+            calls.append(kw["seed"])
+            if len(calls) == 1:
+                raise RuntimeError("the bot stopped after seeing the seed")
+            return real(**kw)
+
+        monkeypatch.setattr(bot.service, "start", stops_once)
+        dropped = await fake.slash(alice, pitch, "league play", words="same words")
+        assert dropped.ephemeral and "incident" in dropped.content
+        # No match was made with its secret: the fixture is back on the schedule with the same
+        # dice, and the same words give the same seed. Nothing new to post first.
+        (back,) = bot.league.fixtures(guild.id, "Elf Cup")
+        assert back.fixture.status == "scheduled" and back.fixture.dice_commitment == view.fixture.dice_commitment
+        started = await fake.slash(alice, pitch, "league play", words="same words")
+        assert started.attachments and calls[0] == calls[1]
+        assert bot.service.status(pitch.id).match.seed_commitment == view.fixture.dice_commitment
