@@ -127,3 +127,20 @@ async def test_against_the_ai_coach_one_press_starts_with_the_press_as_entropy(d
         match = bot.service.status(pitch.id).match
         assert match.dice_entropy == f"c{challenge.interaction_id}.s{started.interaction_id}"
         assert f"entropy `{match.dice_entropy}`" in started.all_text and "(my AI coach, hard)" in started.all_text
+
+
+async def test_a_challenge_to_the_bot_in_a_thread_waits_there_for_its_start(database):
+    async with FakeDiscord(timeout=30.0) as fake:
+        guild, pitch, alice, _bob, _carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        r = await fake.slash(alice, pitch, "match challenge", opponent=fake.bot_user, team="gnolls", thread=True)
+        assert not r.ephemeral and "<#" in r.content
+        thread = guild.threads[-1]
+        (waiting,) = [m for m in fake.channel_history(thread) if m.custom_ids]
+        posted = commitment_in(waiting.content)
+        started = await fake.click(alice, waiting, label="Start")
+        match = bot.service.status(thread.id).match
+        assert match.channel_id == thread.id and match.seed_commitment == posted
+        assert match.dice_entropy.endswith(f".s{started.interaction_id}")
+        assert bot.service.current_or_none(pitch.id) is None
