@@ -203,7 +203,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
 
         ch = await run_work(interaction, work)
         lang = (await languages(interaction)).public
-        key = "match.withdrawn" if user == ch.challenger_id else "match.declined"
+        key = "match.withdrawn_ai" if ch.ai_level else "match.withdrawn" if user == ch.challenger_id else "match.declined"
         await say(interaction, tr(lang, key, member=user, challenger=ch.challenger_id, opponent=ch.opponent_id))
 
     # -- following ------------------------------------------------------------------------------

@@ -144,3 +144,16 @@ async def test_a_challenge_to_the_bot_in_a_thread_waits_there_for_its_start(data
         assert match.channel_id == thread.id and match.seed_commitment == posted
         assert match.dice_entropy.endswith(f".s{started.interaction_id}")
         assert bot.service.current_or_none(pitch.id) is None
+
+
+async def test_a_challenge_to_the_bot_is_withdrawn_with_decline_and_its_start_is_then_refused(database):
+    async with FakeDiscord(timeout=30.0) as fake:
+        guild, pitch, alice, _bob, _carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        challenge = await fake.slash(alice, pitch, "match challenge", opponent=fake.bot_user, team="gnolls")
+        r = await fake.slash(alice, pitch, "match decline")
+        assert not r.ephemeral and r.content == f"<@{alice.id}> withdraws the challenge to my AI coach."
+        r = await fake.click(alice, challenge, label="Start")
+        assert r.ephemeral and "no longer waiting" in r.content
+        assert bot.service.current_or_none(pitch.id) is None
