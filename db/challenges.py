@@ -14,8 +14,12 @@ leaves the challenge standing.
 
 The match's dice secret is drawn with the challenge (``dice_secret``, sealed as a live
 match's is) and its SHA-256 posted with it (``dice_commitment``): the accept then adds the
-entropy (``engine.dice.commit``), which nobody knew when the secret was fixed.
-``challenge_seed`` gives the accepted match its seed.
+entropy (``engine.dice.commit``), which nobody knew when the secret was fixed. The answer's
+entropy is stored and committed first (``record_answer``: the accepting coach's, or against the
+AI coach the challenger's Start), and only then is the seed computed (``challenge_seed``); an
+answer that could not start the match keeps the entropy it recorded, so a retry draws the same
+dice. A challenge to the bot (``ai_level`` set, ``opponent_id`` the AI coach's) waits for the
+challenger's Start the same way.
 
 Every function takes ``session`` keyword-only; times are compared in UTC.
 """
@@ -27,7 +31,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, or_
+from sqlalchemy import delete, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -39,8 +43,8 @@ from .errors import ChallengePendingError, InvalidInputError, NoChallengeError
 from .models import MAX_CHALLENGE_TEAM, Challenge, ChallengePublic
 from .seeds import key_for, open_seed, seal
 
-__all__ = ["CHANNEL_CONSTRAINT", "propose_challenge", "pending_challenge", "challenge_seed", "consume_challenge",
-           "withdraw_challenge"]
+__all__ = ["CHANNEL_CONSTRAINT", "propose_challenge", "pending_challenge", "record_answer", "challenge_seed",
+           "consume_challenge", "withdraw_challenge"]
 
 #: The unique constraint behind "one pending challenge per channel".
 CHANNEL_CONSTRAINT = "uq_challenges_channel_id"
@@ -73,10 +77,13 @@ def propose_challenge(
     now: datetime,
     lapse_after: timedelta,
     entropy: str = "",
+    ai_level: str = "",
+    ai_team: str = "",
 ) -> ChallengePublic:
     """Record ``challenger_id``'s challenge to ``opponent_id`` in ``channel_id``, lapsing at
     ``now + lapse_after``; committed. A dice secret is drawn and sealed with it; its
-    commitment is in the result, to post. ``entropy`` is the challenger's (his interaction's id).
+    commitment is in the result, to post. ``entropy`` is the challenger's (his words' part, or
+    his interaction's id). ``ai_level``/``ai_team``: a challenge to the AI coach.
 
     A lapsed challenge in the channel is removed first. Refused with nothing written:
     ``ChallengePendingError`` when the channel has a pending challenge (also when another one
@@ -104,7 +111,8 @@ def propose_challenge(
                         .execution_options(synchronize_session=False))
         row = Challenge(guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id, opponent_id=opponent_id,
                         team=team, options=stored, created_at=now, expires_at=now + lapse_after,
-                        dice_secret=sealed, dice_commitment=commitment, entropy=entropy)
+                        dice_secret=sealed, dice_commitment=commitment, entropy=entropy, ai_level=ai_level,
+                        ai_team=ai_team)
         session.add(row)
         try:
             session.commit()
@@ -127,15 +135,43 @@ def pending_challenge(*, session: Session, channel_id: int, now: datetime) -> Ch
     return ChallengePublic.model_validate(row) if row is not None else None
 
 
-def challenge_seed(*, session: Session, challenge_id: int, entropy: str) -> str | None:
+def record_answer(*, session: Session, challenge_id: int, version: int, user_id: int, entropy: str,
+                  now: datetime) -> ChallengePublic:
+    """The answer's ``entropy`` (the accepting coach's, or the challenger's Start against the AI
+    coach), stored and committed before anybody computes the seed; the challenge as it now is
+    (its version moved on). An answer already recorded stays: a second accept after one that
+    could not start the match uses the first one's entropy. ``NoChallengeError`` when the
+    challenge is gone, changed, lapsed or not ``user_id``'s to answer (nothing written)."""
+    if not valid_entropy(entropy):
+        raise ValueError("entropy must be letters, digits, '.' or '-'")  # the bot's own value: a bug
+    now = in_utc(now)
+    row = session.get(Challenge, challenge_id, populate_existing=True)
+    answerer = None if row is None else (row.challenger_id if row.ai_level else row.opponent_id)
+    if row is None or row.version != version or in_utc(row.expires_at) <= now or answerer != user_id:
+        raise NoChallengeError("there_no_challenge_you_channel")
+    if not row.accept_entropy:
+        stmt = (update(Challenge).where(col(Challenge.id) == challenge_id, col(Challenge.version) == version)
+                .values(accept_entropy=entropy, version=version + 1).execution_options(synchronize_session=False))
+        if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
+            session.rollback()
+            raise NoChallengeError("there_no_challenge_you_channel")
+        session.commit()
+        row = session.get(Challenge, challenge_id, populate_existing=True)
+        if row is None:
+            raise NoChallengeError("there_no_challenge_you_channel")
+    return ChallengePublic.model_validate(row)
+
+
+def challenge_seed(*, session: Session, challenge_id: int, entropy: str = "") -> str | None:
     """The dice seed of the match this challenge becomes: its committed secret joined with the
-    challenger's and the accepting coach's ``entropy``. None for a challenge made before
-    secrets were committed (the match then draws its own) or one no longer there."""
+    challenger's entropy and the answer's, as recorded (``record_answer``; ``entropy`` when none
+    was recorded, as before answers were recorded). None for a challenge
+    made before secrets were committed (the match then draws its own) or one no longer there."""
     row = session.get(Challenge, challenge_id, populate_existing=True)
     if row is None or not row.dice_secret:
         return None
     secret = open_seed(row.dice_secret, key_for(session.get_bind()), row.dice_commitment, match_id=f"c{row.id}")
-    return join_seed(secret, ".".join(part for part in (row.entropy, entropy) if part))
+    return join_seed(secret, ".".join(part for part in (row.entropy, row.accept_entropy or entropy) if part))
 
 
 def _answer(session: Session, challenge_id: int, version: int, user_id: int, now: datetime, who: tuple[str, ...],
@@ -161,12 +197,13 @@ def _answer(session: Session, challenge_id: int, version: int, user_id: int, now
 
 
 def consume_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:
-    """The opponent ``user_id`` accepts: the challenge is deleted (still at ``version``, not
-    lapsed) and returned, WITHOUT committing. Start the match in the same session, which
+    """The opponent ``user_id`` accepts (the challenger, for a challenge to the AI coach): the
+    challenge is deleted (still at ``version``, not lapsed) and returned, WITHOUT committing. Start the match in the same session, which
     commits both (``create_match`` does); if it fails, roll back and the challenge stands.
     ``NoChallengeError`` otherwise (nothing written)."""
-    return _answer(session, challenge_id, version, user_id, now, ("opponent_id",),
-                   NoChallengeError("there_no_challenge_you_channel"))
+    row = session.get(Challenge, challenge_id)
+    who = ("challenger_id",) if row is not None and row.ai_level else ("opponent_id",)
+    return _answer(session, challenge_id, version, user_id, now, who, NoChallengeError("there_no_challenge_you_channel"))
 
 
 def withdraw_challenge(*, session: Session, challenge_id: int, version: int, user_id: int, now: datetime) -> ChallengePublic:

@@ -60,6 +60,7 @@ __all__ = [
     "fixtures",
     "get_fixture",
     "fixture_for_match",
+    "commitments_posted",
     "start_fixture",
     "link_match",
     "reset_fixture",
@@ -214,8 +215,10 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     for rnd, home, away in pairings:
         if home not in members or away not in members or home == away:
             raise InvalidInputError("fixture_pairs_two_different_teams")
+        fresh = _fresh_secrets(session)
+        # The schedule's post (the answer to the command that draws it) shows every commitment.
         rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]  # a stored row's id is set
-                            **_fresh_secrets(session)))
+                            posted_commitment=fresh["dice_commitment"], **fresh))
     if {t for _, home, away in pairings for t in (home, away)} != members:
         # A team joined while the draw was being made (the draw reads the teams before this lock).
         raise InvalidInputError("league_teams_changed", league=lg.name)
@@ -319,6 +322,15 @@ def fixture_seed(*, session: Session, fixture_id: int, entropy: str) -> str | No
     return join_seed(secret, entropy)
 
 
+def commitments_posted(*, session: Session, shown: Iterable[tuple[int, str]]) -> None:
+    """A public post showed each ``(fixture id, dice commitment)``: recorded as posted where it
+    is still the fixture's commitment (a fixture drawn again meanwhile stays unposted)."""
+    for fixture_id, commitment in shown:
+        session.execute(update(Fixture).where(col(Fixture.id) == fixture_id, col(Fixture.dice_commitment) == commitment)
+                        .values(posted_commitment=commitment).execution_options(synchronize_session=False))
+    session.commit()
+
+
 def start_fixture(*, session: Session, fixture_id: int, channel_id: int, lineup: Mapping[str, list[int]]) -> None:
     """Claim a scheduled fixture for a match about to start in ``channel_id``."""
     if not _move(session, fixture_id, FixtureStatus.SCHEDULED,
@@ -337,9 +349,16 @@ def link_match(*, session: Session, fixture_id: int, match_id: int) -> None:
 
 def reset_fixture(*, session: Session, fixture_id: int) -> None:
     """Back to scheduled: its match could not start, or was abandoned."""
-    # The abandoned match revealed the old secret: the replay gets new ones, whose commitments
-    # the fixtures list shows before anybody can start it again.
-    again = _fresh_secrets(session) if _fixture(session, fixture_id).dice_secret else {}
+    # A secret serves one match at most. If a match was made with it (abandoned, so its seed is
+    # revealed, or perhaps left behind by a start that failed half-way), the replay gets new
+    # secrets: not posted yet (``posted_commitment`` keeps the old commitment), so ``/league play``
+    # posts them first and the fixture starts only after that. If no match was made with it (the
+    # start failed before), the secret stays: a coach who plays again with the same words gets
+    # the same dice, so a start the bot dropped cannot re-roll them.
+    row = _fixture(session, fixture_id)
+    used = bool(row.dice_secret) and session.exec(
+        select(Match.id).where(col(Match.seed_commitment) == row.dice_commitment)).first() is not None
+    again = _fresh_secrets(session) if used else {}
     _move(session, fixture_id, FixtureStatus.PLAYING,
           {"status": FixtureStatus.SCHEDULED.value, "match_id": None, "channel_id": None, "lineup": {}, **again})
     session.commit()

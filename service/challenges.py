@@ -5,6 +5,13 @@ pending challenge per channel, enforced by the database, so two challenges at th
 keep one and refuse the other by name; accept and decline act on the challenge's id and version,
 and an accept starts the match in the same transaction that consumes the challenge.
 
+The coaches' entropy is fixed when they act (docs/dice.md): a coach may give words of his own on
+a challenge, an accept or the Start of a match against the AI coach (``words_entropy``: a label
+and the first 16 hex digits of the words' SHA-256), else his interaction's id counts. The
+answer's entropy is stored before the seed is computed (``db.challenges.record_answer``). A
+challenge to the bot posts its commitment and waits for the challenger's Start (``start_ai``),
+so against the AI coach too the seed takes entropy that did not exist when it was committed.
+
 A stored team is played only by its coach (``authority.require_team_owner``): otherwise any
 member could start a match with another coach's team and lock it out of its league fixture.
 Refusals the bot words itself are ``Refused`` with its catalogue's key.
@@ -12,6 +19,7 @@ Refusals the bot words itself are ``Refused`` with its catalogue's key.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
@@ -28,7 +36,7 @@ from db.engine import session_scope
 from db.errors import UnknownTeamError
 from db.models.challenge import ChallengePublic
 from db.models.match import MatchPublic
-from engine import RULES_EDITION, ElfballError, RuleOptions, all_team_lists, team_list
+from engine import RULES_EDITION, ElfballError, RuleOptions, Term, all_team_lists, team_list
 
 from .authority import require_team_owner
 from .limits import require_ai_match_room, require_challenge_room
@@ -36,8 +44,8 @@ from .match_rules import MatchSide
 from .matches import AI_COACH_ID, MatchService, Outcome
 from .refusal import Refused
 
-__all__ = ["CHALLENGE_LAPSE", "DEFAULT_AI_LEVEL", "Abandon", "challenge_ai", "propose", "accept", "decline", "abandon",
-           "in_server"]
+__all__ = ["CHALLENGE_LAPSE", "DEFAULT_AI_LEVEL", "MAX_WORDS", "Abandon", "words_entropy", "entropy_of", "challenge_ai",
+           "start_ai", "propose", "accept", "decline", "abandon", "in_server"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
 
@@ -45,6 +53,27 @@ Sessions = Callable[[], AbstractContextManager[Session]]
 CHALLENGE_LAPSE = timedelta(hours=24)
 #: The AI coach's level when a challenge to the bot names none: the heuristic, as before levels.
 DEFAULT_AI_LEVEL = "easy"
+#: The most characters a coach's words may have (Discord's option and the modal say so too).
+MAX_WORDS = 100
+
+
+def words_entropy(label: str, words: str) -> str:
+    """A coach's words as a part of the entropy: ``label``, a hyphen and the first 16 hex digits
+    of the SHA-256 of the words (UTF-8, without the spaces around them), so any words in any
+    script fit ``engine.valid_entropy``. A coach recomputes it with
+    ``printf '%s' 'his words' | sha256sum | cut -c1-16``."""
+    text = words.strip()
+    if not text:
+        raise ValueError("no words: the caller uses the interaction's id instead (entropy_of)")
+    if len(text) > MAX_WORDS:
+        raise Refused("refuse.words_too_long", most=MAX_WORDS, given=len(text))
+    return f"{label}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}"
+
+
+def entropy_of(label: str, words: str | None, interaction_id: int) -> str:
+    """A coach's part of the entropy: his ``words`` if he gave any, else ``label`` and the id
+    Discord gave his interaction (``c123…``, as before words existed)."""
+    return words_entropy(label, words) if words and words.strip() else f"{label}{interaction_id}"
 
 
 def _now() -> datetime:
@@ -79,19 +108,72 @@ def in_server(match: MatchPublic, guild_id: int) -> None:
         raise Refused("refuse.other_server")
 
 
-def challenge_ai(matches: MatchService, *, guild_id: int, channel_id: int, user_id: int, team: str,
-                 options: RuleOptions, level: str | None, draw: int) -> Outcome:
-    """Start a match against the AI coach at once; its team is drawn from the Basic team lists
-    by ``draw`` (the interaction's id: the same challenge draws the same team)."""
+def _require_known(session: Session, guild_id: int, side: MatchSide, label: str) -> None:
+    """A stored team named for ``side`` exists (the refusal the match's start would give), before
+    anything is recorded."""
+    if side.team is None:
+        return
+    try:
+        db_teams.get_team(session=session, guild_id=guild_id, team=side.team)
+    except UnknownTeamError as exc:
+        raise UnknownTeamError("side_refused", side=Term("side", label), reason=exc) from None
+
+
+def challenge_ai(*, guild_id: int, channel_id: int, user_id: int, team: str, options: RuleOptions, level: str | None,
+                 draw: int, entropy: str, sessions: Sessions = session_scope) -> ChallengePublic:
+    """Challenge the AI coach: a challenge whose commitment is posted now and which the challenger
+    starts (``start_ai``) with entropy of his own, given after the commitment. Its team is drawn
+    from the Basic team lists by ``draw`` (the interaction's id). Refused like a member's
+    challenge, and for a stored team that is not there or not his."""
     ai_team = random.Random(draw).choice([t.id for t in all_team_lists(include_optional=False)])
-    west = _side(user_id, team)  # its owner is checked as the match starts (match_rules.create_match)
+    west = _side(user_id, team)
+    with sessions() as s:
+        if store.active_match(session=s, channel_id=channel_id) is not None:
+            raise Refused("refuse.channel_busy")
+        _require_known(s, guild_id, west, "west")
+        _require_owned(s, guild_id, west)
+        require_ai_match_room(s, guild_id, user_id)  # refused early; counted again as the match is added
+        return db_challenges.propose_challenge(
+            session=s, guild_id=guild_id, channel_id=channel_id, challenger_id=user_id, opponent_id=AI_COACH_ID,
+            team=team, options=options.to_dict(), now=_now(), lapse_after=CHALLENGE_LAPSE, entropy=entropy,
+            ai_level=level or DEFAULT_AI_LEVEL, ai_team=ai_team)
 
-    def room(session: Session) -> None:  # the member's and the server's caps, counted as the match is added
-        require_ai_match_room(session, guild_id, user_id)
 
-    return matches.start(guild_id=guild_id, channel_id=channel_id, west=west,
-                         east=MatchSide(coach_id=AI_COACH_ID, team_list=ai_team), options=options,
-                         ai_level=level or DEFAULT_AI_LEVEL, before=room)
+def _started(matches: MatchService, ch: ChallengePublic, *, guild_id: int, channel_id: int, user_id: int,
+             east: MatchSide, ai_level: str | None = None) -> Outcome:
+    """Start the match of a challenge whose answer is recorded: the seed is computed from what
+    was recorded, and the challenge is used up in the transaction that creates the match (a
+    refused start leaves it standing, with its answer's entropy, to answer again)."""
+    def consume(session: Session) -> str | None:
+        if ai_level:  # the member's and the server's caps, counted as the match is added
+            require_ai_match_room(session, guild_id, user_id)
+        seed = db_challenges.challenge_seed(session=session, challenge_id=ch.id)
+        db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user_id,
+                                        now=_now())
+        return seed
+
+    # A challenge made before an upgrade names no rules edition: the match starts now, so it
+    # plays the current one.
+    options: Mapping[str, Any] = {"edition": RULES_EDITION, **ch.options}
+    return matches.start(guild_id=guild_id, channel_id=channel_id, west=_side(ch.challenger_id, ch.team), east=east,
+                         options=options, before=consume, ai_level=ai_level)
+
+
+def start_ai(matches: MatchService, *, guild_id: int, channel_id: int, challenge_id: int, user_id: int,
+             entropy: str) -> Outcome:
+    """The challenger starts his match against the AI coach (the Start under the challenge's
+    post, ``challenge_id``), adding ``entropy`` (his words' part, or the press's id) after the
+    commitment was posted: recorded first, then the seed is computed and the match starts."""
+    with matches.sessions() as s:
+        ch = db_challenges.pending_challenge(session=s, channel_id=channel_id, now=_now())
+        if ch is None or ch.id != challenge_id or not ch.ai_level:
+            raise Refused("refuse.challenge_gone")
+        if ch.challenger_id != user_id:
+            raise Refused("refuse.start_not_yours", challenger=ch.challenger_id)
+        ch = db_challenges.record_answer(session=s, challenge_id=ch.id, version=ch.version, user_id=user_id,
+                                         entropy=entropy, now=_now())
+    return _started(matches, ch, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
+                    east=MatchSide(coach_id=AI_COACH_ID, team_list=ch.ai_team), ai_level=ch.ai_level)
 
 
 def propose(*, guild_id: int, channel_id: int, challenger_id: int, opponent_id: int, team: str, options: RuleOptions,
@@ -109,28 +191,18 @@ def propose(*, guild_id: int, channel_id: int, challenger_id: int, opponent_id: 
 
 
 def accept(matches: MatchService, *, guild_id: int, channel_id: int, user_id: int, team: str, entropy: str) -> Outcome:
-    """The challenged member accepts with ``team``: the match starts and the challenge is used
-    up in one transaction."""
+    """The challenged member accepts with ``team``, adding ``entropy`` (his words' part, or his
+    interaction's id): the entropy is recorded first (a durable trace of the accept), then the
+    seed is computed, the match starts and the challenge is used up in one transaction."""
     with matches.sessions() as s:
         ch = db_challenges.pending_challenge(session=s, channel_id=channel_id, now=_now())
-        if ch is None or ch.opponent_id != user_id:
+        if ch is None or ch.ai_level or ch.opponent_id != user_id:
             raise Refused("refuse.no_challenge")
         east = _side(user_id, team)  # its owner is checked as the match starts (match_rules.create_match)
-
-    def consume(session: Session) -> str | None:
-        # The challenge is used up in the transaction that creates the match: a refused start
-        # (a team that does not exist) leaves it standing, to accept again. The accept's id is
-        # the entropy nobody knew when the challenge's secret was posted.
-        seed = db_challenges.challenge_seed(session=session, challenge_id=ch.id, entropy=entropy)
-        db_challenges.consume_challenge(session=session, challenge_id=ch.id, version=ch.version, user_id=user_id,
-                                        now=_now())
-        return seed
-
-    # A challenge made before an upgrade names no rules edition: the match starts now, so it
-    # plays the current one.
-    options: Mapping[str, Any] = {"edition": RULES_EDITION, **ch.options}
-    return matches.start(guild_id=guild_id, channel_id=channel_id, west=_side(ch.challenger_id, ch.team), east=east,
-                         options=options, before=consume)
+        _require_known(s, guild_id, east, "east")
+        ch = db_challenges.record_answer(session=s, challenge_id=ch.id, version=ch.version, user_id=user_id,
+                                         entropy=entropy, now=_now())
+    return _started(matches, ch, guild_id=guild_id, channel_id=channel_id, user_id=user_id, east=east)
 
 
 def decline(*, channel_id: int, user_id: int, sessions: Sessions = session_scope) -> ChallengePublic:

@@ -81,6 +81,7 @@ from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, cat
 
 __all__ = [
     "round_robin",
+    "CommitmentNotPosted",
     "FixtureView",
     "StandingRow",
     "standings_rows",
@@ -144,6 +145,16 @@ def round_robin(team_ids: Sequence[int], *, double: bool = False) -> list[tuple[
     return first + [(rnd + n - 1, away, home) for rnd, home, away in first]
 
 
+class CommitmentNotPosted(Exception):
+    """``/league play`` of a fixture whose current dice were drawn again (after an abandon) and
+    never shown in public: the bot posts ``view``'s commitments (``LeagueService.commitments_shown``),
+    and the fixture can be started by the next ``/league play``, whose entropy comes after."""
+
+    def __init__(self, view: FixtureView) -> None:
+        super().__init__(f"fixture #{view.id}'s commitment was never posted")
+        self.view = view
+
+
 @dataclass
 class FixtureView:
     fixture: FixturePublic
@@ -176,7 +187,12 @@ class FixtureView:
                          away=f.away_casualties)
         elif f.status == FixtureStatus.PLAYING:
             state = tx.t("league.state.playing", channel=f.channel_id)
-        elif f.dice_commitment:  # the first 16 hex digits: 64 bits nobody can grind a secret to match
+        elif f.dice_commitment and f.potion_commitment:
+            # The first 16 hex digits: 64 bits nobody can grind a secret to match. The potion
+            # dice's commitment is shown with the match's, before either can be used.
+            state = tx.t("league.state.to_play_potions", commitment=f.dice_commitment[:16],
+                         potions=f.potion_commitment[:16])
+        elif f.dice_commitment:
             state = tx.t("league.state.to_play", commitment=f.dice_commitment[:16])
         else:
             state = tx.t("league.state.to_play_plain")
@@ -411,6 +427,13 @@ class LeagueService:
             rows = db.fixtures(session=s, league_id=lg.id)
         return [self._view(f, teams) for f in rows]
 
+    def commitments_shown(self, shown: Sequence[FixtureView]) -> None:
+        """A public post of the bot showed these fixtures' dice commitments (the fixtures list, or
+        the post of a re-drawn fixture): each may now be played, unless drawn again since."""
+        with self.sessions() as s:
+            db.commitments_posted(session=s, shown=[(v.id, v.fixture.dice_commitment) for v in shown
+                                                    if v.fixture.dice_commitment])
+
     def _view(self, f: FixturePublic, teams: Mapping[int, TeamPublic]) -> FixtureView:
         home, away = teams.get(f.home_team_id), teams.get(f.away_team_id)
         return FixtureView(f, home.name if home else "?", away.name if away else "?",
@@ -502,6 +525,10 @@ class LeagueService:
                 raise InvalidInputError("fixture_status_in_channel", fixture=f.id, status=Term("status", f.status),
                                         channel=f.channel_id)
             raise InvalidInputError("fixture_status", fixture=f.id, status=Term("status", f.status))
+        if f.dice_commitment and f.posted_commitment != f.dice_commitment:
+            # Its dice were drawn again (after an abandon) and never shown: the commitment must be
+            # public before any entropy exists, so this play posts it instead of starting.
+            raise CommitmentNotPosted(view)
         lg = self.league(guild_id, f.league_id)
         settings = db.settings_of(lg)
         self._settle_idle([f.home_team_id, f.away_team_id])
@@ -515,8 +542,10 @@ class LeagueService:
             db.start_fixture(session=s, fixture_id=f.id, channel_id=channel_id, lineup=lineup)
         options = match_options(settings)
         try:
-            # The dice: the fixture's secret, committed with the schedule, joined with the
-            # starting coach's ``entropy`` (his interaction's id), which did not exist then.
+            # The dice: the fixture's secret, committed in public (the schedule, the fixtures list
+            # or the post of a re-drawn fixture), joined with the starting coach's ``entropy``
+            # (his words' part, or his interaction's id), which did not exist then. The fixture
+            # was claimed (``start_fixture``, committed) before the seed is computed.
             with self.sessions() as s:
                 seed = db.fixture_seed(session=s, fixture_id=f.id, entropy=entropy)
             out = self.matches.start(guild_id=guild_id, channel_id=channel_id,

@@ -33,7 +33,8 @@ from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocompl
 from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
-from service.leagues import AftermathView, FixtureView, LeagueService, match_options
+from service.challenges import MAX_WORDS, entropy_of
+from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
 from service.site import SiteTooLarge, build_site, check_exporter, zip_site
@@ -308,26 +309,45 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
     lang = (await languages(interaction)).public
     text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
     await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
+    # Posted: the fixtures' commitments (a re-drawn one's too) are public now, and may be played.
+    await asyncio.to_thread(_svc(interaction).commitments_shown, views)
 
 
 @league_group.command(name="play", description="Start your next league fixture (or the one you pick) in this channel")
+@app_commands.describe(words="words of your own for the dice (shown in public; default: your command's id)")
 @app_commands.autocomplete(fixture=_typed_completer(_my_fixtures))
 @starts_match
-async def league_play(interaction: discord.Interaction, fixture: str | None = None) -> None:
+async def league_play(interaction: discord.Interaction, fixture: str | None = None,
+                      words: app_commands.Range[str, 1, MAX_WORDS] | None = None) -> None:
+    entropy = entropy_of("s", words, interaction.id)
+
     def work() -> tuple[FixtureView, Outcome, str]:
         svc = _svc(interaction)
         view, out = svc.play(_guild(interaction), interaction.channel_id or 0, interaction.user.id,
-                             _fixture_id(fixture) if fixture else None, entropy=f"s{interaction.id}")
+                             _fixture_id(fixture) if fixture else None, entropy=entropy)
         lg = svc.league(_guild(interaction), view.fixture.league_id)
         return view, out, lg.name
 
-    res = await run_work(interaction, work)
+    try:
+        res = await run_work(interaction, work)
+    except CommitmentNotPosted as unposted:
+        # Drawn again and never shown: post the commitments now; the next play adds its entropy.
+        lang = (await languages(interaction)).public
+        f = unposted.view.fixture
+        await _say(interaction, tr(lang, "league.play.posted", id=f.id, home=safe_name(unposted.view.home),
+                                   away=safe_name(unposted.view.away), dice=f.dice_commitment,
+                                   potions=f.potion_commitment or "-"))
+        await asyncio.to_thread(_svc(interaction).commitments_shown, [unposted.view])
+        return
     view, out, name = res
     lang = (await languages(interaction)).public
     header = tr(lang, "league.play.header", league=safe_name(name), round=view.fixture.round, id=view.id,
                 home=safe_name(view.home), home_coach=view.home_coach, away=safe_name(view.away), away_coach=view.away_coach,
                 goals=out.state.options.goals_to_win)
     header += "\n" + commitment_text(out.match.seed_commitment, entropy=out.match.dice_entropy, language=lang)
+    if words and words.strip() and entropy in out.match.dice_entropy.split("."):
+        header += "\n" + tr(lang, "match.words", member=interaction.user.id,
+                            words=discord.utils.escape_markdown(words.strip()), part=entropy)
     await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]  # interaction.client is ElfballBot, which has a poster
 
 

@@ -7,6 +7,12 @@ team played only by its coach. This cog reads the options and words the answers.
 
 ``/match challenge ... thread:true`` opens a public thread for the match: the thread is the
 match's channel, so one channel can host many matches.
+
+A coach may give ``words`` of his own on a challenge and an accept: they are shown in public and
+their SHA-256's first 16 hex digits become his part of the dice's entropy (docs/dice.md). A
+challenge to the bot posts its commitment with **Start** buttons (``StartButton``, custom id
+``elfball-start[w]:<challenge>``): the challenger's press (or the words he types in the modal it
+opens) adds the entropy after the commitment is public, and the match starts.
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app import ElfballBot
+from bot.app import ElfballBot, elfball
 from bot.common.checks import CHALLENGE, REPLAY, ServerGroupCog, starts_match
+from bot.common.errors import answer_press
 from bot.common.i18n import languages, tr
 from bot.common.reply import NO_PINGS, Refusal, ping, refuse, run_work, say
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
@@ -27,14 +34,14 @@ from bot.play.cog import act, same_guild, show
 from bot.play.panels import live_post
 from bot.trust.cog import describe_reply, verify_reply
 from service import challenges, limits, lookup
-from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL
+from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL, MAX_WORDS, entropy_of
 from service.matches import Outcome, ai_level, dice_unverifiable
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 from service.vocabulary import commands as C
-from service.vocabulary import describe_rules
+from service.vocabulary import describe_rules, team_list
 
-__all__ = ["Match", "CHALLENGE_LAPSE", "setup"]
+__all__ = ["Match", "CHALLENGE_LAPSE", "StartButton", "setup"]
 
 #: A team option: the server's teams and the team lists offered.
 TeamName = app_commands.Transform[str, TeamOption()]
@@ -42,9 +49,19 @@ LEVEL_CHOICES = [
     app_commands.Choice(name="easy (the heuristic)", value="easy"),
     app_commands.Choice(name="hard (every Advanced option, searches by playing moves out)", value="hard"),
 ]
+#: The ``words`` option: any words of the coach's own, shown in public, that enter the dice.
+Words = app_commands.Range[str, 1, MAX_WORDS]
+WORDS_HELP = "words of your own for the dice (shown in public; default: your command's id)"
 
 
-def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
+def words_line(lang: str, member: int, words: str | None, part: str) -> str:
+    """``<@member>``'s words and the part of the entropy they give (nothing without words)."""
+    if not words or not words.strip() or "-" not in part:
+        return ""
+    return tr(lang, "match.words", member=member, words=discord.utils.escape_markdown(words.strip()), part=part)
+
+
+def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None, words: str = "") -> str:
     st, m = outcome.state, outcome.match
     if ai_coach is not None:
         first = tr(lang, "match.header.ai", west=st.teams["west"].name, coach=ai_coach, east=st.teams["east"].name,
@@ -52,8 +69,9 @@ def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None) -> str:
     else:
         first = tr(lang, "match.header", west=st.teams["west"].name, west_coach=m.west_coach_id,
                    east=st.teams["east"].name, east_coach=m.east_coach_id, goals=st.options.goals_to_win)
-    return "\n".join([first, tr(lang, "match.rules", rules=describe_rules(st.options, lang)),
-                      commitment_text(m.seed_commitment, entropy=m.dice_entropy, language=lang)])
+    return "\n".join(line for line in [first, tr(lang, "match.rules", rules=describe_rules(st.options, lang)),
+                                       commitment_text(m.seed_commitment, entropy=m.dice_entropy, language=lang), words]
+                     if line)
 
 
 class Match(ServerGroupCog, group_name="match", group_description="Start, follow and end Elfball matches in this channel"):
@@ -70,7 +88,8 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
                            clock_hours="hours per decision before a moderator may declare a forfeit (0: none)",
                            profile="a rules profile (default standard)", rules=RULES_HELP,
                            thread="open a thread for this match (one channel can then host many matches)",
-                           level="the AI coach's level, when you challenge the bot (default easy)")
+                           level="the AI coach's level, when you challenge the bot (default easy)",
+                           words=WORDS_HELP)
     @app_commands.choices(profile=PROFILE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.autocomplete(rules=rules_autocomplete)
     @CHALLENGE  # the member's cooldown (checked second: a missing permission costs him nothing)
@@ -78,7 +97,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User, team: TeamName,
                         goals: app_commands.Range[int, 1, 3] | None = None,
                         clock_hours: app_commands.Range[int, 0, 168] = 0, profile: str = "standard", rules: str = "",
-                        thread: bool = False, level: str | None = None) -> None:
+                        thread: bool = False, level: str | None = None, words: Words | None = None) -> None:
         bot = self.bot
         options = rule_options(profile, rules, goals=goals, clock_hours=clock_hours)
         if opponent.id == interaction.user.id:
@@ -103,23 +122,37 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
                 return
         channel = where.id if where is not None else (interaction.channel_id or 0)
 
+        challenger = interaction.user.id
+        entropy = entropy_of("c", words, interaction.id)
+        words_said = words_line(lang, challenger, words, entropy)
         if against_ai:
-            def start() -> Outcome:
-                return challenges.challenge_ai(bot.service, guild_id=guild, channel_id=channel, user_id=interaction.user.id,
-                                               team=team, options=options, level=level, draw=interaction.id)
+            def challenge_bot() -> Any:
+                return challenges.challenge_ai(guild_id=guild, channel_id=channel, user_id=challenger, team=team,
+                                               options=options, level=level, draw=interaction.id, entropy=entropy)
 
-            outcome = await run_work(interaction, start)
-            await bot.poster.publish(interaction, outcome, header=_header(outcome, lang, ai_coach=interaction.user.id))
-            await self._thread_note(interaction, where, thread, lang)
+            proposed = await run_work(interaction, challenge_bot)
+            level_name = tr(lang, f"match.ai_level.{proposed.ai_level or DEFAULT_AI_LEVEL}")
+            lines = [tr(lang, "match.ai_challenged", challenger=challenger, team=team, level=level_name,
+                        ai_team=team_list(proposed.ai_team).name, goals=options.goals_to_win),
+                     tr(lang, "match.rules", rules=describe_rules(options, lang)), words_said,
+                     tr(lang, "match.ai_commitment", commitment=proposed.dice_commitment)]
+            text = "\n".join(line for line in lines if line)[:2000]
+            view = start_view(proposed.id, lang)
+            if thread and where is not None:
+                await where.send(text, view=view, allowed_mentions=NO_PINGS)
+                await self._thread_note(interaction, where, thread, lang)
+            else:
+                await say(interaction, text, view=view)
             return
 
         def propose() -> Any:
-            return challenges.propose(guild_id=guild, channel_id=channel, challenger_id=interaction.user.id,
-                                      opponent_id=opponent.id, team=team, options=options, entropy=f"c{interaction.id}")
+            return challenges.propose(guild_id=guild, channel_id=channel, challenger_id=challenger,
+                                      opponent_id=opponent.id, team=team, options=options, entropy=entropy)
 
         proposed = await run_work(interaction, propose)
-        text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=interaction.user.id, team=team,
+        text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=challenger, team=team,
                    goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang))
+                + ("\n" + words_said if words_said else "")
                 + "\n" + tr(lang, "match.challenge_commitment", commitment=proposed.dice_commitment))
         if thread and where is not None:
             await where.send(text[:2000], allowed_mentions=ping(opponent.id))
@@ -151,19 +184,21 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
             await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="accept", description="Accept the challenge made to you in this channel")
-    @app_commands.describe(team="your team or a team list")
+    @app_commands.describe(team="your team or a team list", words=WORDS_HELP)
     @starts_match
-    async def accept(self, interaction: discord.Interaction, team: TeamName) -> None:
+    async def accept(self, interaction: discord.Interaction, team: TeamName, words: Words | None = None) -> None:
         bot = self.bot
         channel, guild, user = interaction.channel_id or 0, interaction.guild_id or 0, interaction.user.id
+        entropy = entropy_of("a", words, interaction.id)
 
         def start() -> Outcome:
             return challenges.accept(bot.service, guild_id=guild, channel_id=channel, user_id=user, team=team,
-                                     entropy=f"a{interaction.id}")
+                                     entropy=entropy)
 
         outcome = await run_work(interaction, start)
         lang = (await languages(interaction)).public
-        await bot.poster.publish(interaction, outcome, header=_header(outcome, lang))
+        said = words_line(lang, user, words, entropy) if entropy in outcome.match.dice_entropy.split(".") else ""
+        await bot.poster.publish(interaction, outcome, header=_header(outcome, lang, words=said))
 
     @app_commands.command(name="decline", description="Decline the challenge made to you here (or withdraw yours)")
     async def decline(self, interaction: discord.Interaction) -> None:
@@ -174,7 +209,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
 
         ch = await run_work(interaction, work)
         lang = (await languages(interaction)).public
-        key = "match.withdrawn" if user == ch.challenger_id else "match.declined"
+        key = "match.withdrawn_ai" if ch.ai_level else "match.withdrawn" if user == ch.challenger_id else "match.declined"
         await say(interaction, tr(lang, key, member=user, challenger=ch.challenger_id, opponent=ch.opponent_id))
 
     # -- following ------------------------------------------------------------------------------
@@ -283,5 +318,69 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
         await say(interaction, text, allowed_mentions=ping(other))
 
 
+# -- starting a match against the AI coach -------------------------------------------------------------
+def start_view(challenge_id: int, lang: str) -> discord.ui.View:
+    """The two buttons under a challenge to the bot: Start, and Start with my words."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(StartButton(challenge_id, False, label=tr(lang, "match.start")))
+    view.add_item(StartButton(challenge_id, True, label=tr(lang, "match.start_words")))
+    return view
+
+
+class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-start(?P<words>w?):(?P<challenge>[0-9]+)"):
+    """Start a match against the AI coach (``words``: first ask the challenger for his words)."""
+
+    def __init__(self, challenge_id: int, words: bool, *, label: str = "") -> None:
+        style = discord.ButtonStyle.secondary if words else discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(label=label or ("Start with my words" if words else "Start"), style=style,
+                                           custom_id=f"elfball-start{'w' if words else ''}:{challenge_id}"))
+        self.challenge_id, self.words = challenge_id, words
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> StartButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
+        return cls(int(match["challenge"]), bool(match["words"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.words:
+            await interaction.response.send_modal(WordsModal(self.challenge_id, (await languages(interaction)).user))
+            return
+        await answer_press(interaction, start_against_ai(interaction, self.challenge_id, None))
+
+
+class WordsModal(discord.ui.Modal):
+    """The challenger's words for the dice of his match against the AI coach."""
+
+    def __init__(self, challenge_id: int, lang: str) -> None:
+        super().__init__(title=tr(lang, "match.words_modal.title")[:45], custom_id=f"elfball-startm:{challenge_id}")
+        self.challenge_id = challenge_id
+        self.words: discord.ui.TextInput[WordsModal] = discord.ui.TextInput(
+            label=tr(lang, "match.words_modal.label")[:45], custom_id="words", max_length=MAX_WORDS)
+        self.add_item(self.words)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await answer_press(interaction, start_against_ai(interaction, self.challenge_id, self.words.value))
+
+
+async def start_against_ai(interaction: discord.Interaction, challenge_id: int, words: str | None) -> None:
+    """The challenger's Start: his entropy (words, or this press's id) recorded, then the match."""
+    bot = elfball(interaction)
+    user, entropy = interaction.user.id, entropy_of("s", words, interaction.id)
+
+    def work() -> Outcome:
+        return challenges.start_ai(bot.service, guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
+                                   challenge_id=challenge_id, user_id=user, entropy=entropy)
+
+    outcome = await run_work(interaction, work, component=True)
+    lang = (await languages(interaction)).public
+    said = words_line(lang, user, words, entropy) if entropy in outcome.match.dice_entropy.split(".") else ""
+    await bot.poster.publish(interaction, outcome, header=_header(outcome, lang, ai_coach=user, words=said))
+    if interaction.message is not None:  # the challenge's buttons have done their work
+        try:
+            await interaction.message.edit(view=None)
+        except discord.HTTPException:
+            pass
+
+
 async def setup(bot: ElfballBot) -> None:
     await bot.add_cog(Match(bot))
+    bot.add_dynamic_items(StartButton)

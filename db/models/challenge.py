@@ -37,8 +37,15 @@ class ChallengeBase(SQLModel):
     #: SHA-256 of the match's dice secret, posted with the challenge ("" for challenges made
     #: before dice secrets were committed at the challenge).
     dice_commitment: str = Field(default="", max_length=64)
-    #: The challenger's entropy: his challenge interaction's id ("" likewise).
+    #: The challenger's entropy: his words' part (``c-`` and 16 hex digits) or his challenge
+    #: interaction's id (``c`` and the id); "" likewise.
     entropy: str = Field(default="", max_length=64)
+    #: The answer's entropy, stored (and committed) before the seed is computed: the accepting
+    #: coach's (``a…``), or against the AI coach the challenger's Start (``s…``). "" until then.
+    accept_entropy: str = Field(default="", max_length=64)
+    #: A challenge to the bot: the AI coach's level and its team list ("" for a member's challenge).
+    ai_level: str = Field(default="", max_length=16)
+    ai_team: str = Field(default="", max_length=64)
 
 
 class Challenge(ChallengeBase, table=True):

@@ -51,6 +51,10 @@ class FixtureBase(SQLModel):
     #: published with the schedule, before anybody can add entropy ("" for fixtures drawn before).
     dice_commitment: str = Field(default="", max_length=64)
     potion_commitment: str = Field(default="", max_length=64)
+    #: The dice commitment a public post of the bot last showed for this fixture (the schedule,
+    #: ``/league fixtures``, or the post ``/league play`` makes for a re-drawn fixture): the
+    #: fixture is played only when this is its current ``dice_commitment``.
+    posted_commitment: str = Field(default="", max_length=64)
 
 
 class Fixture(FixtureBase, table=True):

@@ -54,7 +54,8 @@ async def test_a_hard_challenge_to_the_bot_plays_the_hard_coach_even_after_a_res
         bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
         await fake.start_bot(bot)
         r = await fake.slash(alice, pitch, "match challenge", opponent=fake.bot_user, team="gnolls", level="hard")
-        assert not r.ephemeral and "(my AI coach, hard)" in r.content
+        r = await fake.click(alice, r, label="Start")  # the commitment is posted; her press starts it
+        assert not r.ephemeral and "(my AI coach, hard)" in r.all_text
         match = bot.service.status(pitch.id).match
         assert ai_level(match) == "hard" and match.east_coach_id == AI_COACH_ID
         _play_until_the_ai_moved(bot.service, pitch.id, alice.id, seen)
@@ -75,7 +76,8 @@ async def test_a_challenge_to_the_bot_without_a_level_plays_the_easy_coach(datab
         bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
         await fake.start_bot(bot)
         r = await fake.slash(amelie, pitch, "match challenge", opponent=fake.bot_user, team="gnolls")
-        assert not r.ephemeral and "(mon entraîneur IA, facile)" in r.content
+        r = await fake.click(amelie, r, label="Commencer")  # the commitment is posted; her press starts it
+        assert not r.ephemeral and "(mon entraîneur IA, facile)" in r.all_text
         assert ai_level(bot.service.status(pitch.id).match) == "easy"
         _play_until_the_ai_moved(bot.service, pitch.id, amelie.id, seen)
         assert seen and set(seen) == {"easy"}

@@ -200,7 +200,7 @@ async def test_one_command_in_detail_in_english_and_in_french(database):
         embed = french[0].embeds[0]
         assert embed["title"] == "/partie defier"
         assert embed["description"].endswith(
-            "`/partie defier adversaire:… equipe:… [buts:…] [delai_heures:…] [profil:…] [regles:…] [fil:…] [niveau:…]`")
+            "`/partie defier adversaire:… equipe:… [buts:…] [delai_heures:…] [profil:…] [regles:…] [fil:…] [niveau:…] [mots:…]`")
         options = next(f["value"] for f in embed["fields"] if f["name"] == "Options")
         assert ("`buts` (facultatif) — buts pour gagner (1-3 ; sinon ceux du profil)\n"
                 "  un nombre entier de 1 à 3") in options

@@ -264,3 +264,31 @@ def test_a_challenge_made_before_secrets_were_committed_lets_the_match_draw_its_
         s.execute(text("UPDATE challenges SET dice_secret = '', dice_commitment = ''"))
         s.commit()
         assert challenges.challenge_seed(session=s, challenge_id=ch.id, entropy="a1") is None
+
+
+def test_an_answer_is_recorded_once_before_the_seed_and_a_second_one_keeps_it(db_engine) -> None:
+    from engine.dice.commit import entropy_part
+
+    with session(db_engine) as s:
+        ch = challenges.propose_challenge(session=s, guild_id=GUILD, channel_id=9, challenger_id=11, opponent_id=22,
+                                          team="orcs", options={}, now=NOW, lapse_after=LAPSE, entropy="c-00aa")
+        with pytest.raises(NoChallengeError):  # only the challenged member answers a member's challenge
+            challenges.record_answer(session=s, challenge_id=ch.id, version=ch.version, user_id=11, entropy="a1", now=NOW)
+        first = challenges.record_answer(session=s, challenge_id=ch.id, version=ch.version, user_id=22,
+                                         entropy="a-11bb", now=NOW)
+        assert first.accept_entropy == "a-11bb" and first.version == ch.version + 1
+        again = challenges.record_answer(session=s, challenge_id=ch.id, version=first.version, user_id=22,
+                                         entropy="a-22cc", now=NOW)
+        assert again.accept_entropy == "a-11bb"  # a retry draws the same dice
+        assert entropy_part(challenges.challenge_seed(session=s, challenge_id=ch.id)) == "c-00aa.a-11bb"
+
+
+def test_a_challenge_to_the_ai_coach_is_answered_by_its_challenger(db_engine) -> None:
+    with session(db_engine) as s:
+        ch = challenges.propose_challenge(session=s, guild_id=GUILD, channel_id=10, challenger_id=11, opponent_id=0,
+                                          team="orcs", options={}, now=NOW, lapse_after=LAPSE, entropy="c5",
+                                          ai_level="hard", ai_team="gnolls")
+        assert (ch.ai_level, ch.ai_team) == ("hard", "gnolls")
+        ch = challenges.record_answer(session=s, challenge_id=ch.id, version=ch.version, user_id=11, entropy="s6", now=NOW)
+        gone = challenges.consume_challenge(session=s, challenge_id=ch.id, version=ch.version, user_id=11, now=NOW)
+        assert gone.accept_entropy == "s6"

@@ -307,8 +307,10 @@ async def tour(fake, language: str) -> Seen:  # type: ignore[no-untyped-def]
     await say(west, "match status")  # refused: no match any more
     await say(east, "match verify")
     await say(east, "match replay")
-    # Against the bot's AI coach, abandoned at once.
-    await say(west, "match challenge", opponent=guild.bot_member, team="gnolls")
+    # Against the bot's AI coach: its commitment posted, then the challenger's words start it.
+    r = await say(west, "match challenge", opponent=guild.bot_member, team="gnolls")
+    modal = seen.add(await fake.click(west, r, "elfball-startw:*"))
+    seen.add(await fake.submit_modal(west, modal, {"words": "Orcs"}))
     seen.names_of(service.status(pitch.id).state)
     await say(west, "match abandon")
     # The Advanced match: stored teams with abilities and support.

@@ -29,5 +29,6 @@ async def test_a_member_cannot_start_a_match_against_the_bot_with_another_coachs
         assert "playing in" not in r.content and "worth" in r.content
         r = await fake.slash(bob, pitch, "match challenge", opponent=fake.bot_user, team="Moonblades")
         assert not r.ephemeral
+        r = await fake.click(bob, r, label="Start")  # the commitment is posted; his press starts it
         match = bot.service.current(pitch.id)
         assert match.west_coach_id == bob.id and match.west_team_name == "Moonblades"
