@@ -454,8 +454,10 @@ class MatchService:
         return out
 
     def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
-        """A moderator confirms that the deciding coach ran out of his clock: that side concedes."""
+        """A moderator confirms that the deciding coach ran out of his clock: that side concedes.
+        Not in a match he plays (``authority.require_moderator_not_playing``)."""
         m = self.current(channel_id)
+        authority.require_moderator_not_playing(m, moderator_id)
         state = m.engine_state()
         hours = state.options.clock_hours
         if not hours:
