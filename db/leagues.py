@@ -513,10 +513,8 @@ def team_busy(session: Session, team_id: int) -> InvalidInputError | None:
         Match.status == MatchStatus.ACTIVE,
         (col(Match.west_team_id) == team_id) | (col(Match.east_team_id) == team_id))).first()
     if playing is not None:
-        # Where, and who may end it there: the team's owner (``service.authority.abandon_right``).
-        team = session.get(Team, team_id)
-        return InvalidInputError("team_playing_change_after_match", channel=playing,
-                                 owner=team.coach_id if team is not None else 0)
+        # Where, and how its owner ends it there (``service.authority.abandon_right``).
+        return InvalidInputError("team_playing_change_after_match", channel=playing)
     return None
 
 
