@@ -167,7 +167,7 @@ def abandon(matches: MatchService, *, guild_id: int, channel_id: int, user_id: i
             return Abandon(vote.match)
         return Abandon(None, waiting_on=next(iter(humans - vote.voters)))
     said = "abandoned by a moderator" if right == "moderator" else "abandoned by its team's owner"
-    ended = matches.abandon(channel_id, user_id, said)
+    ended = matches.abandon(channel_id, user_id, f"{said}: {reason.strip()}" if reason.strip() else said)
     with matches.sessions() as s:
         db_leagues.audit_league_match(session=s, match_id=ended.id, action=f"match_abandoned_{right}",
                                       actor_id=user_id, reason=reason)
