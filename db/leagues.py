@@ -16,7 +16,7 @@ from typing import Any
 
 from dataclasses import dataclass
 
-from sqlalchemy import String, case, cast, or_, update
+from sqlalchemy import String, case, cast, func, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
@@ -69,6 +69,9 @@ __all__ = [
     "set_points",
     "audit",
     "add_audit",
+    "audit_count",
+    "audit_league_match",
+    "audit_stand_in",
     "create_aftermath",
     "get_aftermath",
     "aftermath_seed",
@@ -147,7 +150,8 @@ def add_audit(session: Session, league_id: int, action: str, *, actor_id: int | 
 
 
 def update_settings(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                    changes: Mapping[str, Any], stand_in: Mapping[str, Any] | None = None) -> LeaguePublic:
+                    changes: Mapping[str, Any], stand_in: Mapping[str, Any] | None = None,
+                    reason: str = "") -> LeaguePublic:
     """Change the league's settings, audited with ``actor_id`` and ``stand_in`` (who a moderator
     stood in for: ``service.authority.require_commissioner`` decided he may)."""
     row = find_league(session, guild_id, league)
@@ -155,7 +159,7 @@ def update_settings(*, session: Session, guild_id: int, league: int | str, actor
     before = settings_of(row)
     row.settings = {**dict(row.settings), **clean}
     add_audit(session, row.id, "settings_changed", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
-              detail={"before": {k: before[k] for k in clean}, "after": clean, **(stand_in or {})})
+              detail={"before": {k: before[k] for k in clean}, "after": clean, **(stand_in or {})}, reason=reason.strip())
     session.add(row)
     session.commit()
     return LeaguePublic.model_validate(row)
@@ -202,7 +206,7 @@ def enter(*, session: Session, league: League, team: Team, coach_id: int, value:
 # --- schedule and results --------------------------------------------------------------------------
 def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
                   pairings: Sequence[tuple[int, int, int]], double_round: bool,
-                  stand_in: Mapping[str, Any] | None = None) -> list[FixturePublic]:
+                  stand_in: Mapping[str, Any] | None = None, reason: str = "") -> list[FixturePublic]:
     """Store the season's fixtures ``(round, home team id, away team id)``, once; audited with
     ``actor_id`` and ``stand_in`` (as ``update_settings``)."""
     lg = find_league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
@@ -227,7 +231,7 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     session.add(lg)
     add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
               detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
-                      **(stand_in or {})})
+                      **(stand_in or {})}, reason=reason.strip())
     session.commit()
     return [FixturePublic.model_validate(r) for r in rows]
 
@@ -427,10 +431,38 @@ def set_points(*, session: Session, points: Mapping[int, int]) -> None:
     session.commit()
 
 
-def audit(*, session: Session, league_id: int, limit: int = 50) -> list[LeagueAuditPublic]:
-    rows = session.exec(select(LeagueAudit).where(LeagueAudit.league_id == league_id)
-                        .order_by(col(LeagueAudit.id).desc()).limit(limit)).all()
+def audit(*, session: Session, league_id: int, limit: int | None = 50, offset: int = 0) -> list[LeagueAuditPublic]:
+    """The league's audit trail, newest first: ``limit`` rows (None: all) after ``offset``."""
+    query = select(LeagueAudit).where(LeagueAudit.league_id == league_id).order_by(col(LeagueAudit.id).desc())
+    rows = session.exec(query.offset(offset).limit(limit)).all()
     return [LeagueAuditPublic.model_validate(r) for r in rows]
+
+
+def audit_count(*, session: Session, league_id: int) -> int:
+    """How many rows the league's audit trail holds."""
+    return int(session.exec(select(func.count()).select_from(LeagueAudit)
+                            .where(LeagueAudit.league_id == league_id)).one())
+
+
+def audit_league_match(*, session: Session, match_id: int, action: str, actor_id: int | None,
+                       reason: str = "", detail: Mapping[str, Any] | None = None) -> bool:
+    """A row in the audit of the league whose fixture ``match_id`` plays (a match ended by a
+    moderator or by a team's owner); committed. False for a match of no league."""
+    row = session.exec(select(Fixture).where(Fixture.match_id == match_id)).first()
+    if row is None:
+        return False
+    add_audit(session, row.league_id, action, actor_id=actor_id, fixture_id=row.id,
+              detail={"match": match_id, **(detail or {})}, reason=reason.strip())
+    session.commit()
+    return True
+
+
+def audit_stand_in(*, session: Session, league_id: int, action: str, actor_id: int, stand_in: Mapping[str, Any],
+                   reason: str = "") -> None:
+    """A row for a moderator's act for the commissioner that changes nothing stored (the
+    league's site exported); committed."""
+    add_audit(session, league_id, action, actor_id=actor_id, detail=dict(stand_in), reason=reason.strip())
+    session.commit()
 
 
 # --- aftermaths --------------------------------------------------------------------------------------
@@ -551,6 +583,7 @@ def team_busy(session: Session, team_id: int) -> InvalidInputError | None:
         Match.status == MatchStatus.ACTIVE,
         (col(Match.west_team_id) == team_id) | (col(Match.east_team_id) == team_id))).first()
     if playing is not None:
+        # Where, and how its owner ends it there (``service.authority.abandon_right``).
         return InvalidInputError("team_playing_change_after_match", channel=playing)
     return None
 

@@ -76,6 +76,7 @@ from .models import (
     MatchEventPublic,
     MatchPublic,
     MatchStatus,
+    Team,
 )
 from .models._common import utcnow
 from .seeds import is_sealed, key_for, open_seed, seal
@@ -179,6 +180,12 @@ def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
 
 
 # --- creating ----------------------------------------------------------------------------------
+def _owner(session: Session, team_id: int | None) -> int | None:
+    """Who owns a stored team as a match starts with it (None for a team list's team)."""
+    team = session.get(Team, team_id) if team_id is not None else None
+    return team.coach_id if team is not None else None
+
+
 def _busy(session: Session, channel_id: int) -> ChannelBusyError:
     m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
     if m is None:
@@ -212,7 +219,8 @@ def insert_match(
 ) -> MatchPublic:
     """Store a new match (west, east in each pair): its state after the dice-off (``result``)
     and its creation row, committed together. ``stored_options``: the row's ``options`` (the
-    rules' and what is kept beside them, the AI's level). The dice ``secret`` is sealed (``db.seeds``)
+    rules' and what is kept beside them, the AI's level); each side's team owner is recorded
+    with it (``Match.west_owner_id``). The dice ``secret`` is sealed (``db.seeds``)
     until the match ends; its commitment and the coaches' ``entropy`` are public.
     ``ChannelBusyError`` (the database's unique index) with nothing written."""
     state = result.state
@@ -228,6 +236,8 @@ def insert_match(
         east_team_name=entries[1].name,
         options=dict(stored_options),
         rules_edition=options.edition,
+        west_owner_id=_owner(session, team_ids[0]),
+        east_owner_id=_owner(session, team_ids[1]),
         state=state.to_dict(),
         version=0,
         status=MatchStatus.ACTIVE.value,

@@ -9,6 +9,7 @@ the store's errors (``db.errors``): the bot and the console answer them as they 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Literal, Protocol
 
 from db.errors import NotAllowedError, NotYourSideError
@@ -25,6 +26,10 @@ __all__ = [
     "require_fixture_coach",
     "require_report_owner",
     "require_commissioner",
+    "members_playing",
+    "require_moderator_not_playing",
+    "EndRight",
+    "abandon_right",
 ]
 
 
@@ -39,6 +44,16 @@ class _League(Protocol):
 
 class _Report(Protocol):
     coach_id: int
+
+
+class _Fixture(Protocol):
+    """A league fixture as the service shows it (``service.leagues.FixtureView``)."""
+
+    @property
+    def id(self) -> int: ...
+
+    home_coach: int
+    away_coach: int
 
 
 #: What a member does with a stored team (``require_team_owner``).
@@ -123,11 +138,70 @@ def require_report_owner(report: _Report, user_id: int) -> None:
         raise NotAllowedError("only_coach_decides", coach=report.coach_id)
 
 
-def require_commissioner(league: _League, user_id: int, *, moderator: bool = False) -> dict[str, Any]:
+def members_playing(subject: MatchPublic | _Fixture) -> frozenset[int]:
+    """The members who play ``subject``: a match's coaches and the owners of its stored teams
+    (``Match.west_owner_id``...), or a fixture's teams' owners (who coach it)."""
+    if isinstance(subject, MatchPublic):
+        ids: tuple[int | None, ...] = (subject.west_coach_id, subject.east_coach_id,
+                                       subject.west_owner_id, subject.east_owner_id)
+    else:
+        ids = (subject.home_coach, subject.away_coach)
+    return frozenset(i for i in ids if i)
+
+
+def require_moderator_not_playing(subject: MatchPublic | _Fixture, user_id: int) -> None:
+    """A moderator's powers (abandon at once, forfeit, correct, stand in for the commissioner)
+    are for matches and fixtures he does not play: a member who coaches ``subject``, or whose
+    team plays it, is refused as a moderator (he keeps his rights as a coach: vote to abandon,
+    which needs the other coach, and concede). Otherwise a Manage Server coach could re-roll his
+    own league fixture by abandoning it (it goes back to the schedule with fresh secrets)."""
+    if user_id not in members_playing(subject):
+        return
+    if isinstance(subject, MatchPublic):
+        raise NotAllowedError("moderator_plays_match", match=subject.id)
+    raise NotAllowedError("moderator_plays_fixture", fixture=subject.id)
+
+
+def require_commissioner(league: _League, user_id: int, *, moderator: bool = False,
+                         fixture: _Fixture | None = None, reason: str = "") -> dict[str, Any]:
     """The league's commissioner may; so may a server moderator (Manage Server) standing in for
-    an absent one. Returns what the audit row adds: who was stood in for."""
+    him, but not for a ``fixture`` he plays (``require_moderator_not_playing``). Returns what the
+    audit row adds: who was stood in for (the stand-in's ``reason`` goes in the row's reason;
+    none given is shown as such: ``/league audit`` says "no reason given")."""
     if league.commissioner_id == user_id:
         return {}
     if moderator:
+        if fixture is not None:
+            require_moderator_not_playing(fixture, user_id)
         return {"stand_in_for": league.commissioner_id}
     raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
+
+
+#: How a member may end a match without a result (``abandon_right``): ``vote`` as one of its
+#: coaches (the match ends when every human coach has voted), at once as the ``owner`` of a
+#: stored team it plays (without being its coach), or at once as a ``moderator`` who plays no
+#: part in it.
+EndRight = Literal["vote", "owner", "moderator"]
+
+
+def abandon_right(match: MatchPublic, user_id: int, *, moderator: bool, as_coach: bool = False,
+                  humans: Iterable[int] = ()) -> EndRight:
+    """How ``user_id`` may abandon ``match`` (``service.challenges.abandon``), or a refusal.
+
+    - A coach votes (``vote``). A coach who is also a moderator, against another human coach
+      (``humans``: the match's human coaches), is refused unless he says he votes ``as_coach``:
+      he cannot end his own match as a moderator (the refusal says why, and how to vote).
+    - The owner of a stored team in the match who does not coach it (a match started with his
+      team before the owner check existed, ``require_team_owner``) ends it at once (``owner``):
+      the team is his, and a busy team's refusal sends him here.
+    - A moderator who plays no part in it ends it at once (``moderator``).
+    """
+    if coached_sides(match, user_id):
+        if moderator and not as_coach and set(humans) - {user_id}:
+            raise NotAllowedError("moderator_coaches_match", match=match.id)
+        return "vote"
+    if user_id in members_playing(match):
+        return "owner"
+    if moderator:
+        return "moderator"
+    raise NotAllowedError("only_coaches_match_can_vote", match=match.id)

@@ -30,6 +30,7 @@ from typing import Any
 from sqlmodel import Session
 
 from db import challenges as db_challenges
+from db import leagues as db_leagues
 from db import matches as store
 from db import teams as db_teams
 from db.engine import session_scope
@@ -38,6 +39,7 @@ from db.models.challenge import ChallengePublic
 from db.models.match import MatchPublic
 from engine import RULES_EDITION, ElfballError, RuleOptions, Term, all_team_lists, team_list
 
+from . import authority
 from .authority import require_team_owner
 from .limits import require_ai_match_room, require_challenge_room
 from .match_rules import MatchSide
@@ -218,22 +220,33 @@ def decline(*, channel_id: int, user_id: int, sessions: Sessions = session_scope
 @dataclass(frozen=True)
 class Abandon:
     """Where an abandon stands: ``ended`` the abandoned match (its seed revealed), else None
-    while ``waiting_on`` (the other coach) has not voted; ``moderator``: ended by one."""
+    while ``waiting_on`` (the other coach) has not voted; ``moderator``: ended by one at once;
+    ``owner``: ended at once by the owner of a team it plays (``authority.abandon_right``)."""
 
     ended: MatchPublic | None
     moderator: bool = False
     waiting_on: int | None = None
+    owner: bool = False
 
 
-def abandon(matches: MatchService, *, guild_id: int, channel_id: int, user_id: int, moderator: bool) -> Abandon:
-    """End the channel's match without a result: a moderator at once, else when both coaches
-    have voted (the AI coach needs no vote)."""
+def abandon(matches: MatchService, *, guild_id: int, channel_id: int, user_id: int, moderator: bool,
+            as_coach: bool = False, reason: str = "") -> Abandon:
+    """End the channel's match without a result: when both coaches have voted (the AI coach
+    needs no vote), or at once by the owner of a team it plays or by a moderator who plays no
+    part in it (``authority.abandon_right``: a moderator who coaches it votes, ``as_coach``).
+    A league match ended at once is written in its league's audit, with who and ``reason``."""
     m = matches.current(channel_id)
     in_server(m, guild_id)
-    if moderator:
-        return Abandon(matches.abandon(channel_id, user_id, "abandoned by a moderator"), moderator=True)
-    vote = matches.vote_abandon(channel_id, user_id, match=m)  # a coach's right: authority.require_match_coach
-    if vote.complete:
-        return Abandon(vote.match)
-    coaches = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
-    return Abandon(None, waiting_on=next(iter(coaches - vote.voters)))
+    humans = frozenset({m.west_coach_id, m.east_coach_id} - {AI_COACH_ID})
+    right = authority.abandon_right(m, user_id, moderator=moderator, as_coach=as_coach, humans=humans)
+    if right == "vote":
+        vote = matches.vote_abandon(channel_id, user_id, match=m)  # a coach's right: authority.require_match_coach
+        if vote.complete:
+            return Abandon(vote.match)
+        return Abandon(None, waiting_on=next(iter(humans - vote.voters)))
+    said = "abandoned by a moderator" if right == "moderator" else "abandoned by its team's owner"
+    ended = matches.abandon(channel_id, user_id, f"{said}: {reason.strip()}" if reason.strip() else said)
+    with matches.sessions() as s:
+        db_leagues.audit_league_match(session=s, match_id=ended.id, action=f"match_abandoned_{right}",
+                                      actor_id=user_id, reason=reason)
+    return Abandon(ended, moderator=right == "moderator", owner=right == "owner")

@@ -374,13 +374,13 @@ class LeagueService:
         return db.settings_of(self.league(guild_id, league))
 
     def change_settings(self, guild_id: int, user_id: int, league: int | str, changes: Mapping[str, Any], *,
-                        moderator: bool = False) -> LeaguePublic:
+                        moderator: bool = False, reason: str = "") -> LeaguePublic:
         """The commissioner's change; ``moderator``: the member may manage the server, and so may
-        stand in for an absent commissioner (audited as such)."""
+        stand in for an absent commissioner (audited as such, with his ``reason``)."""
         stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator)
         with self.sessions() as s:
             updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
-                                         stand_in=stand_in)
+                                         stand_in=stand_in, reason=reason)
         self._refresh_points(updated)
         return updated
 
@@ -403,9 +403,9 @@ class LeagueService:
 
     # -- schedule ------------------------------------------------------------------------------------
     def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
-                 moderator: bool = False) -> list[FixtureView]:
-        """The commissioner (or a moderator standing in) draws the round robin (teams in a random
-        order, so the draw is fair)."""
+                 moderator: bool = False, reason: str = "") -> list[FixtureView]:
+        """The commissioner (or a moderator standing in, audited with his ``reason``) draws the
+        round robin (teams in a random order, so the draw is fair)."""
         lg = self.league(guild_id, league)
         stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
@@ -413,7 +413,8 @@ class LeagueService:
         secrets.SystemRandom().shuffle(teams)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double, stand_in=stand_in)
+                             pairings=round_robin(teams, double=double), double_round=double, stand_in=stand_in,
+                             reason=reason)
         return self.fixtures(guild_id, lg.id)
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
@@ -475,14 +476,16 @@ class LeagueService:
                 home_casualties: int | None = None, away_casualties: int | None = None,
                 reason: str, moderator: bool = False) -> tuple[FixtureView, dict[str, Any]]:
         """The commissioner's correction (or a result for an unplayed fixture, e.g. a walkover), or a
-        moderator's standing in for him (``authority.require_commissioner``).
+        moderator's standing in for him (``authority.require_commissioner``), but not for a fixture
+        his own team plays (``authority.require_moderator_not_playing``).
 
         The documented exception to "a team is used by its owner only": the commissioner corrects
         the result of two teams he need not own, for the league's sake, and the audit trail keeps
         who did it, why, and what the result was before."""
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
-        stand_in = authority.require_commissioner(self.league(guild_id, f.league_id), user_id, moderator=moderator)
+        stand_in = authority.require_commissioner(self.league(guild_id, f.league_id), user_id, moderator=moderator,
+                                                  fixture=view)
         result = {"home_score": home_score, "away_score": away_score,
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
                   "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
@@ -493,10 +496,25 @@ class LeagueService:
         self._refresh_points(self.league(guild_id, fixed.league_id))
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
-    def audit(self, guild_id: int, league: int | str, limit: int = 30) -> list[LeagueAuditPublic]:
+    def audit(self, guild_id: int, league: int | str, limit: int | None = 30, offset: int = 0) -> list[LeagueAuditPublic]:
+        """The league's audit trail, newest first: ``limit`` rows (None: the whole history)
+        after ``offset``."""
         lg = self.league(guild_id, league)
         with self.sessions() as s:
-            return db.audit(session=s, league_id=lg.id, limit=limit)
+            return db.audit(session=s, league_id=lg.id, limit=limit, offset=offset)
+
+    def check_export(self, guild_id: int, user_id: int, league: int | str, *, moderator: bool = False,
+                     reason: str = "") -> LeaguePublic:
+        """The commissioner exports the league's website; a moderator may stand in for him
+        (``authority.require_commissioner``), and that export is written in the league's audit
+        with who and his ``reason``. The league, to export."""
+        lg = self.league(guild_id, league)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
+        if stand_in:
+            with self.sessions() as s:
+                db.audit_stand_in(session=s, league_id=lg.id, action="site_exported", actor_id=user_id,
+                                  stand_in=stand_in, reason=reason)
+        return lg
 
     # -- playing -------------------------------------------------------------------------------------
     def next_fixtures(self, guild_id: int, user_id: int, league: int | str | None = None, *,

@@ -22,6 +22,7 @@ from typing import Any
 from sqlmodel import Session
 
 from db import abandon as abandon_votes
+from db import leagues as db_leagues
 from db import matches as store
 from db.abandon import AbandonVote
 from db.engine import session_scope
@@ -460,8 +461,10 @@ class MatchService:
         return out
 
     def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
-        """A moderator confirms that the deciding coach ran out of his clock: that side concedes."""
+        """A moderator confirms that the deciding coach ran out of his clock: that side concedes.
+        Not in a match he plays (``authority.require_moderator_not_playing``)."""
         m = self.current(channel_id)
+        authority.require_moderator_not_playing(m, moderator_id)
         state = m.engine_state()
         hours = state.options.clock_hours
         if not hours:
@@ -476,6 +479,9 @@ class MatchService:
             # Only the version whose clock ran out: if the coach acted meanwhile, nothing is conceded.
             applied = rules.submit(session=s, match_id=m.id, by_side=side or "west", actor_user_id=None,
                                    command=Concede(), expected_version=m.version)
+            # A league match's result decided by a moderator: in its league's audit, with who.
+            db_leagues.audit_league_match(session=s, match_id=m.id, action="forfeit_declared", actor_id=moderator_id,
+                                          detail={"hours": hours})
         out = self._outcome(applied.match, applied.state, list(applied.result.events), None)
         out.notes.insert(0, ("note.forfeit", {"side": side, "hours": hours, "moderator": moderator_id}))
         out.lines.insert(0, note_text(DEFAULT_LANGUAGE, *out.notes[0]))

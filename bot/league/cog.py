@@ -37,7 +37,7 @@ from service.challenges import MAX_WORDS, entropy_of
 from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
-from service.site import SiteTooLarge, build_site, check_exporter, zip_site
+from service.site import SiteTooLarge, build_site, zip_site
 from service.verify import commitment_text
 from service.vocabulary import (
     ABILITIES,
@@ -54,7 +54,8 @@ from service.vocabulary import (
     team_list,
 )
 
-__all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post"]
+__all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post",
+           "AuditPageButton", "audit_pages"]
 
 T = TypeVar("T")
 MAX_TEXT = 1900
@@ -98,6 +99,10 @@ def _moderator(interaction: discord.Interaction) -> bool:
     """Manage Server: such a member may stand in for an absent commissioner (docs/league.md)."""
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
+
+
+#: The ``reason`` option of the commands a moderator may run for the commissioner.
+REASON_HELP = "why, when you stand in for the commissioner as a moderator (kept in the league's audit)"
 
 
 def _default_league(svc: LeagueService, guild: int, user: int, league: str | None) -> int | str:
@@ -283,14 +288,15 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
 
 
 @league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
-@app_commands.describe(double_round="everyone home and away (default: the league's setting)")
+@app_commands.describe(double_round="everyone home and away (default: the league's setting)", reason=REASON_HELP)
 @app_commands.autocomplete(league=_typed_completer(_leagues))
-async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None) -> None:
+async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None,
+                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
-                            moderator=_moderator(interaction))
+                            moderator=_moderator(interaction), reason=reason or "")
 
     views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
@@ -388,7 +394,7 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
-@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP)
+@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP, reason=REASON_HELP)
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(league=_typed_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
@@ -399,7 +405,8 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           points_win: app_commands.Range[int, 0, 10] | None = None,
                           points_draw: app_commands.Range[int, 0, 10] | None = None,
                           points_loss: app_commands.Range[int, 0, 10] | None = None,
-                          profile: str | None = None, rules: str | None = None) -> None:
+                          profile: str | None = None, rules: str | None = None,
+                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
     asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
              "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
              "points_draw": points_draw, "points_loss": points_loss}
@@ -411,7 +418,8 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         if changes:
-            svc.change_settings(_guild(interaction), interaction.user.id, target, changes, moderator=_moderator(interaction))
+            svc.change_settings(_guild(interaction), interaction.user.id, target, changes, moderator=_moderator(interaction),
+                                reason=reason or "")
         lg = svc.league(_guild(interaction), target)
         return lg.name, svc.settings(_guild(interaction), lg.id)
 
@@ -448,29 +456,107 @@ async def league_correct(interaction: discord.Interaction, fixture: str, home_sc
                allowed_mentions=discord.AllowedMentions.none())
 
 
+#: One page of ``/league audit``: its lines, then the page's footer, within Discord's 2,000.
+AUDIT_PAGE = 1800
+
+
+def _audit_line(a: Any, lang: str) -> str:
+    who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
+    stand_in = a.detail.get("stand_in_for")
+    if stand_in:  # a moderator acted for the commissioner
+        who += tr(lang, "league.audit.stand_in", commissioner=stand_in)
+    fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
+    if a.reason:
+        why = f" ({safe_name(a.reason)})"
+    elif stand_in or a.action.startswith("match_abandoned"):
+        why = tr(lang, "league.audit.no_reason")  # a moderator's act says that he gave no reason
+    else:
+        why = ""
+    action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
+        else a.action
+    line = tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=action, fixture=fixture, who=who,
+              why=why, detail=_detail(a.detail, lang))
+    return line[:AUDIT_PAGE]
+
+
+def audit_pages(lines: list[str], limit: int = AUDIT_PAGE) -> list[str]:
+    """The audit's lines (newest first) cut into pages of at most ``limit`` characters, never
+    inside a line: the last page ends with the league's first entry."""
+    pages: list[str] = []
+    current: list[str] = []
+    size = 0
+    for line in lines:
+        if current and size + len(line) + 1 > limit:
+            pages.append("\n".join(current))
+            current, size = [], 0
+        current.append(line)
+        size += len(line) + 1
+    if current:
+        pages.append("\n".join(current))
+    return pages
+
+
+def _audit_page(interaction: discord.Interaction, league: int | str, page: int, lang: str) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (1: the newest entries) of the league's audit and its Previous/Next
+    buttons (none when it fits on one page); a page past the last shows the last."""
+    svc = _svc(interaction)
+    lg = svc.league(_guild(interaction), league)
+    rows = svc.audit(_guild(interaction), lg.id, limit=None)
+    pages = audit_pages([_audit_line(a, lang) for a in rows])
+    if not pages:
+        return tr(lang, "league.audit.empty"), None
+    page = max(1, min(page, len(pages)))
+    if len(pages) == 1:
+        return pages[0], None
+    text = pages[page - 1] + "\n" + tr(lang, "league.audit.page", page=page, pages=len(pages), league=safe_name(lg.name))
+    view = discord.ui.View(timeout=None)
+    view.add_item(AuditPageButton(lg.id, page - 1, "p", label=tr(lang, "league.audit.previous"), disabled=page == 1))
+    view.add_item(AuditPageButton(lg.id, page + 1, "n", label=tr(lang, "league.audit.next"), disabled=page == len(pages)))
+    return text, view
+
+
+class AuditPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-audit:(?P<league>[0-9]+):(?P<page>[0-9]+):(?P<way>[pn])"):
+    """Previous / Next on a ``/league audit`` page: the press shows that page in the same
+    message (read again from the audit, so a restarted bot still answers it)."""
+
+    def __init__(self, league: int, page: int, way: str, *, label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or way, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"elfball-audit:{league}:{max(page, 0)}:{way}"))
+        self.league, self.page = league, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> AuditPageButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
+        return cls(int(match["league"]), int(match["page"]), match["way"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = (await languages(interaction)).user
+
+        async def answer() -> None:
+            text, view = await run_work(interaction, lambda: _audit_page(interaction, self.league, self.page, lang),
+                                        component=True)
+            kwargs: dict[str, Any] = {"content": text, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+
+        await answer_press(interaction, answer())
+
+
 @league_group.command(name="audit", description="The league's audit trail: results recorded and corrected, settings, rosters")
+@app_commands.describe(page="which page (1: the newest entries); Previous and Next turn the pages")
 @app_commands.autocomplete(league=_typed_completer(_leagues))
-async def league_audit(interaction: discord.Interaction, league: str | None = None) -> None:
+async def league_audit(interaction: discord.Interaction, league: str | None = None,
+                       page: app_commands.Range[int, 1, 10000] = 1) -> None:
     lang = (await languages(interaction)).user
 
-    def work() -> str:
+    def work() -> tuple[str, discord.ui.View | None]:
         svc = _svc(interaction)
-        rows = svc.audit(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        out = []
-        for a in rows:
-            who = f"<@{a.actor_id}>" if a.actor_id else tr(lang, "league.audit.bot")
-            if a.detail.get("stand_in_for"):  # a moderator acted for the commissioner
-                who += tr(lang, "league.audit.stand_in", commissioner=a.detail["stand_in_for"])
-            fixture = tr(lang, "league.audit.fixture", id=a.fixture_id) if a.fixture_id else ""
-            why = f" ({safe_name(a.reason)})" if a.reason else ""
-            action = tr(lang, f"league.audit.action.{a.action}") if f"league.audit.action.{a.action}" in catalogue(lang) \
-                else a.action
-            out.append(tr(lang, "league.audit.line", when=f"{a.created_at:%Y-%m-%d %H:%M}", action=action,
-                          fixture=fixture, who=who, why=why, detail=_detail(a.detail, lang)))
-        return "\n".join(out) or tr(lang, "league.audit.empty")
+        return _audit_page(interaction, _default_league(svc, _guild(interaction), interaction.user.id, league), page, lang)
 
-    text = await run_work(interaction, work)
-    await _say_long(interaction, text, ephemeral=True)
+    text, view = await run_work(interaction, work)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    await _say(interaction, text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **extra)
 
 
 def _detail(detail: dict[str, Any], lang: str = "en") -> str:
@@ -543,16 +629,20 @@ def export_limit(guild: discord.Guild | None) -> int:
 
 
 @league_group.command(name="export", description="Commissioner: the league's website (standings, teams, matches) as a zip")
+@app_commands.describe(reason=REASON_HELP)
 @app_commands.autocomplete(league=_typed_completer(_leagues))
 @EXPORT
-async def league_export(interaction: discord.Interaction, league: str | None = None) -> None:
+async def league_export(interaction: discord.Interaction, league: str | None = None,
+                        reason: app_commands.Range[str, 1, 200] | None = None) -> None:
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)
 
     def work() -> tuple[str, int, bytes | None, bool]:
         svc = _svc(interaction)
-        lg = svc.league(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        check_exporter(lg, interaction.user.id, moderator=_moderator(interaction))
+        # The commissioner's, or a moderator's for him: written in the league's audit.
+        lg = svc.check_export(_guild(interaction), interaction.user.id,
+                              _default_league(svc, _guild(interaction), interaction.user.id, league),
+                              moderator=_moderator(interaction), reason=reason or "")
         folder = f"league-{lg.id}"
         try:
             # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
@@ -794,6 +884,6 @@ async def setup(bot: ElfballBot) -> None:
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)
-    bot.add_dynamic_items(AftermathButton, AftermathSelect)
+    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton)
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)

@@ -297,7 +297,10 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
         await show(interaction, work)
 
     @app_commands.command(name="abandon", description="End the match without a result (both coaches, or Manage Server)")
-    async def abandon(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(reason="why (a moderator's or a team owner's abandon of a league match goes in its audit)",
+                           as_coach="you coach this match and manage the server: vote as its coach (the other must agree)")
+    async def abandon(self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 200] | None = None,
+                      as_coach: bool = False) -> None:
         bot = self.bot
         perms = getattr(interaction.user, "guild_permissions", None)
         moderator = bool(perms and perms.manage_guild)
@@ -305,11 +308,15 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
         lang = (await languages(interaction)).public
 
         def work() -> tuple[str, int | None]:
+            # Who may end it, and how, is authority.abandon_right's: a moderator who coaches the
+            # match is refused privately (he votes with as_coach, or concedes).
             done = challenges.abandon(bot.service, guild_id=interaction.guild_id or 0, channel_id=channel, user_id=user,
-                                      moderator=moderator)
+                                      moderator=moderator, as_coach=as_coach, reason=reason or "")
             if done.ended is None:
                 return tr(lang, "match.abandon.vote", member=user, other=done.waiting_on), done.waiting_on
-            said = tr(lang, "match.abandoned", member=user) if done.moderator else tr(lang, "match.abandoned.agreed")
+            said = (tr(lang, "match.abandoned", member=user) if done.moderator
+                    else tr(lang, "match.abandoned.owner", member=user) if done.owner
+                    else tr(lang, "match.abandoned.agreed"))
             if dice_unverifiable(done.ended):  # the dice key was lost: ended without a reveal
                 return said + "\n" + tr(lang, "match.abandoned.unverifiable", match=done.ended.id), None
             return said + "\n" + reveal_text(done.ended.id, done.ended.seed, language=lang), None

@@ -63,6 +63,12 @@ class MatchBase(SQLModel):
     #: also in ``options``, which the engine reads): 1 for matches from before editions existed.
     #: Added by migration 0007, for the operator's queries and the metrics.
     rules_edition: int = Field(default=1, sa_column_kwargs={"server_default": sa.text("1")})
+    #: The member who owned each side's stored team when the match started (its ``coach_id``;
+    #: None for a team list's team): he may end the match (``service.authority.abandon_right``)
+    #: even when he does not coach it. Added by migration 0008, which fills it in for the
+    #: matches already stored from their teams' owners.
+    west_owner_id: int | None = Field(default=None, sa_type=Snowflake)
+    east_owner_id: int | None = Field(default=None, sa_type=Snowflake)
 
 
 class Match(MatchBase, table=True):

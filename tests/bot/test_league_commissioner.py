@@ -8,8 +8,11 @@ refused, and nothing changes.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from fakediscord import FakeDiscord
+from support.leagues import season, start
 
 from bot.app import ElfballBot
 from db import teams as db_teams
@@ -65,3 +68,23 @@ async def test_manage_server_may_change_a_league_s_settings_on_discord(database)
         assert f"by <@{mod.id}> (standing in for <@{alice.id}>)" in r.content
         r = await fake.slash(alice, office, "league audit", locale="fr")
         assert f"par <@{mod.id}> (à la place de <@{alice.id}>)" in r.content
+
+
+def test_a_moderators_forfeit_of_a_league_match_is_audited_and_not_in_his_own(database) -> None:
+    now = [None]
+    matches = MatchService(render=False)
+    real = matches.clock
+    matches.clock = lambda: now[0] or real()
+    league = LeagueService(matches, render=False)
+    season(league, ALICE, BOB)
+    league.change_settings(GUILD, ALICE, "Elf Cup", {"clock_hours": 1})
+    view, out = start(league)
+    now[0] = real() + timedelta(hours=2)
+    with pytest.raises(NotAllowedError, match="a moderator cannot end, forfeit or correct his own match"):
+        matches.forfeit(500, ALICE)
+    assert matches.current(500).id == out.match.id
+    matches.forfeit(500, MOD)
+    trail = league.audit(GUILD, "Elf Cup", limit=3)
+    # Newest first: the moderator's forfeit, then the result it gave.
+    assert [(a.action, a.actor_id) for a in trail[:2]] == [("result_recorded", None), ("forfeit_declared", MOD)]
+    assert trail[1].fixture_id == view.id and trail[1].detail == {"match": out.match.id, "hours": 1}

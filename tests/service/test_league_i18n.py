@@ -226,8 +226,10 @@ def test_store_refusals_that_name_things_in_french() -> None:
         (InvalidInputError("fixture_status_in_channel", fixture=3, status=Term("status", "played"), channel=9),
          "fixture #3 is played in <#9>", "la rencontre #3 est jouée dans <#9>"),
         (InvalidInputError("team_refused", team="Crocs", reason=busy),
-         "Crocs: the team is playing in <#9>: change it after the match",
-         "Crocs : l'équipe joue dans <#9> : modifiez-la après le match"),
+         "Crocs: the team is playing in <#9>: change it after the match, or its owner may end that match at once"
+         " with `/match abandon` there",
+         "Crocs : l'équipe joue dans <#9> : modifiez-la après le match, ou son propriétaire peut arrêter aussitôt"
+         " cette partie avec `/partie arreter` dans ce salon"),
         (NotAllowedError("only_coach_decides", coach=42),
          "only <@42> decides for this team", "seul <@42> décide pour cette équipe"),
         (InvalidInputError("setting_range", setting=Term("setting", "goals_to_win"), low=1, high=3),

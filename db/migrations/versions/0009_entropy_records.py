@@ -2,7 +2,7 @@
 that waits for its Start, and the fixture commitments known to have been posted.
 
 Revision ID: 0009
-Revises: 0007 (to be re-chained after 0008 when both are merged)
+Revises: 0008
 Create Date: 2026-11-27
 
 ``challenges.accept_entropy``: the part of the seed the accepting coach (or, against the AI
@@ -25,7 +25,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0009"
-down_revision: str | None = "0007"
+down_revision: str | None = "0008"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
