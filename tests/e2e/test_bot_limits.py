@@ -63,7 +63,9 @@ async def test_the_bot_says_which_permission_it_lacks_before_a_match_starts(data
         # Given back its permission, the bot plays there.
         pitch.set_permissions(guild.bot_member)
         r = await fake.slash(alice, pitch, "match challenge", opponent=guild.bot_member, team="gnolls")
-        assert not r.ephemeral and bot.service.current_or_none(pitch.id) is not None
+        assert not r.ephemeral
+        r = await fake.click(alice, r, label="Start")  # the AI coach's match starts on its challenger's Start
+        assert bot.service.current_or_none(pitch.id) is not None
 
 
 async def test_the_fourth_match_against_the_ai_is_refused_with_the_matches_to_end(database, monkeypatch):
@@ -76,6 +78,7 @@ async def test_the_fourth_match_against_the_ai_is_refused_with_the_matches_to_en
         for room in rooms[:3]:
             r = await fake.slash(alice, room, "match challenge", opponent=guild.bot_member, team="gnolls")
             assert not r.ephemeral
+            await fake.click(alice, r, label="Start")
         before = fake.mark()
         r = await fake.slash(alice, rooms[3], "match challenge", opponent=guild.bot_member, team="gnolls",
                              thread=True)
@@ -86,11 +89,14 @@ async def test_the_fourth_match_against_the_ai_is_refused_with_the_matches_to_en
         # Bob is another member: his own three.
         r = await fake.slash(bob, rooms[3], "match challenge", opponent=guild.bot_member, team="gnolls")
         assert not r.ephemeral
+        await fake.click(bob, r, label="Start")
         # Alice ends one; then she may start another.
         r = await fake.slash(alice, rooms[0], "match concede")
         assert not r.ephemeral
         r = await fake.slash(alice, rooms[4], "match challenge", opponent=guild.bot_member, team="gnolls")
-        assert not r.ephemeral and bot.service.current_or_none(rooms[4].id) is not None
+        assert not r.ephemeral
+        await fake.click(alice, r, label="Start")
+        assert bot.service.current_or_none(rooms[4].id) is not None
 
 
 async def test_a_cooldown_says_when_and_then_lets_the_member_play(database, monkeypatch):
@@ -158,6 +164,7 @@ async def test_the_two_replays_share_a_cooldown_and_a_new_team_has_its_own(datab
         await fake.start_bot(bot)
         r = await fake.slash(alice, pitch, "match challenge", opponent=guild.bot_member, team="gnolls")
         assert not r.ephemeral
+        await fake.click(alice, r, label="Start")
         r = await fake.slash(bob, pitch, "match replay")
         assert not r.ephemeral and r.attachments[0].filename == "replay.gif"
         first = discord.utils.snowflake_time(r.interaction_id).timestamp()
