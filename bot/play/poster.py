@@ -6,16 +6,15 @@ was saved is *owed* in the database; ``Poster.sweep`` posts the current board wh
 answers again, from whichever process holds the shard.
 
 An edit uploads only the pictures that changed: the poster remembers, for the live messages it
-posted or edited last, each picture's digest and the ``discord.Attachment`` Discord made of it,
-and an edit lists an unchanged picture by that attachment (Discord keeps it) instead of sending
-its bytes again. What it does not remember (another process, a restart, a failed edit) is
-uploaded afresh, as before.
+posted or edited last, each picture's digest and the id of the attachment Discord made of it,
+and an edit lists an unchanged picture by that id (Discord keeps it) instead of sending its
+bytes again. What it does not remember (another process, a restart, a failed edit) is uploaded
+afresh, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -62,6 +61,24 @@ PICTURES_REMEMBERED = 4096
 Listener = Callable[[discord.Interaction | None, Outcome], Awaitable[None]]
 
 
+class Kept:
+    """A picture a message already shows, as an edit lists it to keep it: its attachment id, file
+    name and (new) alt text. discord.py sends any non-``File`` item of ``attachments`` as its
+    ``to_dict()``, as it does a ``discord.Attachment``; this keeps ~100 bytes per picture
+    remembered instead of a whole ``Attachment`` (URLs, alt text)."""
+
+    __slots__ = ("id", "filename", "description")
+
+    def __init__(self, attachment_id: int, filename: str, description: str | None = None) -> None:
+        self.id, self.filename, self.description = attachment_id, filename, description
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "filename": self.filename}
+        if self.description is not None:
+            out["description"] = self.description
+        return out
+
+
 class Poster:
     """Shows a match's outcomes in its channel, one message per action (see the module doc)."""
 
@@ -73,9 +90,9 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         #: Called after an outcome is shown (the league posts its post-match panels).
         self.listeners: list[Listener] = []
-        #: message id -> {file name: (digest, the attachment Discord made of it)}: what each live
-        #: message shows, for the next edit to keep (see the module doc).
-        self._pictures: OrderedDict[int, dict[str, tuple[str, discord.Attachment]]] = OrderedDict()
+        #: message id -> {file name: (digest, id of the attachment Discord made of it)}: what each
+        #: live message shows, for the next edit to keep (see the module doc).
+        self._pictures: OrderedDict[int, dict[str, tuple[str, int]]] = OrderedDict()
 
     def _metrics(self, counter: str) -> None:
         metrics = getattr(self.bot, "metrics", None)
@@ -169,19 +186,17 @@ class Poster:
             await close_earlier()
         return True
 
-    def _attachments(self, message_id: int | None, post: Post) -> list[discord.File | discord.Attachment]:
+    def _attachments(self, message_id: int | None, post: Post) -> list[Any]:  # discord.File and Kept, for discord.py's ``attachments``
         """The pictures of an edit of ``message_id``: one it already shows (the same digest) is
         listed by its attachment, so Discord keeps it and nothing is uploaded; the others are new
         files. The message is forgotten until the edit succeeds (``_remember``): after a failed
         or timed-out edit nobody knows which attachments it kept."""
         shown = self._pictures.pop(message_id, {}) if message_id is not None else {}
-        out: list[discord.File | discord.Attachment] = []
+        out: list[discord.File | Kept] = []
         for file in post.files:
             kept = shown.get(file.filename)
             if kept is not None and kept[0] == post.digests.get(file.filename):
-                attachment = copy.copy(kept[1])
-                attachment.description = file.description  # the alt text may say more now
-                out.append(attachment)
+                out.append(Kept(kept[1], file.filename, file.description))  # the alt text may say more now
             else:
                 out.append(file)
         return out
@@ -190,7 +205,7 @@ class Poster:
         """After a send or an edit: the attachments ``message`` now shows, by their digests."""
         attachments = getattr(message, "attachments", None) or []
         by_name = {a.filename: a for a in attachments if isinstance(a, discord.Attachment)}
-        shown = {name: (digest, by_name[name]) for name, digest in post.digests.items() if name in by_name}
+        shown = {name: (digest, by_name[name].id) for name, digest in post.digests.items() if name in by_name}
         if not shown or getattr(message, "id", None) is None:
             return
         self._pictures[message.id] = shown
