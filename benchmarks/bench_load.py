@@ -17,7 +17,8 @@ chosen by the AI coach). Before the clock starts every coach brings his board wi
 status``, four channels at a time (on a real server the boards are there already).
 
 Reported: sustained actions/s (moves saved), interaction → complete answer latency (median, p95,
-p99: what the coach waits for), the bot's CPU per action and resident memory (total, and per
+p99: what the coach waits for), the bot's CPU per action, the bytes of pictures uploaded per action
+(what the fake Discord received, ``fake.uploaded_bytes``), and resident memory (total, and per
 active match: what bringing up the second half of the boards added, once the renderer's bounded
 caches were filled by the first half), database size per finished match (three more matches played to the end
 through the service afterwards), the gesture mix, and moves lost (acknowledged but not saved) or
@@ -280,6 +281,7 @@ async def run(args: argparse.Namespace) -> int:
 
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
             own0 = time.process_time()
+            uploads0 = fake.mark()
             started = time.monotonic()
             await asyncio.gather(*(coach(t) for t in tables))
             elapsed = time.monotonic() - started
@@ -287,6 +289,7 @@ async def run(args: argparse.Namespace) -> int:
             own = time.process_time() - own0
             rss_end = sum(rss_kb(p.pid) for p in procs)
             await fake.settle(quiet=0.5, timeout=10)
+            uploaded = fake.uploaded_bytes(since=uploads0)
             for p in procs:
                 p.stop()
         moved = {t.pitch.id: version(t.pitch.id) - base[t.pitch.id] for t in tables}
@@ -307,6 +310,8 @@ async def run(args: argparse.Namespace) -> int:
         print(f"  bot memory: {rss_end / 1024:.0f} MB resident ({rss_ready / 1024:.0f} MB when ready, before any "
               f"board; {rss_half[0] / 1024:.0f} MB with half the boards up); {per_match:.1f} KB per active match "
               f"(the second half's boards)")
+        print(f"  uploads: {uploaded / max(1, saved) / 1024:.0f} KB of pictures per action "
+              f"({uploaded / 1024 / 1024:.1f} MB that Discord received while the coaches played)")
         print(f"  database: {size() / 1024 / 1024:.1f} MB, {per_finished / 1024:.0f} KB per finished match")
         print("  gestures: " + ", ".join(f"{k} {v / max(1, total):.0%}" for k, v in kinds.most_common()))
         print(f"  lost: {lost}, doubled: {doubled} (moves acknowledged to the coach against the match's log of moves)")

@@ -107,9 +107,10 @@ KEY_SIZE = 0.27
 #: The phone the sizes are checked for, and the smallest text it must show.
 PHONE_WIDTH = 390
 PHONE_MIN_PX = 9.0
-#: zlib level: a close-up is a new crop every time (no bands to reuse, unlike the board), and
-#: level 2 writes it in half the time of 6 for a fifth more bytes (~43 KB against ~35 KB).
-VIEW_COMPRESS_LEVEL = 2
+#: zlib level: a close-up is a new crop every time (no bands to reuse, unlike the board). Over
+#: a whole match (``benchmarks/bench_bytes.py``): level 2 writes it in ~2 ms at ~47 KB, 4 in ~3 ms
+#: at ~43 KB, 6 in ~6 ms at ~38 KB; 4 buys the most bytes per millisecond before the returns fall.
+VIEW_COMPRESS_LEVEL = 4
 #: Discord's limit on an attachment's description (its alt text).
 ALT_MAX = 1024
 

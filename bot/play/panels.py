@@ -13,6 +13,7 @@ added by ``decorate``.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ from service.names import ping_only
 from service.verify import reveal_text
 from service.vocabulary import MatchState, odds, reroll_chance, roll_succeeded, worst_dice
 
-__all__ = ["Post", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
+__all__ = ["Post", "picture_digest", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
            "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT", "literal_names"]
 
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
@@ -43,6 +44,19 @@ class Post:
     embeds: list[discord.Embed] = field(default_factory=list)  # the board in words, the revealed seed
     #: Pictures after the board (the action view).
     extra_files: list[discord.File] = field(default_factory=list)
+    #: Each picture's digest by file name (``picture_digest``): an edit keeps a picture the message
+    #: already shows instead of uploading the same bytes again (``bot.play.poster``).
+    digests: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def files(self) -> list[discord.File]:
+        """The pictures in the order the message shows them: the board, then the close-up."""
+        return ([self.file] if self.file is not None else []) + list(self.extra_files)
+
+
+def picture_digest(data: bytes) -> str:
+    """A short digest of a picture's bytes: equal digests, the same picture."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def coach_of(outcome: Outcome, side: str | None) -> int | None:
@@ -147,12 +161,15 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     coaches = (outcome.match.west_coach_id, outcome.match.east_coach_id)
     text = ping_only(literal_names(_fit(head, list(piece.lines), tail, language), outcome.state), coaches)
     post = Post(text, file, view, piece.mention)
+    if png:
+        post.digests["board.png"] = picture_digest(png)
     close_up = getattr(outcome, "close_up_in", None)
     if close_up is not None:
         picture = close_up(language)
         if picture is not None:
             data, alt = picture
             post.extra_files.append(discord.File(io.BytesIO(data), filename="close-up.png", description=alt[:1024]))
+            post.digests["close-up.png"] = picture_digest(data)
     return decorate(post, outcome, language)
 
 

@@ -4,12 +4,19 @@ It edits the action's message while the same coach keeps deciding and posts a ne
 action or the decider changes (``service.posts``). A post that fails for good after its command
 was saved is *owed* in the database; ``Poster.sweep`` posts the current board when Discord
 answers again, from whichever process holds the shard.
+
+An edit uploads only the pictures that changed: the poster remembers, for the live messages it
+posted or edited last, each picture's digest and the id of the attachment Discord made of it,
+and an edit lists an unchanged picture by that id (Discord keeps it) instead of sending its
+bytes again. What it does not remember (another process, a restart, a failed edit) is uploaded
+afresh, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
@@ -20,11 +27,11 @@ import discord
 from bot.common.i18n import languages, server_language, tr
 from bot.common.metrics import BotMetrics
 from bot.common.reply import NO_PINGS, command_name, defer, ping
-from bot.play.panels import closed_text, live_post
+from bot.play.panels import Post, closed_text, live_post
 from service import operations, posts
 from service.matches import AI_COACH_ID, MatchService, Outcome, Said, note_text
 
-__all__ = ["Poster", "Listener", "POST_TIMEOUT", "OWED_SWEEP_SECONDS", "OWED_CLAIM"]
+__all__ = ["Poster", "Listener", "POST_TIMEOUT", "OWED_SWEEP_SECONDS", "OWED_CLAIM", "PICTURES_REMEMBERED"]
 
 log = logging.getLogger("elfball.bot")
 T = TypeVar("T")
@@ -47,8 +54,29 @@ POST_TIMEOUT = 8.0
 #: How often the owed-board sweep runs, and how long a claim keeps other processes off a post.
 OWED_SWEEP_SECONDS = 20.0
 OWED_CLAIM = timedelta(seconds=30)
+#: Live messages whose pictures the poster remembers (one per active channel; a forgotten one is
+#: uploaded again at its next edit). Each costs a few hundred bytes.
+PICTURES_REMEMBERED = 4096
 
 Listener = Callable[[discord.Interaction | None, Outcome], Awaitable[None]]
+
+
+class Kept:
+    """A picture a message already shows, as an edit lists it to keep it: its attachment id, file
+    name and (new) alt text. discord.py sends any non-``File`` item of ``attachments`` as its
+    ``to_dict()``, as it does a ``discord.Attachment``; this keeps ~100 bytes per picture
+    remembered instead of a whole ``Attachment`` (URLs, alt text)."""
+
+    __slots__ = ("id", "filename", "description")
+
+    def __init__(self, attachment_id: int, filename: str, description: str | None = None) -> None:
+        self.id, self.filename, self.description = attachment_id, filename, description
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "filename": self.filename}
+        if self.description is not None:
+            out["description"] = self.description
+        return out
 
 
 class Poster:
@@ -62,6 +90,9 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         #: Called after an outcome is shown (the league posts its post-match panels).
         self.listeners: list[Listener] = []
+        #: message id -> {file name: (digest, id of the attachment Discord made of it)}: what each
+        #: live message shows, for the next edit to keep (see the module doc).
+        self._pictures: OrderedDict[int, dict[str, tuple[str, int]]] = OrderedDict()
 
     def _metrics(self, counter: str) -> None:
         metrics = getattr(self.bot, "metrics", None)
@@ -155,6 +186,33 @@ class Poster:
             await close_earlier()
         return True
 
+    def _attachments(self, message_id: int | None, post: Post) -> list[Any]:  # discord.File and Kept, for discord.py's ``attachments``
+        """The pictures of an edit of ``message_id``: one it already shows (the same digest) is
+        listed by its attachment, so Discord keeps it and nothing is uploaded; the others are new
+        files. The message is forgotten until the edit succeeds (``_remember``): after a failed
+        or timed-out edit nobody knows which attachments it kept."""
+        shown = self._pictures.pop(message_id, {}) if message_id is not None else {}
+        out: list[discord.File | Kept] = []
+        for file in post.files:
+            kept = shown.get(file.filename)
+            if kept is not None and kept[0] == post.digests.get(file.filename):
+                out.append(Kept(kept[1], file.filename, file.description))  # the alt text may say more now
+            else:
+                out.append(file)
+        return out
+
+    def _remember(self, message: Any, post: Post) -> None:
+        """After a send or an edit: the attachments ``message`` now shows, by their digests."""
+        attachments = getattr(message, "attachments", None) or []
+        by_name = {a.filename: a for a in attachments if isinstance(a, discord.Attachment)}
+        shown = {name: (digest, by_name[name].id) for name, digest in post.digests.items() if name in by_name}
+        if not shown or getattr(message, "id", None) is None:
+            return
+        self._pictures[message.id] = shown
+        self._pictures.move_to_end(message.id)
+        while len(self._pictures) > PICTURES_REMEMBERED:
+            self._pictures.popitem(last=False)
+
     async def _bounded(self, coro: Awaitable[T]) -> T:
         return await asyncio.wait_for(coro, timeout=self.timeout)
 
@@ -175,22 +233,25 @@ class Poster:
             channel = await self.channel(channel_id)
             await channel.get_partial_message(piece.message_id).edit(content=text, view=None, allowed_mentions=NO_PINGS)
 
-    async def _live(self, interaction: discord.Interaction | None, channel_id: int, post: Any,
+    async def _live(self, interaction: discord.Interaction | None, channel_id: int, post: Post,
                     piece: posts.Piece, lang: str) -> int:
-        """Post or edit the live message; its id."""
+        """Post or edit the live message; its id. An edit uploads only the pictures that changed."""
         mentions = ping(piece.mention)
-        files = [post.file] if post.file is not None else []
-        files += list(post.extra_files)
+        files = post.files
         view = post.view
         if interaction is not None:
             pressed = interaction.message
             if not piece.new and pressed is not None and pressed.id == piece.message_id:
+                attachments = self._attachments(piece.message_id, post)
                 if interaction.response.is_done():
-                    msg = await interaction.edit_original_response(content=post.content, attachments=files, view=view,
-                                                                   embeds=post.embeds, allowed_mentions=NO_PINGS)
+                    msg = await interaction.edit_original_response(content=post.content, attachments=attachments,
+                                                                   view=view, embeds=post.embeds,
+                                                                   allowed_mentions=NO_PINGS)
+                    self._remember(msg, post)
                     return msg.id
-                await interaction.response.edit_message(content=post.content, attachments=files, view=view,
-                                                        embeds=post.embeds, allowed_mentions=NO_PINGS)
+                resp = await interaction.response.edit_message(content=post.content, attachments=attachments,
+                                                               view=view, embeds=post.embeds, allowed_mentions=NO_PINGS)
+                self._remember(getattr(resp, "resource", None), post)
                 return piece.message_id
             if piece.new:
                 kwargs: dict[str, Any] = {"content": post.content, "files": files, "embeds": post.embeds,
@@ -202,6 +263,7 @@ class Poster:
                         # Filling the deferred answer takes its files as ``attachments`` (an edit).
                         edit = {k: v for k, v in kwargs.items() if k != "files"}
                         msg = await interaction.edit_original_response(attachments=files, **edit)
+                        self._remember(msg, post)
                         if piece.mention is not None:
                             # Filling in a deferred answer is an edit, and an edit pings nobody:
                             # the coach the decision passed to gets one short line that does.
@@ -209,8 +271,10 @@ class Poster:
                             await (await self.channel(channel_id)).send(text, allowed_mentions=mentions)
                         return msg.id
                     msg = await interaction.followup.send(wait=True, **kwargs)
+                    self._remember(msg, post)
                     return msg.id
                 resp = await interaction.response.send_message(**kwargs)
+                self._remember(getattr(resp, "resource", None), post)
                 if resp.message_id is not None:
                     return int(resp.message_id)
                 return (await interaction.original_response()).id
@@ -219,9 +283,11 @@ class Poster:
             channel = await self.channel(channel_id)
             # The update and the acknowledgement go out together; if the update fails the board
             # is owed (the caller marks it) and the coach was told his move counted.
-            edit = channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
-                                                                      embeds=post.embeds, allowed_mentions=NO_PINGS)
-            await asyncio.gather(edit, self._ack(interaction, channel, piece.message_id))
+            edit = channel.get_partial_message(piece.message_id).edit(
+                content=post.content, attachments=self._attachments(piece.message_id, post), view=view,
+                embeds=post.embeds, allowed_mentions=NO_PINGS)
+            msg, _ = await asyncio.gather(edit, self._ack(interaction, channel, piece.message_id))
+            self._remember(msg, post)
             return int(piece.message_id)  # type: ignore[arg-type]  # a stored post's message id is set once it is posted
         channel = await self.channel(channel_id)
         if piece.new:
@@ -229,9 +295,12 @@ class Poster:
             if view is not None:
                 kwargs["view"] = view
             msg = await channel.send(**kwargs)
+            self._remember(msg, post)
             return msg.id
-        await channel.get_partial_message(piece.message_id).edit(content=post.content, attachments=files, view=view,
-                                                                 embeds=post.embeds, allowed_mentions=NO_PINGS)
+        msg = await channel.get_partial_message(piece.message_id).edit(
+            content=post.content, attachments=self._attachments(piece.message_id, post), view=view,
+            embeds=post.embeds, allowed_mentions=NO_PINGS)
+        self._remember(msg, post)
         return int(piece.message_id)  # type: ignore[arg-type]  # a stored post's message id is set once it is posted
 
     async def _ack(self, interaction: discord.Interaction, channel: Any, message_id: int | None) -> None:

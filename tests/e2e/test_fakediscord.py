@@ -785,10 +785,15 @@ async def test_editing_a_members_message_is_forbidden(realm):
 
 
 async def test_an_edit_keeps_exactly_the_listed_attachments(realm):
+    mark = realm.fake.mark()
     reply = await realm.fake.slash(realm.alice, realm.pitch, "files")
     live = realm.fake.message(reply)
     assert [a.filename for a in live.attachments] == ["a.png", "c.png"]
     assert live.attachments[1].description == "C" and live.attachments[1].dimensions == (8, 8)
+    # The kept file is not uploaded again: the edit carried only the new one's bytes.
+    sent, kept = len(png_bytes()), len(png_bytes(8, 8))
+    assert live.uploads == [2 * sent, kept]
+    assert realm.fake.uploaded_bytes(since=mark) == 2 * sent + kept
 
 
 @pytest.mark.parametrize("what, expected", [

@@ -126,7 +126,7 @@ Reply (snapshots taken when the answer was complete):
 FakeMessage (live in ``fake.message(id)`` / ``fake.channel_messages(chan)``):
     id, channel_id, guild_id, author, author_id, content, embeds, components (raw dicts),
     attachments, flags, ephemeral, loading, type (19 for a reply), webhook_id,
-    interaction_metadata, message_reference, edit_count, edited_timestamp, deleted, reactions;
+    interaction_metadata, message_reference, edit_count, edited_timestamp, deleted, reactions, uploads;
     text (content + embeds + text displays), buttons, selects, labels, custom_ids,
     find_component(custom_id=None, label=None), png;
     mentions: user ids *rendered* as mentions now (content, embeds, text displays), mentions_user(m);
@@ -165,6 +165,8 @@ counts, it is on screen):
     "Unknown Message"); editing someone else's message is 403 (50005). An edit with
     ``attachments`` keeps exactly the listed files (kept ids and new uploads, API v10); without
     it, uploads are appended to what the message had.
+    fake.uploaded_bytes(since=mark) -> int   # bytes of every file the bot uploaded (all requests)
+    FakeMessage.uploads -> [int]            # bytes uploaded with each create/edit of it that carried files
 
 Threads (public, type 11): POST /channels/{id}/threads (``type`` 11; private threads are
 refused as not modelled), POST /channels/{id}/messages/{mid}/threads (the thread takes the

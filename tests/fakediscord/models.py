@@ -607,6 +607,9 @@ class FakeMessage:
     timestamp: str = field(default_factory=now_iso, repr=False)
     edited_timestamp: Optional[str] = field(default=None, repr=False)
     edit_count: int = 0
+    #: Bytes of the files Discord received for this message: one entry per create or edit that
+    #: carried files (an edit that keeps its attachments by id uploads nothing and adds none).
+    uploads: list[int] = field(default_factory=list, repr=False)
     deleted: bool = False
     reactions: list[str] = field(default_factory=list, repr=False)
     tts: bool = False
@@ -775,6 +778,7 @@ class Mark:
     events: int
     notifications: int
     at: float
+    requests: int = 0
 
 
 # --------------------------------------------------------------------------------------------

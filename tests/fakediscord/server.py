@@ -399,7 +399,13 @@ class FakeDiscord:
 
     def mark(self) -> Mark:
         """A point in the history, for the ``since=`` of the counting helpers."""
-        return Mark(len(self._events), len(self.notifications), self.clock())
+        return Mark(len(self._events), len(self.notifications), self.clock(), len(self.requests))
+
+    def uploaded_bytes(self, since: Optional[Mark] = None) -> int:
+        """Bytes of the files the bot uploaded (every request's multipart files, retries and
+        failed requests included: Discord received them), since ``since``."""
+        start = since.requests if since is not None else 0
+        return sum(size for r in self.requests[start:] for _, size in r.files)
 
     # ================================================================================
     # Running bots
@@ -1705,6 +1711,8 @@ class FakeDiscord:
                 meta["interacted_message_id"] = str(rec.message_id)
             msg.interaction_metadata = meta
         msg.attachments = self._attachments_for(msg, body, files, [])
+        if files:
+            msg.uploads.append(sum(len(data) for _, data in files.values()))
         if not msg.ephemeral:
             self._thread_gate(channel, author, creating=True)
         self._messages[msg.id] = msg
@@ -1804,6 +1812,8 @@ class FakeDiscord:
             if key in body:
                 setattr(msg, key, list(body[key] or []))
         msg.attachments = self._attachments_for(msg, body, files, msg.attachments)
+        if files:
+            msg.uploads.append(sum(len(data) for _, data in files.values()))
         if "content" in body:
             self._set_api_mentions(msg, body)
         was_loading = msg.loading

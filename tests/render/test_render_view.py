@@ -65,6 +65,16 @@ def test_matches_golden_image(name: str) -> None:
     assert frac < 0.02, f"{name}: {frac:.2%} of pixels differ from the golden image (regenerate and look)"
 
 
+@pytest.mark.parametrize("name", VIEW_NAMES)
+def test_a_close_up_fits_its_bytes_budget(name: str) -> None:
+    # Issue 33: every edit of a board post uploads its close-up again; 42 KB at 600 px is what
+    # zlib level 4 and the palette's 16 field colours give these positions (zlib 2 and ~190
+    # field colours wrote up to 50 KB; benchmarks/bench_bytes.py).
+    sc = view_scenario(name)
+    png = render_action_view(sc.state, events=sc.events, view=sc.view)
+    assert png is not None and len(png) <= 42 * 1024, f"{name}: {len(png or b'') / 1024:.1f} KB"
+
+
 def test_the_view_is_the_same_bytes_twice() -> None:
     sc = view_scenario("view_throw_with_interceptors")
     assert render_action_view(sc.state) == render_action_view(sc.state)
