@@ -38,7 +38,7 @@ def limits_text(found: ServerLimits, lang: str) -> str:
         for limit in (x for x in LIMITS if x.kind == kind):
             value, operator = found[limit.name], found.operator[limit.name]
             note = tr(lang, f"limits.chosen.{kind}", operator=operator) if limit.name in found.chosen \
-                else tr(lang, "limits.default")
+                else ""  # the operator's value: nothing to add
             shown: object = value if kind == "cap" else f"{value} s" if value else tr(lang, "limits.off")
             lines.append(tr(lang, f"limits.line.{kind}", name=limit.name, label=tr(lang, f"limits.name.{limit.name}"),
                             value=shown, note=note))

@@ -174,7 +174,8 @@ async def test_a_busy_team_names_its_channel_and_its_owner_may_end_that_match(da
         bot = ElfballBot(service=MatchService(width=400), dev_guild=guild.id)
         await fake.start_bot(bot)
         await fake.slash(bob, office, "team create", name="Gnashers", list="gnolls")
-        await fake.slash(bob, pitch, "match challenge", opponent=fake.bot_user, team="Gnashers")
+        challenge = await fake.slash(bob, pitch, "match challenge", opponent=fake.bot_user, team="Gnashers")
+        await fake.click(bob, challenge, label="Start")  # the AI coach's match starts on its challenger's Start
         # As a match someone else started with Bob's team before the owner check existed:
         # Carol coaches it, Bob owns its team (migration 0008 records owners of old rows too).
         with session_scope() as s:

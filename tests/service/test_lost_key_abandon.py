@@ -35,7 +35,9 @@ def test_a_league_fixture_abandoned_with_its_key_lost_is_scheduled_again_and_pla
     league.sync(league.league(GUILD, fixture.fixture.league_id))
     again = league.fixture(GUILD, fixture.id).fixture
     assert again.status == "scheduled" and again.dice_commitment != fixture.fixture.dice_commitment
-    # Drawn under the new key: it plays, and ends with a reveal that verifies.
+    # Drawn under the new key and posted before it is played again (issue 30: a re-drawn
+    # fixture's commitment is public before any entropy): it plays, and ends with a reveal that verifies.
+    league.commitments_shown([league.fixture(GUILD, fixture.id)])
     view, out = league.play(GUILD, 500, fixture.home_coach, fixture.id, entropy="s2")
     assert out.match.seed_commitment == again.dice_commitment
     ended = league.matches.concede(500, view.away_coach)
