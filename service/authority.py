@@ -165,14 +165,16 @@ def require_moderator_not_playing(subject: MatchPublic | _Fixture, user_id: int)
 def require_commissioner(league: _League, user_id: int, *, moderator: bool = False,
                          fixture: _Fixture | None = None, reason: str = "") -> dict[str, Any]:
     """The league's commissioner may; so may a server moderator (Manage Server) standing in for
-    him, but not for a ``fixture`` he plays (``require_moderator_not_playing``). Returns what the
-    audit row adds: who was stood in for (the stand-in's ``reason`` goes in the row's reason;
-    none given is shown as such: ``/league audit`` says "no reason given")."""
+    him, but not for a ``fixture`` he plays (``require_moderator_not_playing``), and only saying
+    why: the stand-in's ``reason`` goes in the audit row, so the league reads who acted for its
+    commissioner and why. Returns what the audit row adds: who was stood in for."""
     if league.commissioner_id == user_id:
         return {}
     if moderator:
         if fixture is not None:
             require_moderator_not_playing(fixture, user_id)
+        if not reason.strip():
+            raise NotAllowedError("stand_in_says_why", commissioner=league.commissioner_id)
         return {"stand_in_for": league.commissioner_id}
     raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
 

@@ -377,7 +377,8 @@ class LeagueService:
                         moderator: bool = False, reason: str = "") -> LeaguePublic:
         """The commissioner's change; ``moderator``: the member may manage the server, and so may
         stand in for an absent commissioner (audited as such, with his ``reason``)."""
-        stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator)
+        stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator,
+                                                  reason=reason)
         with self.sessions() as s:
             updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
                                          stand_in=stand_in, reason=reason)
@@ -407,7 +408,7 @@ class LeagueService:
         """The commissioner (or a moderator standing in, audited with his ``reason``) draws the
         round robin (teams in a random order, so the draw is fair)."""
         lg = self.league(guild_id, league)
-        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = [t.id for t in self.teams(guild_id, lg.id)]
         secrets.SystemRandom().shuffle(teams)
@@ -485,7 +486,7 @@ class LeagueService:
         view = self.fixture(guild_id, fixture_id)
         f = view.fixture
         stand_in = authority.require_commissioner(self.league(guild_id, f.league_id), user_id, moderator=moderator,
-                                                  fixture=view)
+                                                  fixture=view, reason=reason)
         result = {"home_score": home_score, "away_score": away_score,
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
                   "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
@@ -509,7 +510,7 @@ class LeagueService:
         (``authority.require_commissioner``), and that export is written in the league's audit
         with who and his ``reason``. The league, to export."""
         lg = self.league(guild_id, league)
-        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         if stand_in:
             with self.sessions() as s:
                 db.audit_stand_in(session=s, league_id=lg.id, action="site_exported", actor_id=user_id,

@@ -102,7 +102,7 @@ def _moderator(interaction: discord.Interaction) -> bool:
 
 
 #: The ``reason`` option of the commands a moderator may run for the commissioner.
-REASON_HELP = "why, when you stand in for the commissioner as a moderator (kept in the league's audit)"
+REASON_HELP = "why you stand in for the commissioner as a moderator (needed then; kept in the league's audit)"
 
 
 def _default_league(svc: LeagueService, guild: int, user: int, league: str | None) -> int | str:

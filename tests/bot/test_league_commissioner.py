@@ -40,8 +40,10 @@ def test_a_moderator_stands_in_and_the_audit_says_so(league) -> None:
     with pytest.raises(NotAllowedError):
         league.schedule(GUILD, BOB, "Elf Cup")
     assert league.settings(GUILD, "Elf Cup")["budget"] == 180
-    league.change_settings(GUILD, MOD, "Elf Cup", {"budget": 200}, moderator=True)
-    (fixture,) = league.schedule(GUILD, MOD, "Elf Cup", moderator=True)
+    with pytest.raises(NotAllowedError, match="say why"):  # a stand-in says why, for the audit
+        league.change_settings(GUILD, MOD, "Elf Cup", {"budget": 200}, moderator=True)
+    league.change_settings(GUILD, MOD, "Elf Cup", {"budget": 200}, moderator=True, reason="Alice is away")
+    (fixture,) = league.schedule(GUILD, MOD, "Elf Cup", moderator=True, reason="Alice is away")
     league.correct(GUILD, MOD, fixture.id, home_score=1, away_score=0, reason="walkover", moderator=True)
     trail = league.audit(GUILD, "Elf Cup")
     assert [(a.action, a.actor_id, a.detail.get("stand_in_for")) for a in trail[:3]] == [
@@ -62,7 +64,7 @@ async def test_manage_server_may_change_a_league_s_settings_on_discord(database)
         r = await fake.slash(bob, office, "league settings", budget=200)
         assert r.ephemeral and "only the commissioner" in r.content
         for member, budget in ((mod, 200), (guild.owner, 210)):
-            r = await fake.slash(member, office, "league settings", budget=budget)
+            r = await fake.slash(member, office, "league settings", budget=budget, reason="Alice is away")
             assert not r.ephemeral and f"budget {budget}" in r.content, r.content
         r = await fake.slash(alice, office, "league audit")
         assert f"by <@{mod.id}> (standing in for <@{alice.id}>)" in r.content

@@ -94,14 +94,17 @@ async def test_a_moderator_standing_in_is_in_the_audit_with_who_and_why(database
         guild, pitch, office, alice, bob, mod, sam, bot = await _league(fake)
         r = await fake.slash(sam, office, "league settings", budget=200, reason="Alice is on holiday")
         assert not r.ephemeral and "budget 200" in r.content
-        r = await fake.slash(sam, office, "league settings", budget=210)  # no reason: the audit says so
-        assert not r.ephemeral and "budget 210" in r.content
+        mark = fake.mark()
+        r = await fake.slash(sam, office, "league settings", budget=210)  # no reason: refused, nothing changed
+        assert r.ephemeral and "say why with `reason:`" in r.content and fake.new_message_count(office, mark) == 0
+        r = await fake.slash(sam, office, "league settings", budget=210, reason="still away", locale="fr")
+        assert not r.ephemeral
         r = await fake.slash(alice, office, "league audit")
         lines = r.content.splitlines()
         assert f"by <@{sam.id}> (standing in for <@{alice.id}>) (Alice is on holiday)" in lines[1]
-        assert f"by <@{sam.id}> (standing in for <@{alice.id}>) (no reason given)" in lines[0]
+        assert f"by <@{sam.id}> (standing in for <@{alice.id}>) (still away)" in lines[0]
         r = await fake.slash(alice, office, "league audit", locale="fr")
-        assert f"par <@{sam.id}> (à la place de <@{alice.id}>) (sans raison donnée)" in r.content
+        assert f"par <@{sam.id}> (à la place de <@{alice.id}>) (still away)" in r.content
 
         # A fixture his own team plays: a moderator does not correct it; another moderator may.
         (fixture,) = bot.league.fixtures(guild.id, "Elf Cup")

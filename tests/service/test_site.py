@@ -243,7 +243,9 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
 
         r = await fake.slash(bob, office, "league export", league="Elf Cup")
         assert r.ephemeral and not r.attachments and "only the commissioner" in r.content
-        r = await fake.slash(mod, office, "league export")  # a moderator stands in
+        r = await fake.slash(mod, office, "league export")  # a moderator stands in, saying why
+        assert r.ephemeral and not r.attachments and "say why" in r.content
+        r = await fake.slash(mod, office, "league export", reason="for the newsletter")
         assert len(r.attachments) == 1
 
         # Over Discord's limit: first the site without the replays' boards, then nothing.
