@@ -62,7 +62,9 @@ def reader(engine) -> MatchService:
 
 
 def version(service: MatchService, table: Table) -> int:
-    return service.status(table.pitch.id).match.version
+    """The version of the table's match, also once it has ended (a press may end it between two
+    reads: the coaches' dice differ from run to run, and so does a match's length)."""
+    return service.latest(table.pitch.id).version
 
 
 async def wait_until(check, timeout: float, what: str) -> None:
