@@ -353,7 +353,7 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
     header += "\n" + commitment_text(out.match.seed_commitment, entropy=out.match.dice_entropy, language=lang)
     if words and words.strip() and entropy in out.match.dice_entropy.split("."):
         header += "\n" + tr(lang, "match.words", member=interaction.user.id,
-                            words=discord.utils.escape_markdown(words.strip()), part=entropy)
+                            words=safe_name(words), part=entropy)
     await interaction.client.poster.publish(interaction, out, header=header)  # type: ignore[attr-defined]  # interaction.client is ElfballBot, which has a poster
 
 

@@ -36,6 +36,7 @@ from bot.trust.cog import describe_reply, verify_reply
 from service import challenges, limits, lookup
 from service.challenges import CHALLENGE_LAPSE, DEFAULT_AI_LEVEL, MAX_WORDS, entropy_of
 from service.matches import Outcome, ai_level, dice_unverifiable
+from service.names import safe_name
 from service.posts import Piece
 from service.verify import commitment_text, reveal_text
 from service.vocabulary import commands as C
@@ -58,7 +59,7 @@ def words_line(lang: str, member: int, words: str | None, part: str) -> str:
     """``<@member>``'s words and the part of the entropy they give (nothing without words)."""
     if not words or not words.strip() or "-" not in part:
         return ""
-    return tr(lang, "match.words", member=member, words=discord.utils.escape_markdown(words.strip()), part=part)
+    return tr(lang, "match.words", member=member, words=safe_name(words), part=part)
 
 
 def _header(outcome: Outcome, lang: str, *, ai_coach: int | None = None, words: str = "") -> str:
@@ -132,7 +133,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
 
             proposed = await run_work(interaction, challenge_bot)
             level_name = tr(lang, f"match.ai_level.{proposed.ai_level or DEFAULT_AI_LEVEL}")
-            lines = [tr(lang, "match.ai_challenged", challenger=challenger, team=team, level=level_name,
+            lines = [tr(lang, "match.ai_challenged", challenger=challenger, team=safe_name(team), level=level_name,
                         ai_team=team_list(proposed.ai_team).name, goals=options.goals_to_win),
                      tr(lang, "match.rules", rules=describe_rules(options, lang)), words_said,
                      tr(lang, "match.ai_commitment", commitment=proposed.dice_commitment)]
@@ -150,7 +151,7 @@ class Match(ServerGroupCog, group_name="match", group_description="Start, follow
                                       opponent_id=opponent.id, team=team, options=options, entropy=entropy)
 
         proposed = await run_work(interaction, propose)
-        text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=challenger, team=team,
+        text = (tr(lang, "match.challenged", opponent=opponent.id, challenger=challenger, team=safe_name(team),
                    goals=options.goals_to_win) + " " + tr(lang, "match.rules", rules=describe_rules(options, lang))
                 + ("\n" + words_said if words_said else "")
                 + "\n" + tr(lang, "match.challenge_commitment", commitment=proposed.dice_commitment))

@@ -25,7 +25,7 @@ from bot.common.presses import press_describe
 from bot.play.items import ARROWS, arrow, build_view, reroll_odds
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
-from service.names import ping_only
+from service.names import ping_only, safe_name
 from service.verify import reveal_text
 from service.vocabulary import MatchState, odds, reroll_chance, roll_succeeded, worst_dice
 
@@ -184,11 +184,12 @@ def closed_text(piece: Any, language: str = "en", coaches: tuple[int, ...] = (),
 
 
 def literal_names(text: str, state: MatchState) -> str:
-    """Team and player names as their members typed them: a ``*`` or ``_`` in a name shows as
-    itself instead of turning the rest of the line italic (Discord markdown, escaped)."""
+    """Team and player names as their members typed them, by ``service.names.safe_name`` (the one
+    helper every post uses): a ``*`` or ``_`` shows as itself instead of turning the rest of the
+    line italic, a ``[text](link)`` is no masked link, a ``#`` no heading."""
     names = {t.name for t in state.teams.values()} | {p.name for p in state.players.values()}
-    for name in sorted((n for n in names if any(c in n for c in "*_~`|")), key=len, reverse=True):
-        text = text.replace(name, discord.utils.escape_markdown(name))
+    for name in sorted((n for n in names if safe_name(n) != n), key=len, reverse=True):
+        text = text.replace(name, safe_name(name))
     return text
 
 
