@@ -12,6 +12,7 @@ from cachetools import LRUCache
 from sqlmodel import Session
 
 from db import matches as store
+from db import replays as kept
 from db.engine import session_scope
 from db.leagues import settings_of
 from db.models.league import LeaguePublic
@@ -68,15 +69,17 @@ def verify_match(match_id: int | None, *, channel_id: int, guild_id: int, posted
     return record, verify(record, posted=posted, posted_entropy=posted_entropy)
 
 
-#: How many bytes of drawn replays a process keeps (least recently asked for dropped first):
-#: an 878-row match's GIF is a few MB and costs over a second of CPU to draw.
-REPLAY_CACHE_BYTES = 64 * 1024 * 1024
+#: How many bytes of live matches' replays a process keeps (least recently asked for dropped
+#: first). A finished match's replay is kept in the database instead (``db.replays``), drawn
+#: once for every process; a live one changes with each move, and each member may ask for it
+#: only once in a while (the replay cooldown), so a small cache is enough here.
+REPLAY_CACHE_BYTES = 16 * 1024 * 1024
 _replays: LRUCache[tuple[Any, ...], bytes] = LRUCache(maxsize=REPLAY_CACHE_BYTES, getsizeof=len)
 _replays_lock = threading.Lock()
 
 
 def forget_replays() -> None:
-    """Drop every kept replay (tests; an operator restoring a database)."""
+    """Drop every replay this process keeps in memory (tests; an operator restoring a database)."""
     with _replays_lock:
         _replays.clear()
 
@@ -86,22 +89,31 @@ def replay(match_id: int, *, language: str = "en", width: int = 600, empty: bool
     """An animated GIF of the match: each action drawn from the state after it, not from the
     final one. ``empty``: no bytes for a match with no command yet (else the drawing's own).
 
-    Drawn once per version and kept (``REPLAY_CACHE_BYTES``, least recently used dropped): a
-    finished match's replay never changes, and a match in progress is drawn again only after
-    its next move. The key holds everything the pictures depend on: the match (its id and dice
-    commitment, so another database's match of that id is another replay), its version, the
-    language and the width."""
+    A finished (or abandoned) match's replay is drawn once and kept in the database
+    (``db.replays``): a second request, from any process and after a restart, draws nothing. A
+    match in progress is kept in this process's memory under its version (``REPLAY_CACHE_BYTES``),
+    drawn again only after its next move. The keys hold everything the pictures depend on: the
+    match (its id, and in memory its dice commitment, so another database's match of that id is
+    another replay), its version, the language and the width."""
     with sessions() as s:
         m = store.get_match(session=s, match_id=match_id)
+        if not m.active:
+            found = kept.kept_replay(session=s, match_id=match_id, language=language, width=width, version=m.version)
+            if found is not None:
+                return found
     key = (match_id, m.seed_commitment, m.version, language, width, empty)
     with _replays_lock:
-        kept = _replays.get(key)
-    if kept is not None:
-        return kept
+        in_memory = _replays.get(key)
+    if in_memory is not None:
+        return in_memory
     with sessions() as s:
         history = match_rules.history(session=s, match_id=match_id)
     steps = [Step(state, [event_from_dict(e) for e in r.events]) for r, state in history]
     gif = render_replay(steps, width=width, language=language) if steps or not empty else b""
+    if not m.active and gif:
+        with sessions() as s:
+            kept.keep_replay(session=s, match_id=match_id, language=language, width=width, version=m.version, gif=gif)
+        return gif
     if history:  # kept under the version it shows (a move may have come in meanwhile)
         key = (match_id, m.seed_commitment, history[-1][0].seq, language, width, empty)
     if len(gif) <= REPLAY_CACHE_BYTES // 4:

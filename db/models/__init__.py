@@ -20,6 +20,7 @@ from .league_audit import LeagueAudit, LeagueAuditBase, LeagueAuditPublic
 from .match import ACTIVE_CHANNEL_INDEX, Match, MatchBase, MatchPublic, MatchStatus
 from .match_event import EventKind, MatchEvent, MatchEventBase, MatchEventPublic
 from .match_post import MatchPost, MatchPostBase, MatchPostPublic
+from .replay import MAX_REPLAY_LANGUAGE, KeptReplay
 from .roster_player import (
     PlayerStatus,
     RosterPlayer,
@@ -35,6 +36,8 @@ __all__ = [
     "ACTIVE_CHANNEL_INDEX",
     "MAX_BOT_STATE_KEY",
     "MAX_CHALLENGE_TEAM",
+    "MAX_REPLAY_LANGUAGE",
+    "KeptReplay",
     "AbandonBallot",
     "AbandonBallotBase",
     "AbandonBallotPublic",

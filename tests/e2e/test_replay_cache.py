@@ -48,3 +48,27 @@ async def test_a_second_replay_is_served_from_what_was_drawn(database, monkeypat
         gifs = [(await fake.slash(who, pitch, "match replay")).attachments[0].data for who in (alice, bob, carol, carol)]
         assert len(draws) == 3
         assert all(g == gifs[0] for g in gifs) and gifs[0][:6] == b"GIF89a"
+
+
+async def test_a_finished_matchs_replay_is_kept_in_the_database_for_every_process(database, monkeypatch):
+    """Issue 31: a finished match's replay is drawn once and kept (in the database, not only in
+    one process's memory): a bot started afresh on the same database, as after a restart or in
+    another shard's process, answers it without drawing."""
+    forget_replays()
+    draws = _count_draws(monkeypatch)
+    async with FakeDiscord(timeout=15.0) as fake:
+        guild, pitch, alice, bob, carol, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await start_match(fake, pitch, alice, bob)
+        await fake.slash(bob, pitch, "match concede")
+        first = await fake.slash(carol, pitch, "match replay")
+        assert len(draws) == 1 and first.attachments[0].data[:6] == b"GIF89a"
+        match_id = bot.service.latest(pitch.id).id
+    forget_replays()  # the process that drew it is gone: its memory with it
+    assert service.lookup.replay(match_id, language="en") == first.attachments[0].data
+    assert len(draws) == 1, "drawn again once the process that drew it was gone"
+    # Another language is another drawing, kept as well.
+    french = service.lookup.replay(match_id, language="fr")
+    forget_replays()
+    assert service.lookup.replay(match_id, language="fr") == french and len(draws) == 2
