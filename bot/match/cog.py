@@ -24,8 +24,8 @@ import discord
 from discord import app_commands
 
 from bot.app import ElfballBot, elfball
-from bot.common.checks import CHALLENGE, REPLAY, ServerGroupCog, starts_match
-from bot.common.errors import answer_press
+from bot.common.checks import CHALLENGE, REPLAY, ServerGroupCog, match_permissions, starts_match
+from bot.common.errors import answer_press, permissions_refusal
 from bot.common.i18n import languages, tr
 from bot.common.reply import NO_PINGS, Refusal, ping, refuse, run_work, say
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rule_options, rules_autocomplete, status_line
@@ -373,6 +373,11 @@ async def start_against_ai(interaction: discord.Interaction, challenge_id: int, 
     """The challenger's Start: his entropy (words, or this press's id) recorded, then the match."""
     bot = elfball(interaction)
     user, entropy = interaction.user.id, entropy_of("s", words, interaction.id)
+    try:  # the channel's permissions may have changed since the challenge was checked
+        await match_permissions(interaction)
+    except (app_commands.MissingPermissions, app_commands.BotMissingPermissions) as error:
+        await refuse(interaction, await permissions_refusal(interaction, error))
+        return
 
     def work() -> Outcome:
         return challenges.start_ai(bot.service, guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,

@@ -184,3 +184,22 @@ async def test_the_two_replays_share_a_cooldown_and_a_new_team_has_its_own(datab
         assert not r.ephemeral and r.attachments
         r = await fake.slash(bob, pitch, "team create", name="Rattlers", list="gnolls")
         assert not r.ephemeral
+
+
+async def test_a_start_under_a_challenge_to_the_bot_checks_the_channel_again(database):
+    """The permissions checked when the bot was challenged may be gone when its challenger presses
+    Start: the press says which one the bot lacks, privately, and starts nothing."""
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, _, _, _ = world(fake)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        challenge = await fake.slash(alice, pitch, "match challenge", opponent=guild.bot_member, team="gnolls")
+        assert not challenge.ephemeral
+        pitch.set_permissions(guild.bot_member, deny=Perm.ATTACH_FILES)
+        before = fake.mark()
+        r = await fake.click(alice, challenge, label="Start")
+        assert r.ephemeral and "Attach Files" in r.content
+        assert bot.service.current_or_none(pitch.id) is None and fake.new_message_count(pitch, since=before) == 0
+        pitch.set_permissions(guild.bot_member)
+        await fake.click(alice, challenge, label="Start")
+        assert bot.service.current_or_none(pitch.id) is not None
