@@ -24,7 +24,7 @@ from sqlmodel import Session, col, select
 from engine import DEFAULT_BUDGET, ElfballError, join_seed, parse_rules, rules_string
 
 from engine import Term
-from .errors import InvalidInputError, MatchChangedError, NotFoundError
+from .errors import InvalidInputError, MatchChangedError, NotFoundError, SealUnopenedError
 from .locks import lock_row, valid_id
 from .models import (
     Aftermath,
@@ -61,6 +61,8 @@ __all__ = [
     "get_fixture",
     "fixture_for_match",
     "commitments_posted",
+    "fixture_secrets_open",
+    "redraw_secrets",
     "start_fixture",
     "link_match",
     "reset_fixture",
@@ -324,6 +326,26 @@ def fixture_seed(*, session: Session, fixture_id: int, entropy: str) -> str | No
         return None
     secret = open_seed(row.dice_secret, key_for(session.get_bind()), row.dice_commitment, match_id=row.match_id)
     return join_seed(secret, entropy)
+
+
+def fixture_secrets_open(*, session: Session, fixture_id: int) -> bool:
+    """Whether the bot's key opens the fixture's sealed secrets (not after the key was lost)."""
+    row = _fixture(session, fixture_id)
+    key = key_for(session.get_bind())
+    try:
+        for sealed, commitment in ((row.dice_secret, row.dice_commitment), (row.potion_secret, row.potion_commitment)):
+            if sealed:
+                open_seed(sealed, key, commitment, match_id=row.match_id)
+    except SealUnopenedError:
+        return False
+    return True
+
+
+def redraw_secrets(*, session: Session, fixture_id: int) -> None:
+    """Fresh secrets for a scheduled fixture, not posted yet (``posted_commitment`` keeps the old
+    commitment, so ``/league play`` posts the new one before the fixture can start)."""
+    _move(session, fixture_id, FixtureStatus.SCHEDULED, _fresh_secrets(session))
+    session.commit()
 
 
 def commitments_posted(*, session: Session, shown: Iterable[tuple[int, str]]) -> None:

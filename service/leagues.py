@@ -544,6 +544,13 @@ class LeagueService:
                 raise InvalidInputError("fixture_status_in_channel", fixture=f.id, status=Term("status", f.status),
                                         channel=f.channel_id)
             raise InvalidInputError("fixture_status", fixture=f.id, status=Term("status", f.status))
+        with self.sessions() as s:
+            if not db.fixture_secrets_open(session=s, fixture_id=f.id):
+                # Sealed with a key the bot no longer has (docs/operating.md, "The dice key"): no
+                # match was played with them, so fresh secrets replace them, posted before any entropy.
+                db.redraw_secrets(session=s, fixture_id=f.id)
+        view = self.fixture(guild_id, fixture_id)
+        f = view.fixture
         if f.dice_commitment and f.posted_commitment != f.dice_commitment:
             # Its dice were drawn again (after an abandon) and never shown: the commitment must be
             # public before any entropy exists, so this play posts it instead of starting.

@@ -11,7 +11,7 @@ from cli.main import main
 from db.engine import session_scope
 from db.errors import InvalidInputError, UnusableDatabaseError
 from db.seeds import SECRET_ENV, new_secret
-from service.leagues import LeagueService
+from service.leagues import CommitmentNotPosted, LeagueService
 from service.match_rules import MatchSide
 from service.matches import MatchService, dice_unverifiable
 from service.verify import load_record
@@ -40,6 +40,26 @@ def test_a_league_fixture_abandoned_with_its_key_lost_is_scheduled_again_and_pla
     league.commitments_shown([league.fixture(GUILD, fixture.id)])
     view, out = league.play(GUILD, 500, fixture.home_coach, fixture.id, entropy="s2")
     assert out.match.seed_commitment == again.dice_commitment
+    ended = league.matches.concede(500, view.away_coach)
+    assert ended.match.status == "finished" and not dice_unverifiable(ended.match)
+
+
+def test_a_fixture_drawn_under_a_lost_key_gets_fresh_secrets_posted_before_it_is_played(database, monkeypatch) -> None:
+    """Its sealed secrets no longer open: nobody played with them, so the first ``/league play``
+    draws new ones and posts them (starting nothing), and the next starts the fixture."""
+    league = LeagueService(MatchService(render=False), render=False)
+    fixture = _first(league)
+    league.commitments_shown([fixture])  # the schedule's post
+    monkeypatch.setenv(SECRET_ENV, new_secret())  # the key is lost
+    with pytest.raises(CommitmentNotPosted) as posted:
+        league.play(GUILD, 500, fixture.home_coach, fixture.id, entropy="s1")
+    fresh = posted.value.view.fixture
+    assert fresh.dice_commitment != fixture.fixture.dice_commitment
+    assert fresh.potion_commitment != fixture.fixture.potion_commitment
+    assert league.matches.current_or_none(500) is None
+    league.commitments_shown([posted.value.view])
+    view, out = league.play(GUILD, 500, fixture.home_coach, fixture.id, entropy="s2")
+    assert out.match.seed_commitment == fresh.dice_commitment
     ended = league.matches.concede(500, view.away_coach)
     assert ended.match.status == "finished" and not dice_unverifiable(ended.match)
 
