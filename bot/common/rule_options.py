@@ -9,6 +9,7 @@ import dataclasses
 from discord import app_commands
 
 from bot.common.i18n import tr
+from service.names import safe_name
 from service.vocabulary import EXTRA_PLAYERS, VARIANTS, MatchState, RuleOptions, parse_rules, score
 from service.vocabulary import describe_rules as describe
 
@@ -65,6 +66,6 @@ def status_line(state: MatchState, language: str = "en") -> str:
         line += " " + tr(language, "match.status.turns", turns=state.turns, limit=state.options.turn_limit)
     if state.options.tournament and state.winner is not None:
         pts = score(state)
-        line += " " + tr(language, "match.status.tournament_points", west=state.teams["west"].name, west_points=pts["west"],
-                         east=state.teams["east"].name, east_points=pts["east"])
+        line += " " + tr(language, "match.status.tournament_points", west=safe_name(state.teams["west"].name), west_points=pts["west"],
+                         east=safe_name(state.teams["east"].name), east_points=pts["east"])
     return line

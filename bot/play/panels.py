@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,9 +189,14 @@ def literal_names(text: str, state: MatchState) -> str:
     helper every post uses): a ``*`` or ``_`` shows as itself instead of turning the rest of the
     line italic, a ``[text](link)`` is no masked link, a ``#`` no heading."""
     names = {t.name for t in state.teams.values()} | {p.name for p in state.players.values()}
-    for name in sorted((n for n in names if safe_name(n) != n), key=len, reverse=True):
-        text = text.replace(name, safe_name(name))
-    return text
+    shown = {n: safe_name(n) for n in names if safe_name(n) != n}
+    if not shown:
+        return text
+    # One pass, a name already shown safe (a line built with safe_name) matched first and kept
+    # as it is, so nothing is escaped twice (``\# Heading`` would show a stray backslash).
+    forms = {f: s for n, s in shown.items() for f in (s, n)}
+    pattern = re.compile("|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)))
+    return pattern.sub(lambda m: forms[m.group(0)], text)
 
 
 # --- trust and reach on every board post -------------------------------------------------------
