@@ -295,9 +295,17 @@ class FieldLayer:
     colours: tuple[C.RGB, ...]  # its colours, most frequent first (for the palette)
 
 
-@lru_cache(maxsize=8)
 def field_layer(width: int, hex_labels: bool = False) -> FieldLayer:
-    """The static picture at ``width``: panels' frames and the whole field. Drawn once."""
+    """The static picture at ``width``: panels' frames and the whole field. Drawn once.
+
+    The cache's key is always ``(width, hex_labels)``: ``lru_cache`` keys ``f(w)`` and
+    ``f(w, False)`` apart, and the close-up's field (1,567 px wide, 12 MB) was drawn and
+    kept twice that way (issue 33)."""
+    return _field_layer(int(width), bool(hex_labels))
+
+
+@lru_cache(maxsize=8)
+def _field_layer(width: int, hex_labels: bool) -> FieldLayer:
     g = geometry(width)
     big = g.scaled(SS)
     fld = standard_field()

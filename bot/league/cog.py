@@ -37,7 +37,6 @@ from service.challenges import MAX_WORDS, entropy_of
 from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
-from service.site import SiteTooLarge, build_site, zip_site
 from service.verify import commitment_text
 from service.vocabulary import (
     ABILITIES,
@@ -638,6 +637,10 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     limit = export_limit(interaction.guild)
 
     def work() -> tuple[str, int, bytes | None, bool]:
+        # Lazy on purpose (issue 33): the website's builder (Jinja2, its templates and the
+        # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
+        from service.site import SiteTooLarge, build_site, zip_site
+
         svc = _svc(interaction)
         # The commissioner's, or a moderator's for him: written in the league's audit.
         lg = svc.check_export(_guild(interaction), interaction.user.id,
