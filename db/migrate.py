@@ -28,7 +28,7 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
-from .engine import make_engine, shown_url, unusable
+from .engine import SQLITE_BUSY_TIMEOUT_MS, make_engine, shown_url, unusable
 from .errors import UnusableDatabaseError
 from .settings import forget_remembered
 
@@ -86,6 +86,11 @@ def check_schema(connection: Connection) -> None:
 
 #: Key of the PostgreSQL advisory lock held while migrating (any constant of our own: "ELFB").
 MIGRATION_LOCK_KEY = 0x454C4642
+#: How long a SQLite process starting with others waits for their migrations (the write lock),
+#: longer than an ordinary write's busy timeout: several processes started together each migrate
+#: in turn, and on a busy machine the whole schema takes seconds, so the last in line waited more
+#: than the ordinary 10 s and failed with "database is locked".
+MIGRATION_WAIT_MS = 120_000
 #: Alembic's context is process-global: one migration at a time within a process.
 _IN_PROCESS = threading.Lock()
 
@@ -123,6 +128,7 @@ def _run(target: str | Engine | None, action: str, revision: str) -> None:
                 # one; with foreign keys on, that DROP deletes every row referencing it (ON DELETE
                 # CASCADE: each match's whole log). SQLite's own procedure: keys off outside the
                 # transaction, ``foreign_key_check`` before commit, keys on again after.
+                connection.exec_driver_sql(f"PRAGMA busy_timeout = {MIGRATION_WAIT_MS}")
                 connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
                 connection.commit()
             try:
@@ -137,6 +143,7 @@ def _run(target: str | Engine | None, action: str, revision: str) -> None:
             finally:
                 if sqlite:
                     connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+                    connection.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
                     connection.commit()
         forget_remembered(engine)  # a migration may rewrite the settings rows it remembered
     except DBAPIError as exc:  # not a database, unreachable, refused, read-only
