@@ -259,7 +259,7 @@ async def test_slash_reply_has_png_and_persistent_view(world):
     assert reply.message.custom_ids == ["tiny:ping"] and reply.message.labels == ["Ping"]
     assert reply.message.interaction_metadata["user"]["id"] == str(world.alice.id)
     assert [m.id for m in fake.channel_messages(world.pitch)] == [reply.message.id]
-    assert reply.ack_latency is not None and 0 <= reply.ack_latency <= reply.latency  # acknowledged, then complete
+    assert reply.ack_latency is not None  # acknowledged (by its callback of type 4, above: no wall-clock comparison)
 
 
 async def test_deferred_then_edited(world):
