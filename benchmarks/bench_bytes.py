@@ -1,10 +1,11 @@
 """Bytes per picture and per action (issue 33): how small the pictures can be, at what CPU cost.
 
     .venv/bin/python benchmarks/bench_bytes.py [--seed 3] [--positions 80] [--discord] [--dice a1]
+        [--width 720] [--close-ups] [--no-encodings]
 
 Encodings: every ``--positions``-th share of a seeded fuzz match (``render.fuzz_history``, the
-whole match, sampled evenly) is drawn once as the bot draws it (the board 1000 px wide, the
-close-up 600 px, RGB before the palette), then each candidate encoding writes it: the shipped
+whole match, sampled evenly) is drawn once as the bot draws it (the board ``BOARD_WIDTH`` px
+wide, the close-up 600 px, RGB before the palette), then each candidate encoding writes it: the shipped
 one (``render``'s banded PNG on its fixed palette, the band cache emptied before each picture as
 at 1,000 channels, where it rarely hits), its zlib levels, Pillow's encoder (``optimize=True``
 is the slow exhaustive one), an adaptive palette of fewer colours, and lossless WebP (Discord
@@ -16,13 +17,16 @@ against the drawn picture (0-255 per channel; the shipped palette's own error is
 dice secret), played through the fake Discord by the real bot at production widths, as
 ``tests/e2e/test_bot_bytes.py`` does; prints the bytes Discord received, per command (a saved
 move: what ``bench_load.py`` calls an action) and per action (one message per game action),
-and how many pictures an edit kept instead of uploading them again.
+and how many pictures an edit kept instead of uploading them again. ``--width`` draws the board
+at another width; ``--close-ups``: the server keeps the close-up in every board post (by default
+it is shown on demand, privately, and not uploaded with the post).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import io
 import os
 import statistics
@@ -36,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-os.environ.setdefault("ELFBALL_SECRET", "bench_bytes' own dice key")
+os.environ.setdefault("ELFBALL_SECRET", hashlib.sha256(b"bench_bytes").hexdigest())  # its own dice key (128 bits)
 
 from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
@@ -46,7 +50,9 @@ from render.layers import encode_png  # noqa: E402
 from render.replay import fuzz_history  # noqa: E402
 from render.view import VIEW_COMPRESS_LEVEL, action_focus, action_view_rgb, view_layout  # noqa: E402
 
-BOARD_WIDTH, VIEW_WIDTH = 1000, 600
+from service.drawing import BOARD_WIDTH  # noqa: E402
+
+VIEW_WIDTH = 600
 
 
 def pct(values: list[float], q: float) -> float:
@@ -150,7 +156,7 @@ def encodings(seed: int, positions: int) -> None:
                   f"{statistics.median(ms):6.1f} ms median, p95 {pct(ms, 0.95):6.1f} ms{extra}")
 
 
-async def through_discord(dice: str) -> None:
+async def through_discord(dice: str, *, width: int = BOARD_WIDTH, close_ups: bool = False) -> None:
     from types import SimpleNamespace
 
     import db.challenges
@@ -169,9 +175,11 @@ async def through_discord(dice: str) -> None:
     service.match_rules.secrets = SimpleNamespace(token_hex=lambda n: (dice * n)[: 2 * n])  # type: ignore[attr-defined]  # the match's secret, fixed
     db.challenges.challenge_seed = lambda **_: None  # type: ignore[assignment]  # no entropy from the accept
     async with FakeDiscord(timeout=30.0) as fake:
-        guild, pitch, alice, bob, _, _ = world(fake)
-        bot = ElfballBot(service=MatchService(), dev_guild=guild.id)
+        guild, pitch, alice, bob, _, mod = world(fake)
+        bot = ElfballBot(service=MatchService(width=width), dev_guild=guild.id)
         await fake.start_bot(bot)
+        if close_ups:  # the server keeps the close-up in every board post (``/preferences server_close_up``)
+            await fake.slash(mod, pitch, "preferences", server_close_up=True)
         await start_match(fake, pitch, alice, bob)
         start = fake.mark()
         commands = 0
@@ -194,7 +202,8 @@ async def through_discord(dice: str) -> None:
         sent = fake.uploaded_bytes(since=start)
         shown = sum(len(m.attachments) for m in history)
         uploads = sum(len(v) for v in per_picture.values())
-        print(f"through the fake Discord (dice {dice!r}): {commands} commands, {actions} actions, {elapsed:.0f} s")
+        print(f"through the fake Discord (dice {dice!r}, board {width} px, close-ups "
+              f"{'in every post' if close_ups else 'on demand'}): {commands} commands, {actions} actions, {elapsed:.0f} s")
         print(f"  uploaded {sent / 1024 / 1024:.1f} MB: {sent / commands / 1024:.0f} KB per command (a saved move), "
               f"{sent / max(1, actions) / 1024:.0f} KB per action (a message)")
         for name, sizes in sorted(per_picture.items()):
@@ -211,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=80, help="positions sampled evenly over the match")
     ap.add_argument("--discord", action="store_true", help="also play a whole match through the fake Discord")
     ap.add_argument("--dice", default="a1", help="the dice secret of that match (hex, repeated)")
+    ap.add_argument("--width", type=int, default=BOARD_WIDTH, help="the board's width in the match (default: the bot's)")
+    ap.add_argument("--close-ups", action="store_true", help="the server keeps the close-up in every board post")
     ap.add_argument("--no-encodings", action="store_true", help="skip the encoding comparison")
     args = ap.parse_args(argv)
     load0 = os.getloadavg()[0]
@@ -220,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         import logging
 
         logging.basicConfig(level=logging.ERROR)
-        asyncio.run(through_discord(args.dice))
+        asyncio.run(through_discord(args.dice, width=args.width, close_ups=args.close_ups))
     print(f"zlib {zlib.ZLIB_RUNTIME_VERSION}, Pillow {Image.__version__}; load average (1 min) before / after: "
           f"{load0:.2f} / {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     return 0

@@ -1,7 +1,7 @@
 """Board renderer benchmark: render + encode of realistic mid-match boards (issue 4) and of the
 pair a board post carries, the board and its action view (issue 19).
 
-    .venv/bin/python benchmarks/bench_render.py [--width 1000] [--view-width 600] [--seeds 3 5 8] [--boards 60]
+    .venv/bin/python benchmarks/bench_render.py [--width 720] [--view-width 600] [--seeds 3 5 8] [--boards 60]
 
 Plays fuzz matches (``engine.fuzz``), keeps one board per completed action from the middle of
 each match (both teams on the field, the events of the action drawn over it), renders them in
@@ -12,6 +12,9 @@ band cache emptied first (every changed band compressed afresh). Budget: median 
 p95 <= 40 ms, <= 80 KB per PNG at >= 1000 px wide. Then the pair: ``render_board`` and
 ``render_action_view`` of the same position after every command (a quarter into each match:
 actions, questions and turns), timed together (median and p95) with their sizes. Budget for the pair at the default widths: median <= 20 ms, <= 160 KB.
+The board alone is what a post draws by default since issue 33 (the close-up is drawn when a
+coach or his server asks for it in the post, or a member presses Close-up); ``--width``
+defaults to the bot's (``service.drawing.BOARD_WIDTH``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from engine import Phase  # noqa: E402
 from render import render_action_view, render_board  # noqa: E402
 from render import layers  # noqa: E402
 from render.replay import Frame, Step, action_frames, fuzz_history  # noqa: E402
+from service.drawing import BOARD_WIDTH  # noqa: E402
 
 
 def mid_match_boards(seeds: list[int], per_seed: int) -> list[Frame]:
@@ -65,7 +69,7 @@ def pct(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--width", type=int, default=1000)
+    ap.add_argument("--width", type=int, default=BOARD_WIDTH)
     ap.add_argument("--view-width", type=int, default=600)
     ap.add_argument("--seeds", type=int, nargs="+", default=[3, 5, 8])
     ap.add_argument("--boards", type=int, default=60, help="boards per seed")
@@ -114,11 +118,13 @@ def main(argv: list[str] | None = None) -> int:
     render_action_view(boards[0].state, events=boards[0].events, view=boards[0].view, width=args.view_width)
     print(f"first action view at {args.view_width} px (draws and caches its field): {(time.perf_counter() - t0) * 1000:.0f} ms")
     pair, pair_cpu, view_only, board_sizes, view_sizes, pair_sizes = [], [], [], [], [], []
+    board_cpu: list[float] = []
     for f in boards:
         c0 = time.process_time()
         w0 = time.perf_counter()
         png = render_board(f.state, events=f.events, view=f.view, width=args.width)
         w1 = time.perf_counter()
+        board_cpu.append((time.process_time() - c0) * 1000)
         close = render_action_view(f.state, events=f.events, view=f.view, width=args.view_width)
         w2 = time.perf_counter()
         pair_cpu.append((time.process_time() - c0) * 1000)
@@ -135,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         f"view median {statistics.median(view_sizes) / 1024:.1f} KB, pair median "
         f"{statistics.median(pair_sizes) / 1024:.1f} KB, max {max(pair_sizes) / 1024:.1f} KB"
     )
+    print(f"board alone after every command (a post's default since issue 33): CPU median "
+          f"{statistics.median(board_cpu):.1f} ms, p95 {pct(board_cpu, 0.95):.1f} ms")
     load1 = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(f"load average (1 min) before / after measuring: {load0[0]:.2f} / {load1[0]:.2f} on {os.cpu_count()} CPUs")
     return 0

@@ -39,7 +39,7 @@ from bot.common.i18n import CommandTranslator, server_language, tr
 from bot.common.metrics import DEFAULT_HOST, BotMetrics, MetricsServer
 from bot.common.reply import NO_PINGS, ping
 from bot.play.items import PanelButton, PanelSelect
-from bot.play.panels import DescribeButton
+from bot.play.panels import CloseUpButton, DescribeButton
 from bot.play.poster import Poster
 from service import operations
 from service.drawing import Drawing, render_processes
@@ -170,7 +170,7 @@ class ElfballBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # Panels of earlier runs keep working: their items are rebuilt from the custom ids.
-        self.add_dynamic_items(PanelButton, PanelSelect, DescribeButton)
+        self.add_dynamic_items(PanelButton, PanelSelect, DescribeButton, CloseUpButton)
         # French (and any other catalogued) names and descriptions, synced with the tree.
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:

@@ -16,10 +16,15 @@ from sqlmodel import Session
 
 from engine import Event, MatchState
 
-__all__ = ["screen_reader_wanted", "board_words", "alt_text", "MAX_ALT"]
+__all__ = ["screen_reader_wanted", "close_up_wanted", "board_words", "alt_text", "MAX_ALT", "CLOSE_UP_DEFAULT"]
 
 #: Discord's limit on an attachment's description.
 MAX_ALT = 1024
+#: Whether a board post carries the close-up where neither the coach nor his server chose: no.
+#: Every command edits the message and uploads its pictures again, and the close-up was 40 % of
+#: those bytes (docs/benchmarks.md, "Bytes per action"); the board's Close-up button shows it to
+#: whoever asks, privately, and ``/preferences close_up:True`` keeps it in a coach's posts.
+CLOSE_UP_DEFAULT = False
 
 
 def screen_reader_wanted(sessions: Callable[[], AbstractContextManager[Session]], coach_ids: Iterable[int]) -> bool:
@@ -35,8 +40,8 @@ def screen_reader_wanted(sessions: Callable[[], AbstractContextManager[Session]]
 
 def close_up_wanted(sessions: Callable[[], AbstractContextManager[Session]], guild_id: int, coach_id: int | None) -> bool:
     """Whether a board post carries the close-up of the action (``render_action_view``): the
-    deciding coach's choice (``/preferences close_up``), else his server's default, else yes
-    (most members read the channel on a phone)."""
+    deciding coach's choice (``/preferences close_up``), else his server's default, else
+    ``CLOSE_UP_DEFAULT`` (no: the Close-up button shows it on demand)."""
     from db.settings import get_coach_preferences, get_guild_settings
 
     with sessions() as s:
@@ -44,7 +49,7 @@ def close_up_wanted(sessions: Callable[[], AbstractContextManager[Session]], gui
             chosen = get_coach_preferences(session=s, user_id=coach_id).settings.get("close_up")
             if chosen is not None:
                 return bool(chosen)
-        return bool(get_guild_settings(session=s, guild_id=guild_id).settings.get("close_up", True))
+        return bool(get_guild_settings(session=s, guild_id=guild_id).settings.get("close_up", CLOSE_UP_DEFAULT))
 
 
 def board_words(state: MatchState, events: Iterable[Event | Mapping[str, Any]] = (), *,

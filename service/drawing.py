@@ -30,7 +30,16 @@ from typing import Any
 
 from engine import MatchState
 
-__all__ = ["Drawing", "release_free_memory", "render_processes"]
+__all__ = ["BOARD_WIDTH", "Drawing", "release_free_memory", "render_processes"]
+
+#: The bot's board, in pixels across. Discord shows a picture inline at a phone's width (~390 px)
+#: or ~550 px on a desktop, the same size whatever the file's width, so the width only matters
+#: when a member opens the picture: at 720 px the rim's coordinates and the footer's chips are
+#: 10 px (DejaVu Sans, 8 px of ink for "K12"), a token's number 13 px and its initial 10 px, at
+#: or above the 9 px the close-up holds itself to on a phone (``render.view.PHONE_MIN_PX``);
+#: only a lying token's four-character label falls to 8 px (the close-up shows it large). A
+#: board is ~39 KB there against ~56 KB at 1000 px (docs/benchmarks.md, "Bytes per action").
+BOARD_WIDTH = 720
 
 log = logging.getLogger(__name__)
 

@@ -23,11 +23,12 @@ from render.team_sheet import support_text
 
 from . import match_rules
 from .accessibility import board_words
+from .drawing import Drawing
 from .leagues import match_options
 from .refusal import Refused
 from .verify import MatchRecord, Verdict, latest_finished_match, load_record, verify
 
-__all__ = ["position_words", "verify_match", "replay", "legend", "standings_picture", "support_words", "league_options",
+__all__ = ["position_words", "close_up_picture", "verify_match", "replay", "legend", "standings_picture", "support_words", "league_options",
            "REPLAY_CACHE_BYTES", "forget_replays"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
@@ -46,6 +47,23 @@ def position_words(match_id: int | None, *, channel_id: int, guild_id: int, lang
         rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
     events = [e for r in rows for e in r.events]
     return board_words(m.engine_state(), events, language=language)
+
+
+def close_up_picture(match_id: int, *, guild_id: int, drawing: Drawing, language: str = "en",
+                     sessions: Sessions = session_scope) -> tuple[bytes, str] | None:
+    """The close-up of the match's decision as it stands (PNG, alt text), with the last command's
+    events drawn over it, for whoever asks (the board's Close-up button); None when the match
+    is over or nothing waits for a decision. Drawn from the stored position, as ``/match
+    status`` and Describe show it. ``drawing``: the bot's picture workers."""
+    with sessions() as s:
+        m = store.get_match(session=s, match_id=match_id)
+        if m.guild_id != guild_id:
+            raise Refused("refuse.other_server")
+        if not m.active:
+            return None
+        rows = store.match_events(session=s, match_id=m.id, after_seq=m.version - 1)
+    events = [event_from_dict(e) for r in rows for e in r.events]
+    return drawing.close_up(m.engine_state(), events=events, language=language)
 
 
 def verify_match(match_id: int | None, *, channel_id: int, guild_id: int, posted: str | None = None,

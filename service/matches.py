@@ -54,7 +54,7 @@ from ai import AICoach, make_ai
 from . import authority
 from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
-from .drawing import Drawing
+from .drawing import BOARD_WIDTH, Drawing
 from .grammar import parse, verb_name
 from .match_rules import MatchSide
 
@@ -228,7 +228,7 @@ class MatchService:
         *,
         sessions: SessionFactory = session_scope,
         render: bool = True,
-        width: int = 1000,
+        width: int = BOARD_WIDTH,
         ai: AICoach | None = None,
         reminder_after: timedelta = DEFAULT_REMINDER,
         clock: Callable[[], datetime] | None = None,

@@ -12,6 +12,8 @@ from sqlmodel import Session
 from db import settings as db_settings
 from db.engine import session_scope
 
+from .accessibility import CLOSE_UP_DEFAULT
+
 __all__ = ["AUTO", "stored_languages", "Preferences", "preferences"]
 
 Sessions = Callable[[], AbstractContextManager[Session]]
@@ -57,5 +59,5 @@ def preferences(user_id: int, guild_id: int | None, *, screen_reader: bool | Non
         if guild_id:
             guild = db_settings.update_guild_settings(session=s, guild_id=guild_id, settings={"close_up": server_close_up}) \
                 if server_close_up is not None else db_settings.get_guild_settings(session=s, guild_id=guild_id)
-            server_view = guild.settings.get("close_up", True)
+            server_view = guild.settings.get("close_up", CLOSE_UP_DEFAULT)
     return Preferences(prefs.screen_reader, prefs.language, server, prefs.settings.get("close_up"), server_view)

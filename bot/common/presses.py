@@ -17,7 +17,7 @@ from discord.ext.commands.bot import BotBase
 from bot.common.errors import answer_press
 from bot.common.reply import Refusal, refuse
 
-__all__ = ["PanelHandler", "DescribeHandler", "press_panel", "press_describe"]
+__all__ = ["PanelHandler", "DescribeHandler", "CloseUpHandler", "press_panel", "press_describe", "press_close_up"]
 
 
 @runtime_checkable
@@ -33,6 +33,13 @@ class DescribeHandler(Protocol):
     """The trust cog: a press on a board's Describe button."""
 
     async def describe_pressed(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
+
+@runtime_checkable
+class CloseUpHandler(Protocol):
+    """The trust cog: a press on a board's Close-up button."""
+
+    async def close_up_pressed(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
 
 def _cog(interaction: discord.Interaction, name: str) -> commands.Cog | None:
@@ -55,5 +62,14 @@ async def press_describe(interaction: discord.Interaction, match_id: int) -> Non
     cog = _cog(interaction, "Trust")
     if isinstance(cog, DescribeHandler):
         await answer_press(interaction, cog.describe_pressed(interaction, match_id))
+    else:
+        await refuse(interaction, Refusal("refuse.panel_stale"))
+
+
+async def press_close_up(interaction: discord.Interaction, match_id: int) -> None:
+    """Hand a Close-up press to the trust cog."""
+    cog = _cog(interaction, "Trust")
+    if isinstance(cog, CloseUpHandler):
+        await answer_press(interaction, cog.close_up_pressed(interaction, match_id))
     else:
         await refuse(interaction, Refusal("refuse.panel_stale"))

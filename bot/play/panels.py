@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.common.i18n import tr
-from bot.common.presses import press_describe
+from bot.common.presses import press_close_up, press_describe
 from bot.play.items import ARROWS, arrow, build_view, reroll_odds
 from service.accessibility import alt_text
 from service.matches import AI_COACH_ID, Outcome
@@ -30,7 +30,7 @@ from service.names import ping_only, safe_name
 from service.verify import reveal_text
 from service.vocabulary import MatchState, odds, reroll_chance, roll_succeeded, worst_dice
 
-__all__ = ["Post", "picture_digest", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "words_embed",
+__all__ = ["Post", "picture_digest", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "CloseUpButton", "words_embed",
            "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT", "literal_names"]
 
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
@@ -225,6 +225,11 @@ def decorate(post: Post, outcome: Outcome, language: str = "en") -> Post:
             post.view.add_item(DescribeButton(outcome.match.id, language))
         except ValueError:  # a full panel: /match describe says the same
             pass
+    if post.view is not None and not any(f.filename == "close-up.png" for f in post.extra_files):
+        try:
+            post.view.add_item(CloseUpButton(outcome.match.id, language))
+        except ValueError:  # a full panel: /preferences close_up:True puts it in the post
+            pass
     return post
 
 
@@ -243,3 +248,22 @@ class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfba
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await press_describe(interaction, self.match_id)
+
+
+class CloseUpButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-closeup:(?P<match>[0-9]+)"):
+    """On a panel whose post carries the board only: anyone may press it and sees, privately,
+    the close-up of the decision as it stands (the trust extension answers, through
+    ``bot.common.presses``). The channel's message stays the board alone (docs/discord.md)."""
+
+    def __init__(self, match_id: int, language: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=tr(language, "trust.close_up"), style=discord.ButtonStyle.secondary,
+                                           emoji="\N{LEFT-POINTING MAGNIFYING GLASS}",
+                                           custom_id=f"elfball-closeup:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> CloseUpButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await press_close_up(interaction, self.match_id)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,7 +36,7 @@ from service import lookup
 from service import settings as stored_settings
 from service.verify import posted_commitment, posted_entropy
 
-__all__ = ["Trust", "describe_reply", "verify_reply", "LANGUAGE_CHOICES", "setup"]
+__all__ = ["Trust", "describe_reply", "close_up_reply", "verify_reply", "LANGUAGE_CHOICES", "setup"]
 #: Choices of /preferences language and server_language ("auto": follow Discord).
 LANGUAGE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                     (("Discord's language", AUTO), ("English", "en"), ("Français", "fr"))]
@@ -52,6 +53,20 @@ async def describe_reply(interaction: discord.Interaction, match_id: int | None)
         await interaction.followup.send(embed=embed, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def close_up_reply(interaction: discord.Interaction, match_id: int, drawing: Any) -> None:
+    """The close-up of the match's decision as it stands, privately, in the presser's language:
+    the channel's board post carries the board only unless its coach chose otherwise."""
+    lang = (await languages(interaction)).user
+    picture = await run_work(interaction, lambda: lookup.close_up_picture(
+        match_id, guild_id=interaction.guild_id or 0, drawing=drawing, language=lang), component=True)
+    if picture is None:
+        await say(interaction, tr(lang, "trust.close_up_none"), ephemeral=True)
+        return
+    data, alt = picture
+    file = discord.File(io.BytesIO(data), filename="close-up.png", description=alt[:1024])
+    await say(interaction, tr(lang, "trust.close_up_shown"), ephemeral=True, file=file)
 
 
 # --- checking the dice -------------------------------------------------------------------------
@@ -99,12 +114,16 @@ class Trust(commands.Cog):
         """A board's Describe button (``bot.common.presses``)."""
         await describe_reply(interaction, match_id)
 
+    async def close_up_pressed(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A board's Close-up button (``bot.common.presses``)."""
+        await close_up_reply(interaction, match_id, self.bot.service.drawing)
+
     @app_commands.command(name="preferences", description="Your Elfball preferences, the same on every server")
     @app_commands.describe(screen_reader="True: every board post of your matches also gives the position in words",
                            language="the language of the bot's answers to you (default: your Discord's)",
                            server_language="Manage Server: the language of this server's public posts (default: its Discord's)",
                            close_up="True: your board posts carry a close-up of the action (for phones); False: the board only",
-                           server_close_up="Manage Server: whether board posts carry the close-up by default (default True)")
+                           server_close_up="Manage Server: whether board posts carry the close-up by default (default False)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def preferences(self, interaction: discord.Interaction, screen_reader: bool | None = None,
                               language: str | None = None, server_language: str | None = None,

@@ -14,9 +14,10 @@ def _pictures(message):
 
 async def test_an_edit_that_changes_no_picture_uploads_nothing_and_keeps_both(database):
     async with FakeDiscord(timeout=10.0) as fake:
-        guild, pitch, alice, bob, carol, _ = world(fake)
+        guild, pitch, alice, bob, carol, mod = world(fake)
         bot = make_bot(guild)
         await fake.start_bot(bot)
+        await fake.slash(mod, pitch, "preferences", server_close_up=True)  # the close-up in the post (not the default)
         await start_match(fake, pitch, alice, bob)
         board = panel(fake, pitch)
         shown = fake.message(board).attachments

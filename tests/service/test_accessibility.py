@@ -3,11 +3,16 @@ the screen-reader preference reaching the match service's outcomes."""
 
 from __future__ import annotations
 
+import pytest
+
 from support.builders import P, position
 
 from service.match_rules import MatchSide
 from db.settings import update_coach_preferences
-from service.accessibility import alt_text, board_words
+from service.accessibility import CLOSE_UP_DEFAULT, alt_text, board_words, close_up_wanted
+from service.drawing import Drawing
+from service.lookup import close_up_picture
+from service.refusal import Refused
 from service.matches import AI_COACH_ID, MatchService
 
 
@@ -109,3 +114,23 @@ def test_around_a_player_on_the_edge_in_french():
     last = board_words(st, language="fr").splitlines()[-1]
     assert last == ("Autour de Hunter w1 (K1) : au nord-est : hors du terrain ; à l'est L1 vide ; au sud-est L2 vide ; "
                     "au sud-ouest K2 vide ; à l'ouest J1 vide ; au nord-ouest : hors du terrain.")
+
+
+def test_the_close_up_on_demand_is_the_positions_and_stays_in_its_server(sessions):
+    svc = MatchService(sessions=sessions, render=False)
+    drawing = Drawing()
+    out = svc.start(guild_id=1, channel_id=8, west=MatchSide(101, team_list="gnolls"),
+                    east=MatchSide(AI_COACH_ID, team_list="sarcos"), seed="zoom")
+    out = svc.act(8, 101, svc.read(8, 101, "auto"))
+    match_id = out.match.id
+    # Nobody chose: board posts carry the board alone (issue 33), the close-up is asked for.
+    assert not close_up_wanted(sessions, 1, 101) and CLOSE_UP_DEFAULT is False
+    picture = close_up_picture(match_id, guild_id=1, drawing=drawing, language="fr", sessions=sessions)
+    assert picture is not None
+    data, alt = picture
+    assert data == drawing.close_up(svc.status(8).state, events=out.events, language="fr")[0]
+    assert alt.startswith("Gros plan")
+    with pytest.raises(Refused):  # another server's match: not shown
+        close_up_picture(match_id, guild_id=2, drawing=drawing, sessions=sessions)
+    svc.concede(8, 101)
+    assert close_up_picture(match_id, guild_id=1, drawing=drawing, sessions=sessions) is None  # nothing to decide
