@@ -219,12 +219,10 @@ def require_deadline_ruler(league: _League, user_id: int, *, moderator: bool = F
     deadline is the reason, and the audit row says so and who stood in); setting a deadline
     does (``require_commissioner``'s ``reason``, asked by the caller). Returns what the audit
     row adds (who was stood in for)."""
+    if league.commissioner_id != user_id and not moderator:
+        raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
     if fixture is not None and user_id in members_playing(fixture):
         if league.commissioner_id == user_id:
             raise NotAllowedError("commissioner_plays_fixture", fixture=fixture.id)
         require_moderator_not_playing(fixture, user_id)
-    if league.commissioner_id == user_id:
-        return {}
-    if moderator:
-        return {"stand_in_for": league.commissioner_id}
-    raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
+    return {} if league.commissioner_id == user_id else {"stand_in_for": league.commissioner_id}
