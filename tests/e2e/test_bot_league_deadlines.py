@@ -135,3 +135,32 @@ async def test_a_round_deadline_is_shown_reminded_once_and_ruled_privately(datab
         assert any(line.count("deadline_set") for line in lines)
         r = await fake.slash(alice, office, "league audit", locale="fr")
         assert "forfait à l'échéance (domicile)" in r.content and "échéance prolongée" in r.content
+
+
+async def test_a_league_created_with_a_round_length_gets_each_rounds_deadline_with_its_schedule(database):
+    now = [datetime(2026, 11, 27, 12, 0, 30, tzinfo=UTC)]
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild = fake.add_guild("Elfball Club")
+        office = guild.add_text_channel("office")
+        alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
+        bot = ElfballBot(service=MatchService(width=400, clock=lambda: now[0]), dev_guild=guild.id, background=False)
+        await fake.start_bot(bot)
+        for member, (name, lst) in zip((alice, bob, carol), TEAMS[:3], strict=True):
+            await fake.slash(member, office, "team", subcommand="create", name=name, list=lst)
+        await fake.slash(alice, office, "league create", name="Elf Cup", round_days=7)
+        for member, (name, _lst) in zip((alice, bob, carol), TEAMS[:3], strict=True):
+            await fake.slash(member, office, "league join", league="Elf Cup", team=name)
+        r = await fake.slash(alice, office, "league schedule")
+        start = now[0].replace(second=0)
+        for rnd in (1, 2, 3):  # three teams: three rounds, one fixture each (one team rests)
+            due = unix(start + timedelta(days=7 * rnd))
+            (line,) = [ln for ln in r.content.splitlines() if ln.startswith(f"R{rnd} ")]
+            assert f"due <t:{due}:f>" in line
+        r = await fake.slash(alice, office, "league settings")
+        assert "round days 7" in r.content
+        # Reminded in the channel where the schedule was drawn.
+        now[0] = start + timedelta(days=6, hours=1)
+        mark = fake.mark()
+        await bot.remind()
+        (reminder,) = fake.new_messages(office, mark)
+        assert "round 1" in reminder.content and len(reminder.notified) == 2
