@@ -28,6 +28,7 @@ import os
 import sys
 from datetime import timedelta
 from importlib import resources
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -99,6 +100,9 @@ class ElfballBot(commands.AutoShardedBot):
         self.poster = Poster(self)
         #: The league extension's service (``bot.league.cog`` sets it up).
         self.league: LeagueService | None = None
+        #: The extensions' own reminders, run after the matches' in each reminder sweep (the
+        #: league's round deadlines): each claims what it sends in the database, as ``remind``.
+        self.sweeps: list[Callable[[], Awaitable[None]]] = []
         self.synced = False
         self.metrics_server = MetricsServer(self, host=metrics_host, port=metrics_port) \
             if metrics_port is not None else None
@@ -142,6 +146,11 @@ class ElfballBot(commands.AutoShardedBot):
                 self.metrics.reminders.inc()
             except discord.HTTPException:
                 log.warning("could not remind match %s in channel %s", match.id, match.channel_id)
+        for sweep in self.sweeps:
+            try:
+                await sweep()
+            except Exception:  # one extension's failure must not stop the others
+                log.exception("reminder sweep of an extension failed")
 
     async def _warm(self) -> None:
         warm = getattr(self.service, "warm_pictures", None)

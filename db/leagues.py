@@ -103,12 +103,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "points_loss": 0,
     #: The league's rules string (engine/options.py): profile, optional rules, French variants.
     "rules": "",
+    #: Days each round lasts: its deadline when the schedule is drawn (0: none; ``service.deadlines``).
+    "round_days": 0,
 }
 #: The longest reason a commissioner may give for a correction (kept whole in the audit trail).
 MAX_REASON = 200
 _LIMITS: dict[str, tuple[int, int]] = {
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
-    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10),
+    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10), "round_days": (0, 60),
 }
 
 

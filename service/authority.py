@@ -26,6 +26,7 @@ __all__ = [
     "require_fixture_coach",
     "require_report_owner",
     "require_commissioner",
+    "require_deadline_ruler",
     "members_playing",
     "require_moderator_not_playing",
     "EndRight",
@@ -207,3 +208,21 @@ def abandon_right(match: MatchPublic, user_id: int, *, moderator: bool, as_coach
     if moderator:
         return "moderator"
     raise NotAllowedError("only_coaches_match_can_vote", match=match.id)
+
+
+def require_deadline_ruler(league: _League, user_id: int, *, moderator: bool = False,
+                           fixture: _Fixture | None = None) -> dict[str, Any]:
+    """Who rules on a fixture whose round's deadline passed (forfeit, draw, extend) and who sets
+    a round's deadline: the commissioner, or a moderator standing in for him
+    (``require_commissioner``), but nobody on a ``fixture`` he plays, the commissioner included:
+    a coach would award himself the win. A stand-in's ruling needs no typed reason (the lapsed
+    deadline is the reason, and the audit row says so and who stood in); setting a deadline
+    does (``require_commissioner``'s ``reason``, asked by the caller). Returns what the audit
+    row adds (who was stood in for)."""
+    if league.commissioner_id != user_id and not moderator:
+        raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
+    if fixture is not None and user_id in members_playing(fixture):
+        if league.commissioner_id == user_id:
+            raise NotAllowedError("commissioner_plays_fixture", fixture=fixture.id)
+        require_moderator_not_playing(fixture, user_id)
+    return {} if league.commissioner_id == user_id else {"stand_in_for": league.commissioner_id}

@@ -170,7 +170,8 @@ class FixtureView:
     def score(self, language: str = DEFAULT_LANGUAGE, *, name: Shown = _as_stored) -> str:
         f = self.fixture
         tx = catalogue(language)
-        conceded = (tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
+        conceded = (tx.t("league.conceded.both") if f.conceded_by == "both" else
+                    tx.t("league.conceded", team=name(self.home if f.conceded_by == "home" else self.away))
                     if f.conceded_by else "")
         return f"{f.home_score}-{f.away_score}{conceded}"
 
@@ -235,7 +236,9 @@ def standings_rows(teams: Sequence[tuple[int, str, int]], played: Sequence[Fixtu
             r.goals_for += gf
             r.goals_against += ga
             r.casualties += cas
-            if gf > ga:
+            if f.conceded_by == "both":  # both forfeited (a lapsed deadline): a loss for each
+                r.lost += 1
+            elif gf > ga:
                 r.won += 1
             elif gf == ga:
                 r.drawn += 1
@@ -472,6 +475,10 @@ class LeagueService:
             teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id) if t.id is not None]
             rows = standings_rows(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league))
             db.set_points(session=s, points={r.team_id: r.points for r in rows})
+
+    def refresh_points(self, league: LeaguePublic) -> None:
+        """Each team's cached points again, after a result set outside a match (a deadline's ruling)."""
+        self._refresh_points(league)
 
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,
                 home_casualties: int | None = None, away_casualties: int | None = None,

@@ -44,7 +44,7 @@ class FixtureBase(SQLModel):
     away_score: int | None = None
     home_casualties: int = 0
     away_casualties: int = 0
-    #: ``home`` / ``away`` when a team conceded (or forfeited).
+    #: ``home`` / ``away`` when a team conceded (or forfeited); ``both`` when both forfeited.
     conceded_by: str | None = Field(default=None, max_length=8)
     played_at: datetime | None = Field(default=None, sa_type=Timestamp)
     #: SHA-256 of the match's dice secret and of the post-match potion dice's secret, drawn and
@@ -55,6 +55,13 @@ class FixtureBase(SQLModel):
     #: ``/league fixtures``, or the post ``/league play`` makes for a re-drawn fixture): the
     #: fixture is played only when this is its current ``dice_commitment``.
     posted_commitment: str = Field(default="", max_length=64)
+    #: When the fixture must be played by (its round's deadline, or its own once extended);
+    #: where its round is reminded; when the reminder and the notice that it passed were sent
+    #: (``db.deadlines``: each claimed once).
+    deadline: datetime | None = Field(default=None, sa_type=Timestamp, index=True)
+    deadline_channel_id: int | None = Field(default=None, sa_type=Snowflake)
+    reminded_at: datetime | None = Field(default=None, sa_type=Timestamp)
+    lapsed_at: datetime | None = Field(default=None, sa_type=Timestamp)
 
 
 class Fixture(FixtureBase, table=True):
@@ -74,7 +81,7 @@ class FixturePublic(FixtureBase):
     created_at: datetime
     updated_at: datetime
 
-    _utc = field_validator("created_at", "updated_at", "played_at")(as_utc)
+    _utc = field_validator("created_at", "updated_at", "played_at", "deadline", "reminded_at", "lapsed_at")(as_utc)
 
     @property
     def played(self) -> bool:

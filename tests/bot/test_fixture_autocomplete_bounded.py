@@ -37,7 +37,8 @@ async def test_fixture_autocompletes_read_one_bounded_query_filtered_by_what_is_
         crowded_server(guild.id, leagues=40, fixtures=400)
         with database.begin() as conn:  # Alice coaches Cup 3's first team
             conn.execute(text("UPDATE teams SET coach_id = :a WHERE name = 'Team 3a'"), {"a": alice.id})
-        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id)
+        # No sweeps: the round-deadline sweep reads league fixtures too, and only the autocomplete's reads count here.
+        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id, background=False)
         await fake.start_bot(bot)
         sql = Statements(database)
 
@@ -69,7 +70,8 @@ async def test_team_and_league_autocompletes_read_a_bounded_page_without_players
         office = guild.add_text_channel("office")
         alice = guild.add_member("Alice")
         crowded_server(guild.id, leagues=40, fixtures=40)
-        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id)
+        # No sweeps: the round-deadline sweep reads league fixtures too, and only the autocomplete's reads count here.
+        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id, background=False)
         await fake.start_bot(bot)
         sql = Statements(database)
 
