@@ -138,6 +138,8 @@ class CoachHistory:
     coach_id: int
     row: LadderRow | None
     lines: list[HistoryLine] = field(default_factory=list)
+    #: How many coaches the server's ladder holds.
+    coaches: int = 0
 
 
 def _outcome(winner: str, side: str) -> str:
@@ -261,4 +263,4 @@ class LadderService:
         """One coach's rated matches on this server, newest first, and his row of the table."""
         table, history = rate(self.results(guild_id))
         row = next((r for r in table if r.coach_id == coach_id), None)
-        return CoachHistory(coach_id, row, list(reversed(history.get(coach_id, []))))
+        return CoachHistory(coach_id, row, list(reversed(history.get(coach_id, []))), len(table))
