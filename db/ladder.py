@@ -59,7 +59,8 @@ def keep_rated_match(*, session: Session, row: RatedMatchPublic) -> bool:
     return True
 
 
-def unkept_matches(*, session: Session, guild_id: int, excluded: int, limit: int = 200) -> list[MatchPublic]:
+def unkept_matches(*, session: Session, guild_id: int, excluded: int, limit: int = 200,
+                   offset: int = 0) -> list[MatchPublic]:
     """Finished matches of the server between two different members (``excluded``: the AI
     coach's id) that have no ``ladder_matches`` row and are no league fixture's, oldest first."""
     kept = select(RatedMatch.match_id)
@@ -68,7 +69,7 @@ def unkept_matches(*, session: Session, guild_id: int, excluded: int, limit: int
                                  col(Match.west_coach_id) != col(Match.east_coach_id),
                                  col(Match.west_coach_id) != excluded, col(Match.east_coach_id) != excluded,
                                  col(Match.id).not_in(kept), col(Match.id).not_in(league))
-             .order_by(col(Match.updated_at), col(Match.id)).limit(limit))
+             .order_by(col(Match.updated_at), col(Match.id)).offset(offset).limit(limit))
     return [public_match(m) for m in session.exec(query).all()]
 
 

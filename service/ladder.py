@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -45,14 +46,15 @@ from sqlmodel import Session
 from db import ladder as store
 from db import leagues as db_leagues
 from db.engine import session_scope
+from db.migrate import open_database
 from db.models import RatedMatchPublic
 from db.models.match import MatchPublic
-from engine import MatchState
+from engine import Catalogue, MatchState
 
 from .matches import AI_COACH_ID, MatchService
 
-__all__ = ["MODEL", "CoachHistory", "HistoryLine", "LadderRow", "LadderService", "RatedResult", "rate",
-           "shown_rating"]
+__all__ = ["MODEL", "CoachHistory", "HistoryLine", "LadderRow", "LadderService", "RatedResult", "casual_result",
+           "console_lines", "rate", "read_only_ladder", "shown_rating"]
 
 log = logging.getLogger("elfball.service")
 
@@ -220,31 +222,36 @@ class LadderService:
                 store.keep_rated_match(session=s, row=kept)
         return []
 
-    def catch_up(self, guild_id: int) -> int:
-        """Keep the server's finished casual matches that ended without the listener; how many."""
-        n = 0
+    def catch_up(self, guild_id: int, *, keep: bool = True) -> list[RatedMatchPublic]:
+        """The server's finished casual matches that ended without the listener (a crash, or
+        before the ladder existed), kept unless ``keep`` is False (a read-only database: the
+        console's ``elfball ladder``)."""
+        found: list[RatedMatchPublic] = []
         with self.sessions() as s:
             while True:
-                page = store.unkept_matches(session=s, guild_id=guild_id, excluded=AI_COACH_ID, limit=CATCH_UP_PAGE)
+                page = store.unkept_matches(session=s, guild_id=guild_id, excluded=AI_COACH_ID, limit=CATCH_UP_PAGE,
+                                            offset=0 if keep else len(found))
                 kept_now = 0
                 for m in page:
-                    kept = casual_result(m, m.engine_state())
-                    if kept is None:  # finished without a winner (should not happen): never rated
+                    row = casual_result(m, m.engine_state())
+                    if row is None:  # finished without a winner (should not happen): never rated
                         log.warning("finished match %s has no winner; not rated", m.id)
                         continue
-                    kept_now += store.keep_rated_match(session=s, row=kept)
-                n += kept_now
+                    found.append(row)
+                    kept_now += store.keep_rated_match(session=s, row=row) if keep else 1
                 if len(page) < CATCH_UP_PAGE or not kept_now:
                     break
-        return n
+        return found
 
     # -- reading ----------------------------------------------------------------------------------------
-    def results(self, guild_id: int) -> list[RatedResult]:
-        """Every rated result of the server, in the order they are rated."""
-        self.catch_up(guild_id)
+    def results(self, guild_id: int, *, keep: bool = True) -> list[RatedResult]:
+        """Every rated result of the server, in the order they are rated (``keep``: see ``catch_up``)."""
+        unkept = self.catch_up(guild_id, keep=keep)
         with self.sessions() as s:
             casual = store.rated_matches(session=s, guild_id=guild_id)
             league = store.league_results(session=s, guild_id=guild_id)
+        if not keep:
+            casual += unkept
         out = [RatedResult(when=m.finished_at, kind="match", ref=m.match_id, west=m.west_coach_id,
                            east=m.east_coach_id, winner=m.winner, conceded=m.conceded) for m in casual]
         for f in league:
@@ -255,12 +262,66 @@ class LadderService:
                                    east=f.away_coach_id, winner=winner, conceded=conceded, league=f.league))
         return sorted(out, key=lambda r: r.order)
 
-    def table(self, guild_id: int) -> list[LadderRow]:
+    def table(self, guild_id: int, *, keep: bool = True) -> list[LadderRow]:
         """The server's ladder, best first (``rank`` set)."""
-        return rate(self.results(guild_id))[0]
+        return rate(self.results(guild_id, keep=keep))[0]
 
-    def history(self, guild_id: int, coach_id: int) -> CoachHistory:
+    def history(self, guild_id: int, coach_id: int, *, keep: bool = True) -> CoachHistory:
         """One coach's rated matches on this server, newest first, and his row of the table."""
-        table, history = rate(self.results(guild_id))
+        table, history = rate(self.results(guild_id, keep=keep))
         row = next((r for r in table if r.coach_id == coach_id), None)
         return CoachHistory(coach_id, row, list(reversed(history.get(coach_id, []))), len(table))
+
+
+# -- the console (``elfball ladder``) ------------------------------------------------------------------
+def read_only_ladder(guild_id: int, coach_id: int | None = None) -> tuple[list[LadderRow], CoachHistory | None]:
+    """The server's table and, if ``coach_id``, that coach's history, from the environment's
+    database opened read-only (never migrated or written: a copy will do). An unusable database
+    is a ``StoreError`` that says why."""
+    engine = open_database(write=False)
+
+    @contextmanager
+    def sessions() -> Iterator[Session]:
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+
+    try:
+        ladder = LadderService(sessions=sessions)
+        results = ladder.results(guild_id, keep=False)
+    finally:
+        engine.dispose()
+    table, history = rate(results)
+    if coach_id is None:
+        return table, None
+    row = next((r for r in table if r.coach_id == coach_id), None)
+    return table, CoachHistory(coach_id, row, list(reversed(history.get(coach_id, []))), len(table))
+
+
+def console_lines(table: Sequence[LadderRow], history: CoachHistory | None, language: str) -> list[str]:
+    """What ``elfball ladder`` prints: the table, or one coach's history (coaches by their Discord
+    user id: the console knows no display names)."""
+    words = Catalogue("service", "text", language)
+
+    def num(value: float) -> str:
+        text = f"{value:.1f}"
+        return text.replace(".", ",") if language == "fr" else text
+
+    if history is None:
+        if not table:
+            return [words.t("console.ladder.empty")]
+        return [words.t("console.ladder.head", coaches=len(table))] + [
+            words.t("console.ladder.row", rank=r.rank, coach=r.coach_id, rating=num(r.shown), mu=num(r.rating.mu),
+                    sigma=num(r.rating.sigma), played=r.played, won=r.won, drawn=r.drawn, lost=r.lost) for r in table]
+    row = history.row
+    if row is None:
+        return [words.t("console.ladder.none", coach=history.coach_id)]
+    out = [words.t("console.ladder.history", coach=history.coach_id, rating=num(row.shown), rank=row.rank,
+                   coaches=history.coaches, played=row.played)]
+    for h in history.lines:
+        where = words.t("console.ladder.league", league=h.result.league) if h.result.league \
+            else words.t("console.ladder.casual", id=h.result.ref)
+        how = words.t("console.ladder.conceded") if h.conceded else ""
+        out.append(words.t(f"console.ladder.{h.outcome}", when=f"{h.result.when:%Y-%m-%d %H:%M}", opponent=h.opponent,
+                           how=how, where=where, rating=num(h.after), change=("+" if h.after >= h.before else "-")
+                           + num(abs(h.after - h.before))))
+    return out
