@@ -11,6 +11,9 @@ so ``ladder_matches`` keeps who played whom, who won, who conceded and when. It 
 match ends, and for matches that ended before this revision the first time the ladder is read
 (``service.ladder``): the rules of rating live in the service, this revision only makes the
 table. Downgrading drops it; the ladder then has nothing to read.
+
+(Numbered 0011 for this session; it follows whatever revision is the head when merged: set
+``down_revision`` to that head.)
 """
 
 from __future__ import annotations
