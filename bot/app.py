@@ -5,7 +5,7 @@ as Avrae's ``cogs5e/<domain>/`` and Red's ``redbot/cogs/<cog>/``), each with its
 autocomplete: ``bot.match`` (challenges and the match's life), ``bot.play`` (set-up, play
 commands, panels and the match poster), ``bot.team``, ``bot.league``, ``bot.trust`` (preferences,
 the board in words, checking the dice), ``bot.limits`` (a server's cooldowns and caps),
-``bot.lookup`` (rules, odds, dice) and ``bot.help``.
+``bot.lookup`` (rules, odds, dice), ``bot.ladder`` (coach ratings) and ``bot.help``.
 Replies, refusals, the one error handler, checks and transformers live in ``bot.common``. The
 bot talks only to the service (``service``); nothing here rolls a die or applies a rule.
 
@@ -52,7 +52,7 @@ __all__ = ["ElfballBot", "elfball", "EXTENSIONS", "command_list", "main", "metri
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
 EXTENSIONS = ("bot.match.cog", "bot.play.cog", "bot.team.cog", "bot.league.cog", "bot.trust.cog", "bot.limits.cog", "bot.lookup.cog",
-              "bot.help.cog")
+              "bot.ladder.cog", "bot.help.cog")
 
 
 def tree_digest(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:

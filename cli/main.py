@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "cli.backup_commands",
     "cli.key_commands",
     "cli.league_commands",
+    "cli.ladder_commands",
 )
 
 

@@ -45,7 +45,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match", ("match status", "match describe", "match log", "undo", "match replay", "match verify",
                "match concede", "match abandon", "match forfeit")),
     ("teams", ("team",)),
-    ("leagues", ("league",)),
+    ("leagues", ("league", "ladder")),
     ("rules", ("rules", "odds", "roll", "help")),
     ("preferences", ("preferences", "limits")),
 )

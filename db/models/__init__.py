@@ -20,6 +20,7 @@ from .league_audit import LeagueAudit, LeagueAuditBase, LeagueAuditPublic
 from .match import ACTIVE_CHANNEL_INDEX, Match, MatchBase, MatchPublic, MatchStatus
 from .match_event import EventKind, MatchEvent, MatchEventBase, MatchEventPublic
 from .match_post import MatchPost, MatchPostBase, MatchPostPublic
+from .rated_match import RatedMatch, RatedMatchPublic
 from .replay import MAX_REPLAY_LANGUAGE, KeptReplay
 from .roster_player import (
     PlayerStatus,
@@ -78,6 +79,8 @@ __all__ = [
     "MatchPublic",
     "MatchStatus",
     "PlayerStatus",
+    "RatedMatch",
+    "RatedMatchPublic",
     "RosterPlayer",
     "RosterPlayerBase",
     "RosterPlayerPublic",

@@ -67,6 +67,7 @@ from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
 from ..leagues import StandingRow, standings_rows
+from ..ladder import LadderService
 from ..matches import SessionFactory
 from ..verify import load_record
 
@@ -401,6 +402,9 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         page(f"matches/{fid}.html", "match.html", "../", m=m, f=m.fixture)
     for name in ("style.css", "replay.js"):
         files[f"assets/{name}"] = resources.files("service.site").joinpath(f"static/{name}").read_bytes()
+    # The server's coach ratings (service.ladder), read only; a coach named by his team here.
+    page("ladder.html", "ladder.html", "", ladder=LadderService(sessions=sessions).table(league.guild_id, keep=False),
+         team_of={t.coach_id: t for t in teams}, rating=lambda x: f"{x:.1f}".replace(".", "," if language == "fr" else "."))
     return site
 
 

@@ -156,7 +156,7 @@ def test_the_console_export_writes_the_site_and_refuses_plainly(database, tmp_pa
     out = tmp_path / "site"
     assert main(["league", "export", "elf cup", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "Elf Cup: 5 pages (1 matches)" in said and str(out) in said
+    assert "Elf Cup: 6 pages (1 matches)" in said and str(out) in said
     written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert "index.html" in written and "assets/replay.js" in written and "teams/1.html" in written
     assert main(["league", "export", "Dragon Cup", str(tmp_path / "x")]) == 2
@@ -220,7 +220,7 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
 
         r = await fake.slash(alice, office, "league export")
         (att,) = r.attachments
-        assert att.filename == "elfball-league-elf-cup.zip" and "5 pages" in r.content and "index.html" in r.content
+        assert att.filename == "elfball-league-elf-cup.zip" and "6 pages" in r.content and "index.html" in r.content
         z = zipfile.ZipFile(io.BytesIO(att.data))
         index = Page(z.read("league-1/index.html").decode())
         assert index.headings[0] == (1, LEAGUE) and len(index.tables["standings"]) == 4
