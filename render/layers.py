@@ -608,7 +608,8 @@ def encode_png_compact(im: Image.Image, level: int = COMPACT_LEVEL) -> bytes:
         raise ValueError("encode_png_compact wants a P image")
     w, h = im.size
     c = zlib.compressobj(level, zlib.DEFLATED, 15, 9)
-    used = int(im.getextrema()[1]) + 1  # type: ignore[index]  # a P image's extrema: (lowest, highest) index
+    counts = im.histogram()  # pixels per palette index
+    used = max((i for i, n in enumerate(counts) if n), default=0) + 1
     return _png(im, c.compress(_filtered(im.tobytes(), w, 0, h)) + c.flush(), used)
 
 

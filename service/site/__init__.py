@@ -51,7 +51,6 @@ from engine import (
     Event,
     GoalScored,
     LANGUAGES,
-    MatchState,
     Member,
     PlayerRemoved,
     advances,
