@@ -502,14 +502,12 @@ def _swap(fresh: Path, root: Path) -> None:
 
 
 def zip_site(site: Site, folder: str = "") -> bytes:
-    """The files in one zip (under ``folder/`` if given), entries sorted and dated 1980; the
-    pages deflated, the pictures stored as they are (a PNG is deflated already: deflating it
-    again costs time and saves nothing)."""
+    """The files in one zip (under ``folder/`` if given), entries sorted and dated 1980."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(site.files):
             info = zipfile.ZipInfo(f"{folder}/{path}" if folder else path, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_STORED if path.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, site.files[path])
     return out.getvalue()

@@ -10,8 +10,8 @@
   arguments going to the workers as they are. A few boards are drawn here: starting a worker
   costs about a second of CPU.
 - **Encoded once, small**: each board is written as a compact PNG (``render_board(compact=True)``:
-  one deflate stream, about 20 kB a replay board) straight from the renderer; it is stored in the
-  zip as it is (a PNG does not shrink).
+  one deflate stream, the palette cut to the colours used: about 20 kB a replay board) straight
+  from the renderer, and kept as it is.
 
 The bytes are the same however many processes draw them.
 """

@@ -1,11 +1,9 @@
 """The website's pictures (``service.site.pictures``): a position asked for twice is drawn once,
-the workers give the bytes drawing here gives, a size budget stops the drawing, and the zip
-stores the pictures as they are."""
+the workers give the bytes drawing here gives, and a size budget stops the drawing."""
 
 from __future__ import annotations
 
 import io
-import zipfile
 from collections import Counter
 from typing import Any
 
@@ -15,7 +13,7 @@ from PIL import Image, ImageChops
 import render
 from render import board_image
 from render.replay import action_frames, fuzz_history
-from service.site import Site, SiteTooLarge, zip_site
+from service.site import SiteTooLarge
 from service.site.pictures import MIN_PARALLEL, Pictures, site_processes
 
 
@@ -93,11 +91,3 @@ def test_the_workers_draw_the_bytes_drawn_here(frames) -> None:
             pictures.board(f"{i}.png", f.state, events=f.events, view=f.view, width=480, language="fr")
         pictures.draw(files, processes=processes)
     assert list(there) == list(here) and there == here
-
-
-def test_the_zip_stores_the_pictures_as_they_are_and_deflates_the_pages() -> None:
-    site = Site(league=None, language="en", files={"index.html": b"<p>" * 500, "a/b.png": b"\x89PNG" * 500})  # type: ignore[arg-type]  # zip_site reads only the files
-    z = zipfile.ZipFile(io.BytesIO(zip_site(site)))
-    kinds = {i.filename: i.compress_type for i in z.infolist()}
-    assert kinds == {"a/b.png": zipfile.ZIP_STORED, "index.html": zipfile.ZIP_DEFLATED}
-    assert z.read("a/b.png") == site.files["a/b.png"]
