@@ -41,6 +41,8 @@ __all__ = [
     "PngReference",
     "png_reference",
     "encode_png",
+    "encode_png_compact",
+    "COMPACT_LEVEL",
     "BAND_ROWS",
     "FIELD_W",
     "FIELD_H",
@@ -587,13 +589,42 @@ def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None =
             adler = zlib.adler32(band, adler)
     parts.append(b"\x03\x00")  # an empty final block (fixed Huffman, end of block)
     parts.append(struct.pack(">I", adler & 0xFFFFFFFF))
+    return _png(im, b"".join(parts))
+
+
+#: zlib level of :func:`encode_png_compact`. Measured on 200 replay boards 480 px wide (the
+#: website's), the palette trimmed to the colours used: level 8 gives 19.8 kB a board in 14 ms,
+#: level 9 19.5 kB in 28 ms, level 7 20.7 kB in 6 ms; Pillow's ``optimize=True`` 20.1 kB in
+#: 28 ms, the bot's banded level 6 about 23 kB in 1.5 ms.
+COMPACT_LEVEL = 8
+
+
+def encode_png_compact(im: Image.Image, level: int = COMPACT_LEVEL) -> bytes:
+    """A ``P`` image as PNG bytes, its rows deflated as one stream (``level``, the largest
+    window and memory): smaller than :func:`encode_png`'s bands and slower, for pictures written
+    once and kept (the league's website). A pure function of the pixels, the palette and
+    ``level``."""
+    if im.mode != "P":
+        raise ValueError("encode_png_compact wants a P image")
+    w, h = im.size
+    c = zlib.compressobj(level, zlib.DEFLATED, 15, 9)
+    counts = im.histogram()  # pixels per palette index
+    used = max((i for i, n in enumerate(counts) if n), default=0) + 1
+    return _png(im, c.compress(_filtered(im.tobytes(), w, 0, h)) + c.flush(), used)
+
+
+def _png(im: Image.Image, idat: bytes, colours: int = 256) -> bytes:
+    """An 8-bit palette PNG of ``im``'s size and palette (its first ``colours`` entries at most:
+    a board uses some 66 of its palette's 255, and the rest are 3 bytes each for nothing)
+    around the zlib stream ``idat``."""
+    w, h = im.size
     palette = im.getpalette() or []
-    colours = max(1, min(256, len(palette) // 3))
+    colours = max(1, min(colours, 256, len(palette) // 3))
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
     return b"".join((
         b"\x89PNG\r\n\x1a\n",
         _chunk(b"IHDR", ihdr),
         _chunk(b"PLTE", bytes(palette[: 3 * colours])),
-        _chunk(b"IDAT", b"".join(parts)),
+        _chunk(b"IDAT", idat),
         _chunk(b"IEND", b""),
     ))

@@ -22,15 +22,17 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import threading
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Generator, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from engine import MatchState
 
-__all__ = ["BOARD_WIDTH", "Drawing", "release_free_memory", "render_processes"]
+__all__ = ["BOARD_WIDTH", "Board", "Drawing", "release_free_memory", "render_processes"]
 
 #: The bot's board, in pixels across. Discord shows a picture inline at a phone's width (~390 px)
 #: or ~550 px on a desktop, the same size whatever the file's width, so the width only matters
@@ -40,6 +42,9 @@ __all__ = ["BOARD_WIDTH", "Drawing", "release_free_memory", "render_processes"]
 #: only a lying token's four-character label falls to 8 px (the close-up shows it large). A
 #: board is ~39 KB there against ~56 KB at 1000 px (docs/benchmarks.md, "Bytes per action").
 BOARD_WIDTH = 720
+
+#: One board to draw: the state, its events, the view while paused, the width, the language.
+Board = tuple[MatchState, list[Any], MatchState | None, int, str]
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +75,20 @@ def _board(state: MatchState, events: list[Any], view: MatchState | None, width:
 
     try:
         return render_board(state, events=events, view=view, width=width, language=language)
+    finally:
+        _drawn()
+
+
+def _pickled_board(job: bytes) -> bytes:
+    return _board(*pickle.loads(job))
+
+
+def _pickled_compact_board(job: bytes) -> bytes:
+    from render import render_board
+
+    state, events, view, width, language = pickle.loads(job)
+    try:
+        return render_board(state, events=events, view=view, width=width, language=language, compact=True)
     finally:
         _drawn()
 
@@ -192,6 +211,34 @@ class Drawing:
         close_up = self._submit(_close_up, state, evs, view, language)
         board = self._call(_board, state, evs, view, width, language)
         return board, self._result(close_up, _close_up, state, evs, view, language)
+
+    def boards(self, jobs: Iterable[bytes], *, compact: bool = False) -> Generator[bytes, None, None]:
+        """Many boards' PNG bytes, in the order of ``jobs``: each a pickled :data:`Board` (the
+        caller pickles it once, and may know two identical positions by their bytes; a worker
+        gets the bytes as they are). ``compact``: ``render_board``'s smaller encoding, for
+        pictures kept. In workers a few per worker are in flight at a time, so a caller that
+        stops early (a size budget passed) leaves little drawn for nothing: what is still
+        queued is cancelled when the iterator is closed."""
+        fn = _pickled_compact_board if compact else _pickled_board
+        if self.processes == 0:
+            for job in jobs:
+                yield fn(job)
+            return
+        window = 4 * self.processes
+        sent: deque[tuple[tuple[ProcessPoolExecutor, Future | None], bytes]] = deque()
+        try:
+            for job in jobs:
+                sent.append((self._submit(fn, job), job))
+                if len(sent) >= window:
+                    first, args = sent.popleft()
+                    yield self._result(first, fn, args)
+            while sent:
+                first, args = sent.popleft()
+                yield self._result(first, fn, args)
+        finally:
+            for (_, future), _ in sent:
+                if future is not None:
+                    future.cancel()
 
     # -- the workers --------------------------------------------------------------------------
     def warm(self, width: int, close_up: bool) -> None:

@@ -28,7 +28,7 @@ import shutil
 import tempfile
 import zipfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -51,7 +51,6 @@ from engine import (
     Event,
     GoalScored,
     LANGUAGES,
-    MatchState,
     Member,
     PlayerRemoved,
     advances,
@@ -70,6 +69,7 @@ from ..leagues import StandingRow, standings_rows
 from ..ladder import LadderService
 from ..matches import SessionFactory
 from ..verify import load_record
+from .pictures import Pictures
 
 __all__ = ["SiteError", "SiteTooLarge", "Site", "find_league", "league_language", "build_site", "write_site", "zip_site",
            "check_folder", "check_exporter", "FRAME_WIDTH", "BOARD_WIDTH"]
@@ -208,19 +208,10 @@ def _players(team: TeamPublic, language: str) -> list[_Player]:
     return out
 
 
-def _frame_png(state: MatchState, events: list[Event], view: MatchState | None, width: int, language: str) -> bytes:
-    from render import board_image
-
-    out = io.BytesIO()
-    # No date, no text chunks: the same board gives the same bytes.
-    board_image(state, events=events, view=view, width=width, language=language).save(out, "PNG", optimize=True)
-    return out.getvalue()
-
-
 def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool,
-           budget: Callable[[int], None]) -> None:
-    """Reads the match behind ``m.fixture`` and writes its pictures (the replay's frames if
-    ``replays``) into ``files``."""
+           pictures: Pictures) -> None:
+    """Reads the match behind ``m.fixture`` and asks ``pictures`` for its boards (the replay's
+    frames if ``replays``; drawn later, all at once)."""
     from render.replay import Step, action_frames
 
     f = m.fixture
@@ -233,15 +224,12 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
     events = m.events = [e for st in steps for e in st.events]
     m.log = [ln for ln in narrate_events(events, final, language=language) if ln]
     for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
-        path = f"matches/{f.id}/frame-{i:03d}.png"
-        files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
-        budget(len(files[path]))
+        pictures.board(f"matches/{f.id}/frame-{i:03d}.png", frame.state, events=frame.events, view=frame.view,
+                       width=FRAME_WIDTH, language=language)
         lines = [ln for ln in narrate_events(frame.events, frame.state, language=language) if ln]
         m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
                          "lines": lines, "number": i})
-    board = f"matches/{f.id}/board.png"
-    files[board] = _frame_png(final, [], None, BOARD_WIDTH, language)
-    budget(len(files[board]))
+    pictures.board(f"matches/{f.id}/board.png", final, width=BOARD_WIDTH, language=language)
     m.board = {"src": f"{f.id}/board.png", "alt": alt_text(final, language=language)}
     m.description = board_words(final, language=language)
     m.commitment, m.seed = match.seed_commitment, match.seed or ""
@@ -313,11 +301,13 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, png_budget: int | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None, processes: int | None = None) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
-    ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
+    ``replays=False`` leaves out the replays' boards (most of a season's size: some 20 kB an
     action), for a site that must fit in one Discord attachment. ``png_budget``: raise
-    ``SiteTooLarge`` as soon as the pictures pass that many bytes."""
+    ``SiteTooLarge`` as soon as the pictures pass that many bytes. ``processes``: worker
+    processes drawing the boards (default: one per core when there are enough, see
+    ``service.site.pictures``; 0 draws in this process); the bytes are the same either way."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -339,20 +329,22 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
 
-    pictures = 0
+    pictures = Pictures()
+    drawn = 0
 
     def check_budget(added: int) -> None:
-        nonlocal pictures
-        pictures += added
-        if png_budget is not None and pictures > png_budget:
+        nonlocal drawn
+        drawn += added
+        if png_budget is not None and drawn > png_budget:
             raise SiteTooLarge(png_budget)
 
     matches: dict[int, _Match] = {}
     for f in fixtures:
         if f.status == FixtureStatus.PLAYED and f.match_id is not None:
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
-            _match(m, language, files, sessions, replays, check_budget)
+            _match(m, language, files, sessions, replays, pictures)
             matches[f.id] = m
+    pictures.draw(files, budget=check_budget, processes=processes)
 
     players = {t.id: _players(t, language) for t in teams}
     names = {p.id: (p.name, t) for t in teams for p in players[t.id]}

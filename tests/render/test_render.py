@@ -31,7 +31,7 @@ from engine.state import Location, MatchState, Status
 from render import action_frames, board_image, describe, fuzz_history, render_board, render_replay
 from render import palette as PAL
 from render.describe import initials, status_line
-from render.layers import encode_png, field_layer, geometry
+from render.layers import encode_png, encode_png_compact, field_layer, geometry
 from render.panels import momentum_slot_centre
 from support import ROOT
 from support.golden import differing, golden_module
@@ -140,6 +140,19 @@ def test_banded_encoder_round_trips_any_palette_image() -> None:
     back = Image.open(io.BytesIO(png))
     assert back.size == (301, 97)
     assert back.tobytes() == im.tobytes()
+
+
+def test_compact_png_has_the_drawn_pixels_and_only_the_colours_used_in_its_palette() -> None:
+    sc = scenario("carried_ball")
+    compact = render_board(sc.state, events=sc.events, width=W, compact=True)
+    Image.open(io.BytesIO(compact)).verify()
+    im = Image.open(io.BytesIO(compact))
+    ref = board_image(sc.state, events=sc.events, width=W)
+    assert im.mode == "P" and ImageChops.difference(im.convert("RGB"), ref.convert("RGB")).getbbox() is None
+    assert len(im.getpalette() or []) // 3 == max(ref.tobytes()) + 1 < 256
+    assert len(compact) < len(render_board(sc.state, events=sc.events, width=W))
+    gradient = Image.linear_gradient("L").resize((301, 97)).convert("P")
+    assert Image.open(io.BytesIO(encode_png_compact(gradient))).tobytes() == gradient.tobytes()
 
 
 def test_smallest_label_is_readable_on_a_phone() -> None:
