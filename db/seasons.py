@@ -29,7 +29,7 @@ from .models import Fixture, FixtureStatus, League, LeaguePublic, Team, TeamPubl
 from .models._common import utcnow
 from .teams import find_team, public_team
 
-__all__ = ["seasons_of", "season_row", "start_season", "withdraw_team"]
+__all__ = ["ARCHIVED", "seasons_of", "season_row", "start_season", "withdraw_team"]
 
 
 def seasons_of(session: Session, guild_id: int, league: int | str) -> list[LeaguePublic]:

@@ -11,6 +11,7 @@ from engine.state import Location
 from service.leagues import LeagueService
 from service.matches import MatchService
 from service.seasons import SeasonService
+from service.site import SiteError, build_site, find_league
 from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, finish_with, season
 
 MOD = 99
@@ -135,3 +136,19 @@ def test_a_coach_withdraws_his_team_before_the_new_schedule(league) -> None:
         seasons.withdraw(GUILD, BOB, "Elf Cup", "Gnashers")
     # Season 1 still shows the Tinkers, who played it.
     assert "Tinkers" in {r.name for r in league.standings(GUILD, seasons.season(GUILD, "Elf Cup", 1).id)[1]}
+
+
+def test_the_website_of_a_finished_season_is_still_exported(league) -> None:
+    seasons = SeasonService(league)
+    season(league, ALICE, BOB, CAROL)
+    _finish_season(league)
+    old = league.league(GUILD, "Elf Cup")
+    seasons.start(GUILD, ALICE, "Elf Cup")
+    seasons.withdraw(GUILD, CAROL, "Elf Cup", "Tinkers")
+    assert find_league("Elf Cup").season == 2  # the name: the current season, not "several leagues"
+    first = find_league("elf cup", season=1)
+    assert first.id == old.id and find_league(str(old.id)).id == old.id
+    with pytest.raises(SiteError, match="no season 4"):
+        find_league("Elf Cup", season=4)
+    index = build_site(first, replays=False).files["index.html"].decode()
+    assert all(name in index for name in ("Moonblades", "Gnashers", "Tinkers"))
