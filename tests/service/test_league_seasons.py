@@ -3,9 +3,14 @@ finished season, who may start it, and a coach withdrawing at the season's chang
 
 from __future__ import annotations
 
-import pytest
+import time
 
-from db.errors import InvalidInputError, NotAllowedError, NotFoundError
+import pytest
+from support.databases import at_once
+
+from db import seasons as db_seasons
+
+from db.errors import InvalidInputError, NotAllowedError, NotFoundError, StoreError
 from db.models import PlayerStatus
 from engine.state import Location
 from service.leagues import LeagueService
@@ -152,3 +157,23 @@ def test_the_website_of_a_finished_season_is_still_exported(league) -> None:
         find_league("Elf Cup", season=4)
     index = build_site(first, replays=False).files["index.html"].decode()
     assert all(name in index for name in ("Moonblades", "Gnashers", "Tinkers"))
+
+
+def test_two_presses_at_once_start_one_season(league, monkeypatch) -> None:
+    seasons = SeasonService(league)
+    season(league, ALICE, BOB)
+    _finish_season(league)
+    real = db_seasons._left_to_play
+
+    def slow(*args, **kwargs):
+        out = real(*args, **kwargs)
+        time.sleep(0.25)  # both presses read the season inside this window without the league's lock
+        return out
+
+    monkeypatch.setattr(db_seasons, "_left_to_play", slow)
+    results = at_once(lambda: seasons.start(GUILD, ALICE, "Elf Cup"),
+                      lambda: seasons.start(GUILD, MOD, "Elf Cup", moderator=True, reason="Alice asked"),
+                      catch=(StoreError,))
+    refusals = [r for r in results if isinstance(r, Exception)]
+    assert len(refusals) == 1 and "not the current one" in str(refusals[0])
+    assert [h.league.season for h in seasons.seasons(GUILD, "Elf Cup")] == [1, 2]
