@@ -95,7 +95,7 @@ def start_season(*, session: Session, guild_id: int, league: int | str, actor_id
         lock_row(session, Team, tm.id)  # type: ignore[arg-type]  # a stored row's id is set
         tm.league_id, tm.points, tm.updated_at = new.id, 0, utcnow()
         session.add(tm)
-    detail = {"season": new.season, "previous": old.id, "teams": [t.name for t in teams], **(stand_in or {})}
+    detail = {"season": new.season, "previous": old.id, "teams": ", ".join(t.name for t in teams), **(stand_in or {})}
     add_audit(session, new.id, "season_started", actor_id=actor_id, detail=detail, reason=reason.strip())  # type: ignore[arg-type]  # flushed: the id is set
     add_audit(session, old.id, "season_followed", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
               detail={"next": new.id, "season": new.season, **(stand_in or {})}, reason=reason.strip())

@@ -177,3 +177,20 @@ def test_two_presses_at_once_start_one_season(league, monkeypatch) -> None:
     refusals = [r for r in results if isinstance(r, Exception)]
     assert len(refusals) == 1 and "not the current one" in str(refusals[0])
     assert [h.league.season for h in seasons.seasons(GUILD, "Elf Cup")] == [1, 2]
+
+
+@pytest.mark.slow  # the export draws the match's replay
+def test_the_console_exports_one_season(league, database, tmp_path, monkeypatch, capsys) -> None:
+    from cli.main import main
+
+    seasons = SeasonService(league)
+    season(league, ALICE, BOB)
+    _finish_season(league)
+    seasons.start(GUILD, ALICE, "Elf Cup")
+    monkeypatch.setenv("DATABASE_URL", database.url.render_as_string(hide_password=False))
+    assert main(["league", "export", "Elf Cup", str(tmp_path / "one"), "--season", "1"]) == 0
+    assert "Elf Cup: " in capsys.readouterr().out
+    index = (tmp_path / "one" / "index.html").read_text(encoding="utf-8")
+    assert "Moonblades" in index and "Gnashers" in index
+    assert main(["league", "export", "Elf Cup", str(tmp_path / "nine"), "--season", "9"]) == 2
+    assert "no season 9" in capsys.readouterr().err
