@@ -8,6 +8,7 @@ import time
 import pytest
 from support.databases import at_once
 
+from db import limits as db_limits
 from db import seasons as db_seasons
 
 from db.errors import InvalidInputError, NotAllowedError, NotFoundError, StoreError
@@ -67,6 +68,8 @@ def test_a_new_season_carries_the_teams_as_the_rules_keep_them(league) -> None:
     # The name finds the new season; the server lists one league.
     current = league.league(GUILD, "Elf Cup")
     assert current.id == started.league.id and [lg.id for lg in league.leagues(GUILD)] == [current.id]
+    with league.sessions() as s:  # a season is no extra league against the commissioner's cap
+        assert db_limits.league_count(s, GUILD, ALICE) == 1 == db_limits.league_count(s, GUILD)
     assert league.fixtures(GUILD, "Elf Cup") == []
     teams = league.teams(GUILD, "Elf Cup")
     assert {t.name for t in teams} == {"Moonblades", "Gnashers", "Tinkers"}
