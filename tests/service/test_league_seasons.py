@@ -98,6 +98,12 @@ def test_a_new_season_carries_the_teams_as_the_rules_keep_them(league) -> None:
     with pytest.raises(NotFoundError, match="no season 3"):
         seasons.season(GUILD, "Elf Cup", 3)
 
+    # A finished season's result may still be corrected: its table follows, the new season's points do not.
+    fixed = league.results(GUILD, old_id)[0]
+    league.correct(GUILD, ALICE, fixed.id, home_score=0, away_score=3, reason="a ruling after the season")
+    assert [v.score() for v in league.results(GUILD, old_id) if v.id == fixed.id] == ["0-3"]
+    assert all(t.points == 0 for t in league.teams(GUILD, "Elf Cup"))
+
     # The new season plays: its schedule is drawn among the carried teams; the old one has none to make.
     fixtures = league.schedule(GUILD, ALICE, "Elf Cup")
     assert len(fixtures) == 3 and {f.fixture.league_id for f in fixtures} == {current.id}
