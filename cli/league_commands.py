@@ -18,7 +18,8 @@ from service.exports import SiteError, export_league
 
 def _export(args: argparse.Namespace) -> int:
     try:  # exporting never writes: a copy of the database will do
-        site = export_league(args.league, args.out_dir, guild_id=args.guild, language=args.language)
+        site = export_league(args.league, args.out_dir, guild_id=args.guild, language=args.language,
+                             season=args.season)
     except SiteError as exc:
         print(f"elfball league export: {exc}", file=sys.stderr)
         return 2
@@ -54,4 +55,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the Discord server (guild) id, when several servers have a league of that name")
     e.add_argument("--language", choices=LANGUAGES, default=None,
                    help="the pages' language (default: the league's server language, else English)")
+    e.add_argument("--season", type=int, metavar="N", default=None,
+                   help="one season of the league (default: its current one; /league seasons lists them)")
     e.set_defaults(func=_export)

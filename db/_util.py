@@ -11,7 +11,11 @@ from sqlmodel import Session
 
 from .names import MAX_NAME, clean_name, name_key
 
-__all__ = ["MAX_NAME", "clean_name", "name_key", "violates", "upsert", "in_utc", "is_sqlite"]
+__all__ = ["MAX_NAME", "ARCHIVED", "clean_name", "name_key", "violates", "upsert", "in_utc", "is_sqlite"]
+
+#: In a finished season's ``leagues.name_key``, between its name and its id (``db.seasons``): no
+#: name holds a control character (``db.names.check_name``), so no league can be called that.
+ARCHIVED = "\x1f"
 
 
 def violates(error: IntegrityError, constraint: str) -> bool:

@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import func, or_, text
 from sqlmodel import Session, col, select
 
-from ._util import in_utc
+from ._util import ARCHIVED, in_utc
 from .locks import begin_write
 from .models import Challenge, League, Match, Team
 from .models.match import MatchStatus
@@ -69,8 +69,10 @@ def team_count(session: Session, guild_id: int, coach_id: int | None = None) -> 
 
 
 def league_count(session: Session, guild_id: int, commissioner_id: int | None = None) -> int:
-    """The leagues of ``guild_id`` (only those ``commissioner_id`` runs, when given)."""
-    query = select(func.count()).select_from(League).where(League.guild_id == guild_id)
+    """The leagues of ``guild_id`` (only those ``commissioner_id`` runs, when given); a league's
+    finished seasons are not more leagues (``db.seasons``)."""
+    query = select(func.count()).select_from(League).where(League.guild_id == guild_id,
+                                                            ~col(League.name_key).contains(ARCHIVED))
     if commissioner_id is not None:
         query = query.where(League.commissioner_id == commissioner_id)
     return int(session.exec(query).one())

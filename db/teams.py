@@ -27,7 +27,7 @@ from engine import (
     validate_basic_team,
 )
 
-from ._util import clean_name, name_key, violates
+from ._util import ARCHIVED, clean_name, name_key, violates
 from .errors import (
     DuplicateNameError,
     InvalidInputError,
@@ -35,7 +35,7 @@ from .errors import (
     UnknownTeamError,
 )
 from .locks import begin_write, valid_id
-from .models import League, LeaguePublic, PlayerStatus, RosterPlayer, RosterPlayerPublic, Team, TeamPublic
+from .models import Fixture, League, LeaguePublic, PlayerStatus, RosterPlayer, RosterPlayerPublic, Team, TeamPublic
 
 __all__ = [
     "name_choices",
@@ -98,7 +98,9 @@ def get_league(*, session: Session, guild_id: int, league: int | str) -> LeagueP
 
 
 def list_leagues(*, session: Session, guild_id: int) -> list[LeaguePublic]:
-    rows = session.exec(select(League).where(League.guild_id == guild_id).order_by(League.name_key)).all()
+    """The server's leagues, each at its current season (``db.seasons`` reads the finished ones)."""
+    rows = session.exec(select(League).where(League.guild_id == guild_id, ~col(League.name_key).contains(ARCHIVED))
+                        .order_by(League.name_key)).all()
     return [LeaguePublic.model_validate(r) for r in rows]
 
 
@@ -214,7 +216,11 @@ def list_teams(
     """The server's teams by name, optionally only one league's or one coach's."""
     query = select(Team).where(Team.guild_id == guild_id).options(selectinload(Team.players))  # type: ignore[arg-type]  # a SQLModel relationship is typed as its Python value
     if league is not None:
-        query = query.where(Team.league_id == league_row(session, guild_id, league).id)
+        # Its teams, and those that played its fixtures (a finished season's teams moved on: db.seasons).
+        lid = league_row(session, guild_id, league).id
+        played = select(Fixture.home_team_id).where(Fixture.league_id == lid).union(
+            select(Fixture.away_team_id).where(Fixture.league_id == lid))
+        query = query.where((col(Team.league_id) == lid) | col(Team.id).in_(played))
     if coach_id is not None:
         query = query.where(Team.coach_id == coach_id)
     return [public_team(t) for t in session.exec(query.order_by(Team.name_key)).all()]
@@ -228,7 +234,7 @@ def name_choices(*, session: Session, guild_id: int, kind: str, text: str = "", 
     typed = " ".join(text.split()).casefold()
     size = max(0, min(limit, 25))
     if kind == "league":
-        lq = select(League.name).where(League.guild_id == guild_id)
+        lq = select(League.name).where(League.guild_id == guild_id, ~col(League.name_key).contains(ARCHIVED))
         if typed:
             lq = lq.where(col(League.name_key).contains(typed, autoescape=True))
         return [(n, n) for n in session.exec(lq.order_by(League.name_key).limit(size)).all()]

@@ -26,6 +26,8 @@ __all__ = [
     "require_fixture_coach",
     "require_report_owner",
     "require_commissioner",
+    "require_season_starter",
+    "require_withdrawal",
     "require_deadline_ruler",
     "members_playing",
     "require_moderator_not_playing",
@@ -178,6 +180,25 @@ def require_commissioner(league: _League, user_id: int, *, moderator: bool = Fal
             raise NotAllowedError("stand_in_says_why", commissioner=league.commissioner_id)
         return {"stand_in_for": league.commissioner_id}
     raise NotAllowedError("only_commissioner_may_do", commissioner=league.commissioner_id)
+
+
+def require_season_starter(league: _League, user_id: int, *, moderator: bool = False, reason: str = "") -> dict[str, Any]:
+    """Who starts a league's next season (``service.seasons``): its commissioner, or a moderator
+    standing in for him saying why (``require_commissioner``)."""
+    return require_commissioner(league, user_id, moderator=moderator, reason=reason)
+
+
+def require_withdrawal(league: _League, team: _Team, user_id: int, *, moderator: bool = False,
+                       reason: str = "") -> dict[str, Any]:
+    """Who takes a team out of a league before its schedule is drawn: the team's coach (he
+    leaves at a season's change), or the commissioner (a coach who left the server), or a
+    moderator standing in for him saying why. Returns what the audit row adds."""
+    if team.coach_id == user_id or league.commissioner_id == user_id:
+        return {}
+    if moderator:
+        return require_commissioner(league, user_id, moderator=True, reason=reason)
+    raise NotAllowedError("only_coach_or_commissioner_withdraw", team=team.name, coach=team.coach_id,
+                          commissioner=league.commissioner_id)
 
 
 #: How a member may end a match without a result (``abandon_right``): ``vote`` as one of its

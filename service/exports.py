@@ -34,7 +34,7 @@ def match_record(match_id: int) -> MatchRecord:
 
 
 def export_league(league: str, out_dir: str | Path, *, guild_id: int | None = None,
-                  language: str | None = None) -> Site:
+                  language: str | None = None, season: int | None = None) -> Site:
     """Build ``league``'s website (on ``guild_id``'s server, when several have that name) in
     ``language`` (default: its server's) and write it into ``out_dir``; ``SiteError`` when it
     cannot be (an unusable database, no such league, a name several servers use, a folder that
@@ -52,7 +52,7 @@ def export_league(league: str, out_dir: str | Path, *, guild_id: int | None = No
             yield s
 
     try:
-        found = find_league(league, guild_id=guild_id, sessions=sessions)
+        found = find_league(league, guild_id=guild_id, sessions=sessions, season=season)
         site = build_site(found, language=language, sessions=sessions)
         write_site(site, out_dir)
     finally:

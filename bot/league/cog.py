@@ -30,6 +30,7 @@ from bot.common.reply import Refusal, run_work
 from bot.common.reply import say as _say
 from bot.common.reply import send_post as _send
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
+from bot.league.seasons import SEASON_COMMANDS
 from bot.league.deadlines import DecideButton, RuleButton, deadline_suffix, deadline_sweep, deadlines_of, when_words
 from bot.play.panels import Post
 from service import lookup
@@ -65,6 +66,8 @@ SUPPORT_CHOICES = [app_commands.Choice(name=f"{SUPPORT_NAMES[i]} ({SUPPORT_COSTS
 
 league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings",
                                   guild_only=True)
+for _command in SEASON_COMMANDS:  # /league new-season, seasons, withdraw (bot.league.seasons)
+    league_group.add_command(_command)
 #: The Advanced ``/team`` commands, moved into the team cog's group at ``setup``.
 team_group = app_commands.Group(name="team", description="Your server's teams")
 

@@ -19,6 +19,9 @@ class LeagueBase(SQLModel):
     name: str = Field(max_length=64)
     commissioner_id: int = Field(sa_type=Snowflake)
     settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    #: The season's number, and the league row of the season before (``db.seasons``).
+    season: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    previous_id: int | None = Field(default=None, foreign_key="leagues.id", ondelete="SET NULL", index=True)
 
 
 class League(LeagueBase, table=True):

@@ -39,8 +39,10 @@ from markupsafe import Markup
 
 from db import leagues as db_leagues
 from db import matches as store
+from db import seasons as db_seasons
 from db import teams as db_teams
 from db.engine import session_scope
+from db.errors import StoreError
 from db.models import FixtureStatus, LeaguePublic, PlayerStatus, TeamPublic
 from engine import (
     ABILITIES,
@@ -114,9 +116,18 @@ class Site:
 
 
 # --- finding the league -------------------------------------------------------------------------
-def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFactory = session_scope) -> LeaguePublic:
+def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFactory = session_scope,
+                season: int | None = None) -> LeaguePublic:
     """The league named (or numbered) ``league``, on ``guild_id``'s server or any server; a name
-    that several servers use must be given with its server (or by number)."""
+    that several servers use must be given with its server (or by number). A name finds the
+    league's current season; ``season``: that season of it (``db.seasons``)."""
+    if season is not None:
+        current = find_league(league, guild_id=guild_id, sessions=sessions)
+        with sessions() as s:
+            try:
+                return db_seasons.season_row(s, current.guild_id, current.id, season)
+            except StoreError as exc:
+                raise SiteError(str(exc)) from None
     from db.models import League
     from sqlmodel import select
 
@@ -129,7 +140,8 @@ def find_league(league: str, *, guild_id: int | None = None, sessions: SessionFa
     if text.isascii() and text.isdigit():
         found = [lg for lg in rows if lg.id == int(text)]
     else:
-        found = [lg for lg in rows if lg.name_key == text.casefold() or lg.name.casefold() == text.casefold()]
+        found = [lg for lg in rows if db_seasons.ARCHIVED not in lg.name_key  # a finished season: by number
+                 and (lg.name_key == text.casefold() or lg.name.casefold() == text.casefold())]
     if not found:
         raise SiteError(f"there is no league {text!r}" + (f" on server {guild_id}" if guild_id is not None else ""))
     if len(found) > 1:
