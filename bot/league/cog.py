@@ -37,6 +37,7 @@ from service import lookup
 from service import teams as team_store
 from service.challenges import MAX_WORDS, entropy_of
 from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
+from service.drawing import render_processes
 from service.matches import Outcome
 from service.names import safe_name
 from service.verify import commitment_text
@@ -654,6 +655,9 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
         # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
         from service.site import SiteTooLarge, build_site, zip_site
 
+        # Live matches share the machine: one extra worker at most, none if the operator
+        # draws in the bot's own process (ELFBALL_RENDER_PROCESSES=0).
+        processes = min(1, render_processes())
         svc = _svc(interaction)
         # The commissioner's, or a moderator's for him: written in the league's audit.
         lg = svc.check_export(_guild(interaction), interaction.user.id,
@@ -662,7 +666,7 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
         folder = f"league-{lg.id}"
         try:
             # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
-            site = build_site(lg, language=lang, png_budget=limit)
+            site = build_site(lg, language=lang, png_budget=limit, processes=processes)
             data = zip_site(site, folder=folder)
             if len(data) <= limit:
                 return lg.name, len(site.pages), data, True
@@ -670,7 +674,7 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
             pass
         # The replays' boards are most of a season: the rest of the site may still fit.
         try:
-            site = build_site(lg, language=lang, replays=False, png_budget=limit)
+            site = build_site(lg, language=lang, replays=False, png_budget=limit, processes=processes)
         except SiteTooLarge:
             return lg.name, 0, None, False
         data = zip_site(site, folder=folder)
