@@ -63,6 +63,7 @@ from engine import (
 )
 
 from .. import match_rules
+from . import pages
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
@@ -183,6 +184,8 @@ class _Match:
     record: bytes = b""
     events: list[Event] = field(default_factory=list)
     final: tuple[int, int] | None = None  # the match's own score, when a correction changed the table's
+    state: MatchState | None = None  # the final state (the summary's names and outcomes)
+    summary: Any = None  # pages.MatchSummary
 
 
 def _words(language: str) -> Catalogue:
@@ -228,7 +231,7 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
         match = store.get_match(session=s, match_id=f.match_id)
         record = load_record(session=s, match_id=f.match_id)
     steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
-    final = history[-1][1]
+    final = m.state = history[-1][1]
     events = m.events = [e for st in steps for e in st.events]
     m.log = [ln for ln in narrate_events(events, final, language=language) if ln]
     for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
@@ -236,8 +239,13 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
         files[path] = _frame_png(frame.state, frame.events, frame.view, FRAME_WIDTH, language)
         budget(len(files[path]))
         lines = [ln for ln in narrate_events(frame.events, frame.state, language=language) if ln]
+        # The close-up where the next decision is, for a phone (issue 34: labels >= 9 px at 390 px).
+        phone = pages.closeup_png(frame.state, frame.events, frame.view, language)
+        if phone is not None:
+            files[f"matches/{f.id}/close-{i:03d}.png"] = phone
+            budget(len(phone))
         m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
-                         "lines": lines, "number": i})
+                         "lines": lines, "number": i, "phone": f"{f.id}/close-{i:03d}.png" if phone else ""})
     board = f"matches/{f.id}/board.png"
     files[board] = _frame_png(final, [], None, BOARD_WIDTH, language)
     budget(len(files[board]))
@@ -312,11 +320,12 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, png_budget: int | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None, coaches: pages.CoachNames | None = None) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
     ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
     action), for a site that must fit in one Discord attachment. ``png_budget``: raise
-    ``SiteTooLarge`` as soon as the pictures pass that many bytes."""
+    ``SiteTooLarge`` as soon as the pictures pass that many bytes. ``coaches``: a coach's display
+    name by member id (the bot's, at export); without it a coach is "a coach", never an id."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -337,6 +346,10 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     by_id = {t.id: t for t in teams}
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
+    corrected = pages.corrected_fixtures(league.id, sessions)
+    coach = {t.id: pages.coach_name(coaches, t.coach_id, tx.t("site.coach.unknown")) for t in teams}
+    top = pages.champion(rows, fixtures)
+    rules, play = pages.rules_rows(settings, language)
 
     pictures = 0
 
@@ -353,6 +366,12 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
             _match(m, language, files, sessions, replays, check_budget)
             matches[f.id] = m
 
+    for m in matches.values():
+        assert m.state is not None  # _match read it
+        m.summary = pages.match_summary(m.events, m.state, m.fixture, {"west": m.home.name, "east": m.away.name},
+                                        language, sessions)
+    career = pages.careers((m.fixture, m.events) for m in matches.values())
+    fixture_of_match = {f.match_id: f.id for f in fixtures if f.match_id is not None}
     players = {t.id: _players(t, language) for t in teams}
     names = {p.id: (p.name, t) for t in teams for p in players[t.id]}
     goals, hurt = _leaders(matches.values())
@@ -376,7 +395,8 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         return Markup(f'width="{w}" height="{h}"')
 
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
-              "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id}
+              "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id,
+              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of}
 
     def page(path: str, template: str, root: str, **values: Any) -> None:
         files[path] = env.get_template(template).render(root=root, **common, **values).encode()
@@ -384,7 +404,10 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     results = [f for f in fixtures if f.status == FixtureStatus.PLAYED]
     page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
-         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
+         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play)
+    known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
+    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None)
+    files["results.csv"] = pages.results_csv(fixtures, {t.id: t.name for t in teams}, corrected)
     for t in teams:
         value, budget = sheets[t.id]
         sheet = TeamSheet(t, value, budget, league.name,
@@ -396,7 +419,8 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
              list_name=team_list(t.team_list).name, support=support_text(t.support, language),
              active=[p for p in players[t.id] if p.status == PlayerStatus.ACTIVE],
              former=[p for p in players[t.id] if p.status != PlayerStatus.ACTIVE],
-             fixtures=mine, matches=matches, row=next(r for r in rows if r.team_id == t.id))
+             fixtures=mine, matches=matches, row=next(r for r in rows if r.team_id == t.id), career=career,
+             left={p.id: pages.left_how(p, fixture_of_match, tx) for p in t.players if p.status != PlayerStatus.ACTIVE})
     for fid, m in sorted(matches.items()):
         page(f"matches/{fid}.html", "match.html", "../", m=m, f=m.fixture)
     for name in ("style.css", "replay.js"):

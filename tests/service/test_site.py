@@ -112,7 +112,9 @@ def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store)
     assert len(frames) >= 2 and len(match.lists["frames"]) == len(frames)
     assert all(site.files[p].startswith(b"\x89PNG") for p in frames)
     assert all(img.get("alt") for img in match.images)
-    assert [h for _, h in match.headings][1:] == ["The final board", "Replay", "The match log", "The dice", "How to check"]
+    assert [h for _, h in match.headings][1:] == ["Summary", "Goals", "Casualties",
+                                                  "After the match: experience, injuries, potions, abilities",
+                                                  "The final board", "Replay", "The match log", "The dice", "How to check"]
     record = json.loads(site.files[f"matches/{f.id}.json"])
     assert verify(record_from_json(record)).ok
     html = site.files[f"matches/{f.id}.html"].decode()
