@@ -26,7 +26,7 @@ from bot.common.autocomplete import list_name
 from bot.common.checks import EXPORT, LEAGUE_CREATE, REPLAY, starts_match
 from bot.common.errors import answer_press
 from bot.common.i18n import catalogue, languages, tr
-from bot.common.reply import Refusal, run_work
+from bot.common.reply import Refusal, defer, run_work
 from bot.common.reply import say as _say
 from bot.common.reply import send_post as _send
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
@@ -636,20 +636,27 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)
 
-    def work() -> tuple[str, int, bytes | None, bool]:
-        # Lazy on purpose (issue 33): the website's builder (Jinja2, its templates and the
-        # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
-        from service.site import SiteTooLarge, build_site, zip_site
-
+    def check() -> tuple[Any, list[int]]:  # (the league, its coaches' member ids)
         svc = _svc(interaction)
         # The commissioner's, or a moderator's for him: written in the league's audit.
         lg = svc.check_export(_guild(interaction), interaction.user.id,
                               _default_league(svc, _guild(interaction), interaction.user.id, league),
                               moderator=_moderator(interaction), reason=reason or "")
+        return lg, sorted({t.coach_id for t in svc.teams(_guild(interaction), lg.id)})
+
+    lg, coach_ids = await run_work(interaction, check)
+    names = await _display_names(interaction, coach_ids)
+
+    def work() -> tuple[str, int, bytes | None, bool]:
+        # Lazy on purpose (issue 33): the website's builder (Jinja2, its templates and the
+        # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
+        from service.site import SiteTooLarge, build_site, zip_site
+
+        coach_name = names.get  # the site shows a coach by his display name, never a bare id
         folder = f"league-{lg.id}"
         try:
             # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
-            site = build_site(lg, language=lang, png_budget=limit)
+            site = build_site(lg, language=lang, png_budget=limit, coaches=coach_name)
             data = zip_site(site, folder=folder)
             if len(data) <= limit:
                 return lg.name, len(site.pages), data, True
@@ -657,7 +664,7 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
             pass
         # The replays' boards are most of a season: the rest of the site may still fit.
         try:
-            site = build_site(lg, language=lang, replays=False, png_budget=limit)
+            site = build_site(lg, language=lang, replays=False, png_budget=limit, coaches=coach_name)
         except SiteTooLarge:
             return lg.name, 0, None, False
         data = zip_site(site, folder=folder)
@@ -672,6 +679,26 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     key = "league.export.done" if whole else "league.export.no_replays"
     await _say(interaction, tr(lang, key, league=safe_name(name), pages=pages, **mb),
                file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
+
+
+async def _display_names(interaction: discord.Interaction, member_ids: list[int]) -> dict[int, str]:
+    """The members' display names on this server now: from the cache, else asked of Discord (the
+    bot has no member list); a coach who left the server is left out (the site says "a coach")."""
+    guild = interaction.guild
+    out: dict[int, str] = {}
+    if guild is None:
+        return out
+    for member_id in member_ids:
+        member = guild.get_member(member_id)
+        if member is None:
+            await defer(interaction, component=False)  # a lookup may pass the 3 s window
+            try:
+                member = await guild.fetch_member(member_id)
+            except discord.HTTPException:
+                member = None
+        if member is not None:
+            out[member_id] = member.display_name
+    return out
 
 
 def safe_file(name: str) -> str:

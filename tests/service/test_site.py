@@ -226,6 +226,11 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         z = zipfile.ZipFile(io.BytesIO(att.data))
         index = Page(z.read("league-1/index.html").decode())
         assert index.headings[0] == (1, LEAGUE) and len(index.tables["standings"]) == 4
+        # Coaches by their display name on the server, never a bare id (issue 34).
+        assert sorted(index.lists["coaches"]) == ["Gnashers: Bob", "Moonblades: Alice", "Tinkers: Carol"]
+        assert str(alice.id) not in z.read("league-1/index.html").decode()
+        feed = json.loads(z.read("league-1/standings.json"))
+        assert {r["team"]: r["coach"] for r in feed["standings"]} == {"Gnashers": "Bob", "Moonblades": "Alice", "Tinkers": "Carol"}
         assert any(n.startswith("league-1/matches/") and n.endswith("/board.png") for n in z.namelist())
 
         # /league replay draws its first frame from the match as created, not from the end.
@@ -252,7 +257,8 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
 
         # Over Discord's limit: first the site without the replays' boards, then nothing.
         lg = find_league(LEAGUE)
-        whole, lean = (len(zip_site(build_site(lg, replays=r), f"league-{lg.id}")) for r in (True, False))
+        shown = {alice.id: "Alice", bob.id: "Bob", carol.id: "Carol"}.get  # the names the bot passes
+        whole, lean = (len(zip_site(build_site(lg, replays=r, coaches=shown), f"league-{lg.id}")) for r in (True, False))
         assert lean < whole
         # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
         monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (lean + whole) // 2)
