@@ -120,7 +120,15 @@ def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store)
     html = site.files[f"matches/{f.id}.html"].decode()
     assert record["seed"] in html and hashlib.sha256(record["seed"].split("+")[0].encode()).hexdigest() in html
     assert f"elfball verify --file match-{f.match_id}.json --commitment HEX" in html
-    assert len(match.lists["log"]) > 5
+    assert len(match.lists["log"]) > 5 and '<details class="log">' in html  # folded behind the summary
+    # The summary: each team's post-match report as stored (the XP each player gained).
+    assert any(line.startswith("Experience: ") and " XP (" in line for line in match.lists["aftermath"])
+    # Careers: every player of the team, active or former, with his league matches.
+    career = {r[0].split(" (")[0]: r for r in page.tables["career"][1:]}
+    assert set(career) == {p.name for p in team.players}
+    lineups = [f.lineup for f in played]
+    for p in team.players:
+        assert career[p.name][1] == str(sum(p.id in lu.get(side, []) for lu in lineups for side in ("west", "east")))
 
     # The same database, the same bytes (pictures and zip included).
     again = build_site(find_league(LEAGUE))
