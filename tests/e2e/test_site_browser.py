@@ -230,6 +230,10 @@ def test_no_page_is_wider_than_its_screen_and_the_points_show(browser, served, v
             page, errors = _page(browser, base + path, javascript=javascript, viewport=viewport)
             wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
             assert wide[0] <= wide[1], (kind, javascript, wide)
+            # Nor does any table need scrolling sideways: every one is read whole.
+            tables = page.evaluate("""[...document.querySelectorAll('.scroll')]
+                .map(d => [d.querySelector('table').className, d.scrollWidth, d.clientWidth])""")
+            assert all(scroll <= client for _, scroll, client in tables), (kind, tables)
             assert errors == []
     page, _ = _page(browser, base + "index.html", viewport=viewport)
     # Pts, its header and every team's, within the screen without scrolling sideways.
