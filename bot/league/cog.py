@@ -654,14 +654,16 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
 
         coach_name = names.get  # the site shows a coach by his display name, never a bare id
         folder = f"league-{lg.id}"
-        try:
-            # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
-            site = build_site(lg, language=lang, png_budget=limit, coaches=coach_name)
-            data = zip_site(site, folder=folder)
-            if len(data) <= limit:
-                return lg.name, len(site.pages), data, True
-        except SiteTooLarge:
-            pass
+        # PNGs do not shrink in a zip: once they pass the limit, stop drawing. First without the
+        # replay's close-ups for phones (about half the pictures), then without the replays.
+        for closeups in (True, False):
+            try:
+                site = build_site(lg, language=lang, png_budget=limit, coaches=coach_name, closeups=closeups)
+                data = zip_site(site, folder=folder)
+                if len(data) <= limit:
+                    return lg.name, len(site.pages), data, True
+            except SiteTooLarge:
+                pass
         # The replays' boards are most of a season: the rest of the site may still fit.
         try:
             site = build_site(lg, language=lang, replays=False, png_budget=limit, coaches=coach_name)

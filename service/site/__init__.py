@@ -103,6 +103,7 @@ class Site:
     language: str
     files: dict[str, bytes] = field(default_factory=dict)
     replays: bool = True
+    closeups: bool = True
 
     @property
     def size(self) -> int:
@@ -220,7 +221,7 @@ def _frame_png(state: MatchState, events: list[Event], view: MatchState | None, 
 
 
 def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool,
-           budget: Callable[[int], None]) -> None:
+           budget: Callable[[int], None], closeups: bool = True) -> None:
     """Reads the match behind ``m.fixture`` and writes its pictures (the replay's frames if
     ``replays``) into ``files``."""
     from render.replay import Step, action_frames
@@ -240,7 +241,7 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
         budget(len(files[path]))
         lines = [ln for ln in narrate_events(frame.events, frame.state, language=language) if ln]
         # The close-up where the next decision is, for a phone (issue 34: labels >= 9 px at 390 px).
-        phone = pages.closeup_png(frame.state, frame.events, frame.view, language)
+        phone = pages.closeup_png(frame.state, frame.events, frame.view, language) if closeups else None
         if phone is not None:
             files[f"matches/{f.id}/close-{i:03d}.png"] = phone
             budget(len(phone))
@@ -320,12 +321,15 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, png_budget: int | None = None, coaches: pages.CoachNames | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None, coaches: pages.CoachNames | None = None,
+               closeups: bool = True) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
     ``replays=False`` leaves out the replays' boards (most of a season's size: some 25 kB an
     action), for a site that must fit in one Discord attachment. ``png_budget``: raise
     ``SiteTooLarge`` as soon as the pictures pass that many bytes. ``coaches``: a coach's display
-    name by member id (the bot's, at export); without it a coach is "a coach", never an id."""
+    name by member id (the bot's, at export); without it a coach is "a coach", never an id.
+    ``closeups=False`` leaves out the replay's close-ups for phones (about as many bytes as the
+    boards themselves): a phone then shows the whole board, smaller."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -333,7 +337,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     language = language if language in LANGUAGES else league_language(league.guild_id, sessions=sessions)
     tx = Catalogue("service", "text", language)
     words = _words(language)
-    site = Site(league, language, replays=replays)
+    site = Site(league, language, replays=replays, closeups=closeups and replays)
     files = site.files
     settings = db_leagues.settings_of(league)
     with sessions() as s:
@@ -363,7 +367,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     for f in fixtures:
         if f.status == FixtureStatus.PLAYED and f.match_id is not None:
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
-            _match(m, language, files, sessions, replays, check_budget)
+            _match(m, language, files, sessions, replays, check_budget, closeups)
             matches[f.id] = m
 
     for m in matches.values():

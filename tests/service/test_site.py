@@ -263,12 +263,20 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         r = await fake.slash(mod, office, "league export", reason="for the newsletter")
         assert len(r.attachments) == 1
 
-        # Over Discord's limit: first the site without the replays' boards, then nothing.
+        # Over Discord's limit: first the site without the replay's close-ups for phones, then
+        # without the replays' boards, then nothing.
         lg = find_league(LEAGUE)
         shown = {alice.id: "Alice", bob.id: "Bob", carol.id: "Carol"}.get  # the names the bot passes
-        whole, lean = (len(zip_site(build_site(lg, replays=r, coaches=shown), f"league-{lg.id}")) for r in (True, False))
-        assert lean < whole
+        full, whole, lean = (len(zip_site(build_site(lg, replays=r, closeups=c, coaches=shown), f"league-{lg.id}"))
+                             for r, c in ((True, True), (True, False), (False, False)))
+        assert lean < whole < full
         # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
+        monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (whole + full) // 2)
+        r = await fake.slash(alice, office, "league export")
+        (att,) = r.attachments
+        assert len(att.data) == whole and "without the replays' boards" not in r.content
+        z = zipfile.ZipFile(io.BytesIO(att.data))
+        assert [n for n in z.namelist() if "/frame-" in n] and not [n for n in z.namelist() if "/close-" in n]
         monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (lean + whole) // 2)
         r = await fake.slash(alice, office, "league export")
         (att,) = r.attachments
