@@ -4,14 +4,19 @@
 or nothing: built in a fresh folder beside it, no link followed; ``check_folder`` says beforehand
 whether it can) and
 ``zip_site`` in one zip (what ``/league export`` attaches). The pages come from Jinja2 templates
-(``templates/``), their words from the service catalogue (``site.*`` in ``service/text``), in the
+(``templates/``; what they gather beyond the boards, from ``pages``), their words from the service catalogue (``site.*`` in ``service/text``), in the
 league's language: its server's chosen language (``/preferences server_language``), else English.
 
-- ``index.html``: standings (the tie-breaks said), results, fixtures to play, leaders.
-- ``teams/<id>.html``: the roster (positions, attributes, abilities, XP, injuries), former
-  players, support, match history, the team sheet picture (``render.team_sheet``).
-- ``matches/<fixture>.html``: the final board, a replay of every action's board (PNG frames,
-  ``render.replay.action_frames``; stepped by ``assets/replay.js``, listed in words without it),
+- ``index.html``: a champion once the season is over, standings (the tie-breaks said), results
+  ("corrected" marked), fixtures to play (deadlines), leaders, coaches, the league's rules.
+- ``standings.json`` and ``results.csv``: the table and the results as data.
+- ``teams/<id>.html``: the coach, the roster (positions, attributes, abilities, XP, injuries),
+  former players and how they left, careers, support, match history, the team sheet picture
+  (``render.team_sheet``).
+- ``matches/<fixture>.html``: a summary (scorers, casualties, the post-match reports), the final
+  board, a replay of every action's board (PNG frames,
+  ``render.replay.action_frames``; stepped by ``assets/replay.js``, listed in words without it;
+  a phone shows each one's close-up, ``render.render_action_view``),
   the log as the bot narrates it, the dice commitment and seed, and the match's record
   (``matches/<fixture>.json``) for ``elfball verify --file``.
 
