@@ -14,6 +14,7 @@ import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timezone
 from typing import Any
 
 from db import leagues as db_leagues
@@ -222,7 +223,11 @@ def corrected_fixtures(league_id: int, sessions: SessionFactory) -> dict[int, st
 def deadline_of(fixture: Any) -> str:
     """A fixture's deadline as ISO text (UTC, to the minute), or "" when it has none."""
     when = getattr(fixture, "deadline", None)
-    return when.strftime("%Y-%m-%d %H:%M UTC") if when is not None else ""
+    if when is None:
+        return ""
+    if when.tzinfo is not None:  # stored naive means UTC already (db.models._common)
+        when = when.astimezone(timezone.utc)
+    return str(when.strftime("%Y-%m-%d %H:%M UTC"))
 
 
 # --- the feeds ---------------------------------------------------------------------------------

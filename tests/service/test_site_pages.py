@@ -119,3 +119,19 @@ def test_no_champion_while_fixtures_are_left(database) -> None:
     site = build_site(find_league(LEAGUE))
     assert "Champions" not in site.files["index.html"].decode()
     assert json.loads(site.files["standings.json"])["champion"] is None
+
+
+def test_how_a_former_player_left_and_a_fixture_deadline_are_said() -> None:
+    from datetime import datetime, timezone
+
+    from engine import Catalogue
+    from service.site.pages import deadline_of, left_how
+
+    en, fr = (Catalogue("service", "text", lang) for lang in ("en", "fr"))
+    dead = SimpleNamespace(status="dead", injuries=[{"kind": "lasting", "attribute": "dodge"}, {"kind": "dead", "match": 40}])
+    assert left_how(dead, {40: 7}, en) == "dead, in match #7"
+    assert left_how(dead, {40: 7}, fr) == "mort, au match n° 7"
+    assert left_how(SimpleNamespace(status="retired", injuries=[]), {}, en) == "retired (career-ending injury)"
+    when = datetime(2026, 12, 1, 18, 30, tzinfo=timezone.utc)
+    assert deadline_of(SimpleNamespace(deadline=when)) == "2026-12-01 18:30 UTC"
+    assert deadline_of(SimpleNamespace()) == "" and deadline_of(SimpleNamespace(deadline=None)) == ""
