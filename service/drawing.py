@@ -84,10 +84,12 @@ def _pickled_board(job: bytes) -> bytes:
 
 
 def _pickled_compact_board(job: bytes) -> bytes:
-    from render import render_board
+    from render import render_action_view, render_board
 
-    state, events, view, width, language = pickle.loads(job)
+    state, events, view, width, language, *kind = pickle.loads(job)
     try:
+        if kind == ["close"]:  # a website's close-up for phones (b"" where nothing is decided)
+            return render_action_view(state, events=events, view=view, width=width, language=language) or b""
         return render_board(state, events=events, view=view, width=width, language=language, compact=True)
     finally:
         _drawn()

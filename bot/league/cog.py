@@ -26,12 +26,10 @@ from bot.common.autocomplete import list_name
 from bot.common.checks import EXPORT, LEAGUE_CREATE, REPLAY, starts_match
 from bot.common.errors import answer_press
 from bot.common.i18n import catalogue, languages, tr
-from bot.common.reply import Refusal, run_work
+from bot.common.reply import Refusal, defer, run_work
 from bot.common.reply import say as _say
 from bot.common.reply import send_post as _send
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
-from bot.league.seasons import SEASON_COMMANDS
-from bot.league.deadlines import DecideButton, RuleButton, deadline_suffix, deadline_sweep, deadlines_of, when_words
 from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
@@ -67,8 +65,6 @@ SUPPORT_CHOICES = [app_commands.Choice(name=f"{SUPPORT_NAMES[i]} ({SUPPORT_COSTS
 
 league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings",
                                   guild_only=True)
-for _command in SEASON_COMMANDS:  # /league new-season, seasons, withdraw (bot.league.seasons)
-    league_group.add_command(_command)
 #: The Advanced ``/team`` commands, moved into the team cog's group at ``setup``.
 team_group = app_commands.Group(name="team", description="Your server's teams")
 
@@ -245,21 +241,18 @@ def _fixture_id(text: str) -> int:
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
-                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP,
-                       round_days="days each round lasts: its deadline, set when the schedule is drawn (0: none)")
+                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 @LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
-                        profile: str = "standard", rules: str = "",
-                        round_days: app_commands.Range[int, 0, 60] = 0) -> None:
+                        profile: str = "standard", rules: str = "") -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
-                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words,
-                **({"round_days": round_days} if round_days else {})}
+                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
     lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     lang = (await languages(interaction)).public
     shown = describe_rules(lookup.league_options(lg), lang)
@@ -302,18 +295,13 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        views = svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
-                             moderator=_moderator(interaction), reason=reason or "")
-        # The league's round length, if it has one: each round's deadline, reminded here.
-        if views and deadlines_of(elfball(interaction)).set_default_rounds(
-                _guild(interaction), interaction.user.id, views[0].fixture.league_id, channel_id=interaction.channel_id):
-            views = svc.fixtures(_guild(interaction), views[0].fixture.league_id)
-        return views
+        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                            moderator=_moderator(interaction), reason=reason or "")
 
     views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
     await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                    + "\n".join(v.line(language=lang, name=safe_name) + deadline_suffix(v, lang) for v in views))
+                    + "\n".join(v.line(language=lang, name=safe_name) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -325,8 +313,7 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
     views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
-    text = "\n".join(v.line(mention=False, language=lang, name=safe_name) + deadline_suffix(v, lang)
-                     for v in views) or tr(lang, "league.fixtures.none")
+    text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
     await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
     # Posted: the fixtures' commitments (a re-drawn one's too) are public now, and may be played.
     await asyncio.to_thread(_svc(interaction).commitments_shown, views)
@@ -650,31 +637,42 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
     lang = (await languages(interaction)).public
     limit = export_limit(interaction.guild)
 
-    def work() -> tuple[str, int, bytes | None, bool]:
-        # Lazy on purpose (issue 33): the website's builder (Jinja2, its templates and the
-        # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
-        from service.site import SiteTooLarge, build_site, zip_site
-
-        # Live matches share the machine: one extra worker at most, none if the operator
-        # draws in the bot's own process (ELFBALL_RENDER_PROCESSES=0).
-        processes = min(1, render_processes())
+    def check() -> tuple[Any, list[int]]:  # (the league, its coaches' member ids)
         svc = _svc(interaction)
         # The commissioner's, or a moderator's for him: written in the league's audit.
         lg = svc.check_export(_guild(interaction), interaction.user.id,
                               _default_league(svc, _guild(interaction), interaction.user.id, league),
                               moderator=_moderator(interaction), reason=reason or "")
+        return lg, sorted({t.coach_id for t in svc.teams(_guild(interaction), lg.id)})
+
+    lg, coach_ids = await run_work(interaction, check)
+    names = await _display_names(interaction, coach_ids)
+
+    def work() -> tuple[str, int, bytes | None, bool]:
+        # Lazy on purpose (issue 33): the website's builder (Jinja2, its templates and the
+        # replays' tooling) holds ~24 MB that a bot which never exports need not carry.
+        from service.site import SiteTooLarge, build_site, zip_site
+
+        coach_name = names.get  # the site shows a coach by his display name, never a bare id
+        # Live matches share the machine: one extra worker at most, none if the operator
+        # draws in the bot's own process (ELFBALL_RENDER_PROCESSES=0).
+        processes = min(1, render_processes())
         folder = f"league-{lg.id}"
-        try:
-            # PNGs do not shrink in a zip: once they pass the limit, stop drawing replays.
-            site = build_site(lg, language=lang, png_budget=limit, processes=processes)
-            data = zip_site(site, folder=folder)
-            if len(data) <= limit:
-                return lg.name, len(site.pages), data, True
-        except SiteTooLarge:
-            pass
+        # PNGs do not shrink in a zip: once they pass the limit, stop drawing. First without the
+        # replay's close-ups for phones (about half the pictures), then without the replays.
+        for closeups in (True, False):
+            try:
+                site = build_site(lg, language=lang, png_budget=limit, coaches=coach_name, closeups=closeups,
+                                  processes=processes)
+                data = zip_site(site, folder=folder)
+                if len(data) <= limit:
+                    return lg.name, len(site.pages), data, True
+            except SiteTooLarge:
+                pass
         # The replays' boards are most of a season: the rest of the site may still fit.
         try:
-            site = build_site(lg, language=lang, replays=False, png_budget=limit, processes=processes)
+            site = build_site(lg, language=lang, replays=False, png_budget=limit, coaches=coach_name,
+                              processes=processes)
         except SiteTooLarge:
             return lg.name, 0, None, False
         data = zip_site(site, folder=folder)
@@ -691,32 +689,30 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
                file=discord.File(io.BytesIO(data), filename=f"elfball-league-{safe_file(name)}.zip"))
 
 
+async def _display_names(interaction: discord.Interaction, member_ids: list[int]) -> dict[int, str]:
+    """The members' display names on this server now: from the cache, else asked of Discord (the
+    bot has no member list); a coach who left the server is left out (the site says "a coach")."""
+    guild = interaction.guild
+    out: dict[int, str] = {}
+    if guild is None:
+        return out
+    for member_id in member_ids:
+        member = guild.get_member(member_id)
+        if member is None:
+            await defer(interaction, component=False)  # a lookup may pass the 3 s window
+            try:
+                member = await guild.fetch_member(member_id)
+            except discord.HTTPException:
+                member = None
+        if member is not None:
+            out[member_id] = member.display_name
+    return out
+
+
 def safe_file(name: str) -> str:
     """A league name as a file name: letters, digits and dashes (Discord keeps such names as sent)."""
     kept = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.casefold())
     return "-".join(part for part in kept.split("-") if part) or "site"
-
-
-@league_group.command(name="deadline", description="Commissioner: when a round must be played by (reminded here)")
-@app_commands.describe(round="the round", when="e.g. in 7 days, 48h, 2026-12-04, 2026-12-04 20:00 (UTC), or none",
-                       reason=REASON_HELP)
-@app_commands.autocomplete(league=_typed_completer(_leagues))
-async def league_deadline(interaction: discord.Interaction, round: app_commands.Range[int, 1, 200],
-                          when: app_commands.Range[str, 1, 40], league: str | None = None,
-                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
-    def work() -> tuple[Any, Any, list[FixtureView]]:
-        svc = _svc(interaction)
-        target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        return deadlines_of(elfball(interaction)).set_round(
-            _guild(interaction), interaction.user.id, target, round, when, channel_id=interaction.channel_id,
-            moderator=_moderator(interaction), reason=reason or "")
-
-    lg, deadline, views = await run_work(interaction, work)
-    lang = (await languages(interaction)).public
-    fixtures = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
-    key = "league.deadline.set" if deadline else "league.deadline.cleared"
-    await _say(interaction, tr(lang, key, league=safe_name(lg.name), round=round,
-                               when=when_words(deadline) if deadline else "", fixtures=fixtures)[:MAX_TEXT])
 
 
 # --- /team (Advanced Rules) -------------------------------------------------------------------------
@@ -926,7 +922,6 @@ async def setup(bot: ElfballBot) -> None:
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)
-    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton, DecideButton, RuleButton)
-    bot.sweeps.append(lambda: deadline_sweep(bot))  # round deadlines, in the reminder loop
+    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton)
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)

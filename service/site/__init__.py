@@ -4,14 +4,19 @@
 or nothing: built in a fresh folder beside it, no link followed; ``check_folder`` says beforehand
 whether it can) and
 ``zip_site`` in one zip (what ``/league export`` attaches). The pages come from Jinja2 templates
-(``templates/``), their words from the service catalogue (``site.*`` in ``service/text``), in the
+(``templates/``; what they gather beyond the boards, from ``pages``), their words from the service catalogue (``site.*`` in ``service/text``), in the
 league's language: its server's chosen language (``/preferences server_language``), else English.
 
-- ``index.html``: standings (the tie-breaks said), results, fixtures to play, leaders.
-- ``teams/<id>.html``: the roster (positions, attributes, abilities, XP, injuries), former
-  players, support, match history, the team sheet picture (``render.team_sheet``).
-- ``matches/<fixture>.html``: the final board, a replay of every action's board (PNG frames,
-  ``render.replay.action_frames``; stepped by ``assets/replay.js``, listed in words without it),
+- ``index.html``: a champion once the season is over, standings (the tie-breaks said), results
+  ("corrected" marked), fixtures to play (deadlines), leaders, coaches, the league's rules.
+- ``standings.json`` and ``results.csv``: the table and the results as data.
+- ``teams/<id>.html``: the coach, the roster (positions, attributes, abilities, XP, injuries),
+  former players and how they left, careers, support, match history, the team sheet picture
+  (``render.team_sheet``).
+- ``matches/<fixture>.html``: a summary (scorers, casualties, the post-match reports), the final
+  board, a replay of every action's board (PNG frames,
+  ``render.replay.action_frames``; stepped by ``assets/replay.js``, listed in words without it;
+  a phone shows each one's close-up, ``render.render_action_view``),
   the log as the bot narrates it, the dice commitment and seed, and the match's record
   (``matches/<fixture>.json``) for ``elfball verify --file``.
 
@@ -53,6 +58,7 @@ from engine import (
     Event,
     GoalScored,
     LANGUAGES,
+    MatchState,
     Member,
     PlayerRemoved,
     advances,
@@ -64,6 +70,7 @@ from engine import (
 )
 
 from .. import match_rules
+from . import pages
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
@@ -105,6 +112,7 @@ class Site:
     language: str
     files: dict[str, bytes] = field(default_factory=dict)
     replays: bool = True
+    closeups: bool = True
 
     @property
     def size(self) -> int:
@@ -196,6 +204,8 @@ class _Match:
     record: bytes = b""
     events: list[Event] = field(default_factory=list)
     final: tuple[int, int] | None = None  # the match's own score, when a correction changed the table's
+    state: MatchState | None = None  # the final state (the summary's names and outcomes)
+    summary: Any = None  # pages.MatchSummary
 
 
 def _words(language: str) -> Catalogue:
@@ -221,9 +231,9 @@ def _players(team: TeamPublic, language: str) -> list[_Player]:
 
 
 def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionFactory, replays: bool,
-           pictures: Pictures) -> None:
+           pictures: Pictures, closeups: bool = True) -> None:
     """Reads the match behind ``m.fixture`` and asks ``pictures`` for its boards (the replay's
-    frames if ``replays``; drawn later, all at once)."""
+    frames if ``replays``, with their close-ups for phones if ``closeups``; drawn later, all at once)."""
     from render.replay import Step, action_frames
 
     f = m.fixture
@@ -232,15 +242,22 @@ def _match(m: _Match, language: str, files: dict[str, bytes], sessions: SessionF
         match = store.get_match(session=s, match_id=f.match_id)
         record = load_record(session=s, match_id=f.match_id)
     steps = [Step(state, [event_from_dict(e) for e in row.events]) for row, state in history]
-    final = history[-1][1]
+    final = m.state = history[-1][1]
     events = m.events = [e for st in steps for e in st.events]
     m.log = [ln for ln in narrate_events(events, final, language=language) if ln]
     for i, frame in enumerate(action_frames(steps) if replays else [], start=1):
         pictures.board(f"matches/{f.id}/frame-{i:03d}.png", frame.state, events=frame.events, view=frame.view,
                        width=FRAME_WIDTH, language=language)
         lines = [ln for ln in narrate_events(frame.events, frame.state, language=language) if ln]
+        # The close-up where the next decision is, for a phone (issue 34: labels >= 9 px at 390 px);
+        # a frame with nothing to decide has none, and its page then shows the board.
+        phone = ""
+        if closeups:
+            pictures.close_up(f"matches/{f.id}/close-{i:03d}.png", frame.state, events=frame.events,
+                              view=frame.view, width=pages.CLOSEUP_WIDTH, language=language)
+            phone = f"{f.id}/close-{i:03d}.png"
         m.frames.append({"src": f"{f.id}/frame-{i:03d}.png", "alt": alt_text(frame.state, language=language),
-                         "lines": lines, "number": i})
+                         "lines": lines, "number": i, "phone": phone})
     pictures.board(f"matches/{f.id}/board.png", final, width=BOARD_WIDTH, language=language)
     m.board = {"src": f"{f.id}/board.png", "alt": alt_text(final, language=language)}
     m.description = board_words(final, language=language)
@@ -313,13 +330,17 @@ def _ties(rows: list[StandingRow], tx: Catalogue) -> list[str]:
 
 
 def build_site(league: LeaguePublic, *, language: str | None = None, sessions: SessionFactory = session_scope,
-               replays: bool = True, png_budget: int | None = None, processes: int | None = None) -> Site:
+               replays: bool = True, png_budget: int | None = None, processes: int | None = None,
+               coaches: pages.CoachNames | None = None, closeups: bool = True) -> Site:
     """Every file of ``league``'s site, in ``language`` (default: ``league_language``). Reads only.
     ``replays=False`` leaves out the replays' boards (most of a season's size: some 20 kB an
     action), for a site that must fit in one Discord attachment. ``png_budget``: raise
     ``SiteTooLarge`` as soon as the pictures pass that many bytes. ``processes``: worker
     processes drawing the boards (default: one per core when there are enough, see
-    ``service.site.pictures``; 0 draws in this process); the bytes are the same either way."""
+    ``service.site.pictures``; 0 draws in this process); the bytes are the same either way.
+    ``coaches``: a coach's display name by member id (the bot's, at export); without it a coach
+    is "a coach", never an id. ``closeups=False`` leaves out the replay's close-ups for phones
+    (about as many bytes as the boards themselves): a phone then shows the whole board, smaller."""
     from render.team_sheet import render_team_sheet, support_text
 
     from ..leagues import TeamSheet
@@ -327,7 +348,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     language = language if language in LANGUAGES else league_language(league.guild_id, sessions=sessions)
     tx = Catalogue("service", "text", language)
     words = _words(language)
-    site = Site(league, language, replays=replays)
+    site = Site(league, language, replays=replays, closeups=closeups and replays)
     files = site.files
     settings = db_leagues.settings_of(league)
     with sessions() as s:
@@ -340,6 +361,10 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     by_id = {t.id: t for t in teams}
     rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
+    corrected = pages.corrected_fixtures(league.id, sessions)
+    coach = {t.id: pages.coach_name(coaches, t.coach_id, tx.t("site.coach.unknown")) for t in teams}
+    top = pages.champion(rows, fixtures)
+    rules, play = pages.rules_rows(settings, language)
 
     pictures = Pictures()
     drawn = 0
@@ -354,10 +379,20 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     for f in fixtures:
         if f.status == FixtureStatus.PLAYED and f.match_id is not None:
             m = _Match(f, by_id[f.home_team_id], by_id[f.away_team_id])
-            _match(m, language, files, sessions, replays, pictures)
+            _match(m, language, files, sessions, replays, pictures, closeups)
             matches[f.id] = m
     pictures.draw(files, budget=check_budget, processes=processes)
+    for m in matches.values():
+        for frame in m.frames:
+            if frame["phone"] and f"matches/{frame['phone']}" not in files:
+                frame["phone"] = ""  # no decision in that frame: no close-up was drawn
 
+    for m in matches.values():
+        assert m.state is not None  # _match read it
+        m.summary = pages.match_summary(m.events, m.state, m.fixture, {"west": m.home.name, "east": m.away.name},
+                                        language, sessions)
+    career = pages.careers((m.fixture, m.events) for m in matches.values())
+    fixture_of_match = {f.match_id: f.id for f in fixtures if f.match_id is not None}
     players = {t.id: _players(t, language) for t in teams}
     names = {p.id: (p.name, t) for t in teams for p in players[t.id]}
     goals, hurt = _leaders(matches.values())
@@ -381,7 +416,8 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         return Markup(f'width="{w}" height="{h}"')
 
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
-              "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id}
+              "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id,
+              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of}
 
     def page(path: str, template: str, root: str, **values: Any) -> None:
         files[path] = env.get_template(template).render(root=root, **common, **values).encode()
@@ -389,7 +425,10 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     results = [f for f in fixtures if f.status == FixtureStatus.PLAYED]
     page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
-         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
+         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play)
+    known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
+    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None)
+    files["results.csv"] = pages.results_csv(fixtures, {t.id: t.name for t in teams}, corrected)
     for t in teams:
         value, budget = sheets[t.id]
         sheet = TeamSheet(t, value, budget, league.name,
@@ -401,7 +440,8 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
              list_name=team_list(t.team_list).name, support=support_text(t.support, language),
              active=[p for p in players[t.id] if p.status == PlayerStatus.ACTIVE],
              former=[p for p in players[t.id] if p.status != PlayerStatus.ACTIVE],
-             fixtures=mine, matches=matches, row=next(r for r in rows if r.team_id == t.id))
+             fixtures=mine, matches=matches, row=next(r for r in rows if r.team_id == t.id), career=career,
+             left={p.id: pages.left_how(p, fixture_of_match, tx) for p in t.players if p.status != PlayerStatus.ACTIVE})
     for fid, m in sorted(matches.items()):
         page(f"matches/{fid}.html", "match.html", "../", m=m, f=m.fixture)
     for name in ("style.css", "replay.js"):

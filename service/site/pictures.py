@@ -63,6 +63,15 @@ class Pictures:
         self._jobs.setdefault(key, job)
         self._paths.setdefault(key, []).append(path)
 
+    def close_up(self, path: str, state: MatchState, *, events: Iterable[Event] = (), view: MatchState | None = None,
+                 width: int, language: str) -> None:
+        """Ask for the close-up of ``state`` (where its next decision is) as ``path``; a position
+        with nothing to decide has none, and ``path`` is then left out of the files."""
+        job = pickle.dumps((state, list(events), view, width, language, "close"), protocol=pickle.HIGHEST_PROTOCOL)
+        key = hashlib.sha256(job).digest()
+        self._jobs.setdefault(key, job)
+        self._paths.setdefault(key, []).append(path)
+
     def __len__(self) -> int:
         """The distinct boards asked for."""
         return len(self._jobs)
@@ -80,6 +89,8 @@ class Pictures:
             try:
                 for key, png in zip(self._jobs, made):
                     self.drawn += 1
+                    if not png:  # a close-up of a position with no decision to make
+                        continue
                     for path in self._paths[key]:
                         files[path] = png
                         budget(len(png))

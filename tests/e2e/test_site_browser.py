@@ -111,8 +111,13 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _page(browser, url: str, *, javascript: bool = True):
-    context = browser.new_context(java_script_enabled=javascript, viewport={"width": 1000, "height": 900})
+#: A phone (an iPhone 12-15's CSS viewport) and a laptop (issue 34).
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 900}
+
+
+def _page(browser, url: str, *, javascript: bool = True, viewport: dict[str, int] | None = None):
+    context = browser.new_context(java_script_enabled=javascript, viewport=viewport or {"width": 1000, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -213,15 +218,83 @@ DOM_CHECKS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("kind", ["league", "team", "match"])
-def test_every_page_kind_passes_the_accessibility_checks(browser, served, axe, kind: str) -> None:
+def _paths(facts: dict[str, object]) -> dict[str, str]:
+    return {"league": "index.html", "team": f"teams/{facts['team'].id}.html", "match": str(facts["match"])}  # type: ignore[attr-defined]  # facts["team"] is a TeamPublic
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_no_page_is_wider_than_its_screen_and_the_points_show(browser, served, viewport: dict[str, int]) -> None:
     base, facts = served
-    path = {"league": "index.html", "team": f"teams/{facts['team'].id}.html", "match": facts["match"]}[kind]
+    for kind, path in _paths(facts).items():
+        for javascript in (True, False):
+            page, errors = _page(browser, base + path, javascript=javascript, viewport=viewport)
+            wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+            assert wide[0] <= wide[1], (kind, javascript, wide)
+            # Nor does any table need scrolling sideways: every one is read whole.
+            tables = page.evaluate("""[...document.querySelectorAll('.scroll')]
+                .map(d => [d.querySelector('table').className, d.scrollWidth, d.clientWidth])""")
+            assert all(scroll <= client for _, scroll, client in tables), (kind, tables)
+            assert errors == []
+    page, _ = _page(browser, base + "index.html", viewport=viewport)
+    # Pts, its header and every team's, within the screen without scrolling sideways.
+    boxes = page.evaluate("""() => [...document.querySelectorAll('table.standings .pts')].map(e => {
+        const r = e.getBoundingClientRect(); return [r.left, r.right, r.width, getComputedStyle(e).display]; })""")
+    assert len(boxes) == 1 + len(facts["table"])  # type: ignore[arg-type]
+    assert all(0 <= left and right <= viewport["width"] and width > 0 and display != "none"
+               for left, right, width, display in boxes), boxes
+    shown = page.locator("table.standings tbody tr").first.locator("td.pts").inner_text()
+    assert shown == facts["table"][0][-1]  # type: ignore[index]
+    narrow = page.locator("p.narrow").is_visible()
+    assert narrow == (viewport is PHONE)  # the note says which columns a phone leaves out
+
+
+def test_on_a_phone_the_roster_shows_every_column_and_the_replay_its_close_up(browser, served) -> None:
+    base, facts = served
+    page, _ = _page(browser, base + _paths(facts)["team"], viewport=PHONE)
+    first = page.locator("table.roster tbody tr").first
+    cells = first.locator("td, th")
+    assert cells.count() == 3 + 6 + 4
+    for i in range(cells.count()):
+        box = cells.nth(i).bounding_box()
+        assert box and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], i
+    labels = page.evaluate("""() => [...document.querySelectorAll('table.roster tbody tr:first-child td[data-label]')]
+        .map(td => getComputedStyle(td, '::before').content)""")
+    assert labels[:6] == ['"J"', '"M"', '"T"', '"D"', '"S"', '"G"'] and all(lb not in ("none", "normal") for lb in labels)
+
+    from render.view import view_text_sizes
+    from service.site.pages import CLOSEUP_WIDTH
+
+    page, errors = _page(browser, base + _paths(facts)["match"], viewport=PHONE)
+    page.wait_for_function("document.getElementById('replay-frame').complete")
+    shown = page.evaluate("""() => { const i = document.getElementById('replay-frame');
+        return [i.currentSrc, i.naturalWidth, i.getBoundingClientRect().width]; }""")
+    assert "/close-" in shown[0] and shown[1] == CLOSEUP_WIDTH
+    smallest = min(view_text_sizes(CLOSEUP_WIDTH)["token_label"], view_text_sizes(CLOSEUP_WIDTH)["coordinate"])
+    assert smallest * shown[2] / shown[1] >= 9  # CSS px on the phone
+    page.get_by_role("button", name="Next").click()
+    # The next board's close-up (or its board, for a frame with none): once it has loaded.
+    wanted = page.locator("#frame-2").get_attribute("data-phone")
+    assert wanted.endswith(("close-002.png", "frame-002.png"))
+    assert page.locator("#replay-phone").get_attribute("srcset") == wanted
+    page.wait_for_function("w => document.getElementById('replay-frame').currentSrc.endsWith(w)", arg=wanted)
+    # The summary comes first; the log is folded behind it.
+    assert page.locator("#summary").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    assert page.locator("details.log").get_attribute("open") is None and not page.locator("ol.log").is_visible()
+    page.locator("details.log > summary").click()
+    assert page.locator("ol.log").is_visible()
+    assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("kind", ["league", "team", "match"])
+def test_every_page_kind_passes_the_accessibility_checks(browser, served, axe, kind: str, viewport: dict[str, int]) -> None:
+    base, facts = served
+    path = _paths(facts)[kind]
     for javascript in (True, False):
-        page, errors = _page(browser, base + path, javascript=javascript)
+        page, errors = _page(browser, base + path, javascript=javascript, viewport=viewport)
         assert page.evaluate(DOM_CHECKS) == [], (kind, javascript)
         assert errors == []
-    page, _ = _page(browser, base + path)
+    page, _ = _page(browser, base + path, viewport=viewport)
     page.add_script_tag(content=axe)
     result = page.evaluate("""async () => {
       const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});

@@ -112,13 +112,23 @@ def test_the_site_says_what_the_database_holds_and_says_it_twice_the_same(store)
     assert len(frames) >= 2 and len(match.lists["frames"]) == len(frames)
     assert all(site.files[p].startswith(b"\x89PNG") for p in frames)
     assert all(img.get("alt") for img in match.images)
-    assert [h for _, h in match.headings][1:] == ["The final board", "Replay", "The match log", "The dice", "How to check"]
+    assert [h for _, h in match.headings][1:] == ["Summary", "Goals", "Casualties",
+                                                  "After the match: experience, injuries, potions, abilities",
+                                                  "The final board", "Replay", "The match log", "The dice", "How to check"]
     record = json.loads(site.files[f"matches/{f.id}.json"])
     assert verify(record_from_json(record)).ok
     html = site.files[f"matches/{f.id}.html"].decode()
     assert record["seed"] in html and hashlib.sha256(record["seed"].split("+")[0].encode()).hexdigest() in html
     assert f"elfball verify --file match-{f.match_id}.json --commitment HEX" in html
-    assert len(match.lists["log"]) > 5
+    assert len(match.lists["log"]) > 5 and '<details class="log">' in html  # folded behind the summary
+    # The summary: each team's post-match report as stored (the XP each player gained).
+    assert any(line.startswith("Experience: ") and " XP (" in line for line in match.lists["aftermath"])
+    # Careers: every player of the team, active or former, with his league matches.
+    career = {r[0].split(" (")[0]: r for r in page.tables["career"][1:]}
+    assert set(career) == {p.name for p in team.players}
+    lineups = [f.lineup for f in played]
+    for p in team.players:
+        assert career[p.name][1] == str(sum(p.id in lu.get(side, []) for lu in lineups for side in ("west", "east")))
 
     # The same database, the same bytes (pictures and zip included).
     again = build_site(find_league(LEAGUE))
@@ -224,6 +234,11 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         z = zipfile.ZipFile(io.BytesIO(att.data))
         index = Page(z.read("league-1/index.html").decode())
         assert index.headings[0] == (1, LEAGUE) and len(index.tables["standings"]) == 4
+        # Coaches by their display name on the server, never a bare id (issue 34).
+        assert sorted(index.lists["coaches"]) == ["Gnashers: Bob", "Moonblades: Alice", "Tinkers: Carol"]
+        assert str(alice.id) not in z.read("league-1/index.html").decode()
+        feed = json.loads(z.read("league-1/standings.json"))
+        assert {r["team"]: r["coach"] for r in feed["standings"]} == {"Gnashers": "Bob", "Moonblades": "Alice", "Tinkers": "Carol"}
         assert any(n.startswith("league-1/matches/") and n.endswith("/board.png") for n in z.namelist())
 
         # /league replay draws its first frame from the match as created, not from the end.
@@ -248,11 +263,20 @@ async def test_the_commissioner_gets_the_site_as_a_zip_in_discord(database, monk
         r = await fake.slash(mod, office, "league export", reason="for the newsletter")
         assert len(r.attachments) == 1
 
-        # Over Discord's limit: first the site without the replays' boards, then nothing.
+        # Over Discord's limit: first the site without the replay's close-ups for phones, then
+        # without the replays' boards, then nothing.
         lg = find_league(LEAGUE)
-        whole, lean = (len(zip_site(build_site(lg, replays=r), f"league-{lg.id}")) for r in (True, False))
-        assert lean < whole
+        shown = {alice.id: "Alice", bob.id: "Bob", carol.id: "Carol"}.get  # the names the bot passes
+        full, whole, lean = (len(zip_site(build_site(lg, replays=r, closeups=c, coaches=shown), f"league-{lg.id}"))
+                             for r, c in ((True, True), (True, False), (False, False)))
+        assert lean < whole < full
         # The bot loads its cogs as fresh modules: the one it runs is the one in sys.modules now.
+        monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (whole + full) // 2)
+        r = await fake.slash(alice, office, "league export")
+        (att,) = r.attachments
+        assert len(att.data) == whole and "without the replays' boards" not in r.content
+        z = zipfile.ZipFile(io.BytesIO(att.data))
+        assert [n for n in z.namelist() if "/frame-" in n] and not [n for n in z.namelist() if "/close-" in n]
         monkeypatch.setattr(sys.modules["bot.league.cog"], "EXPORT_LIMIT", (lean + whole) // 2)
         r = await fake.slash(alice, office, "league export")
         (att,) = r.attachments

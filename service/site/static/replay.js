@@ -6,6 +6,7 @@
   var items = document.querySelectorAll("#frames-list li[data-src]");
   if (!viewer || items.length === 0) { return; }
   var img = document.getElementById("replay-frame");
+  var phone = document.getElementById("replay-phone");  // the close-up a narrow screen shows
   var caption = document.getElementById("replay-caption");
   var position = document.getElementById("replay-position");
   var of = viewer.getAttribute("data-of");
@@ -14,6 +15,7 @@
   function show(i) {
     index = Math.max(0, Math.min(items.length - 1, i));
     var item = items[index];
+    if (phone) { phone.srcset = item.getAttribute("data-phone") || item.getAttribute("data-src"); }
     img.src = item.getAttribute("data-src");
     img.alt = item.getAttribute("data-alt");
     var lines = item.querySelectorAll("li");
