@@ -30,6 +30,8 @@ from bot.common.reply import Refusal, defer, run_work
 from bot.common.reply import say as _say
 from bot.common.reply import send_post as _send
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
+from bot.league.seasons import SEASON_COMMANDS
+from bot.league.deadlines import DecideButton, RuleButton, deadline_suffix, deadline_sweep, deadlines_of, when_words
 from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
@@ -65,6 +67,8 @@ SUPPORT_CHOICES = [app_commands.Choice(name=f"{SUPPORT_NAMES[i]} ({SUPPORT_COSTS
 
 league_group = app_commands.Group(name="league", description="Leagues: teams, schedule, results and standings",
                                   guild_only=True)
+for _command in SEASON_COMMANDS:  # /league new-season, seasons, withdraw (bot.league.seasons)
+    league_group.add_command(_command)
 #: The Advanced ``/team`` commands, moved into the team cog's group at ``setup``.
 team_group = app_commands.Group(name="team", description="Your server's teams")
 
@@ -241,18 +245,21 @@ def _fixture_id(text: str) -> int:
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
-                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
+                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP,
+                       round_days="days each round lasts: its deadline, set when the schedule is drawn (0: none)")
 @app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 @LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
-                        profile: str = "standard", rules: str = "") -> None:
+                        profile: str = "standard", rules: str = "",
+                        round_days: app_commands.Range[int, 0, 60] = 0) -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
-                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
+                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words,
+                **({"round_days": round_days} if round_days else {})}
     lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     lang = (await languages(interaction)).public
     shown = describe_rules(lookup.league_options(lg), lang)
@@ -295,13 +302,18 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
     def work() -> list[FixtureView]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
-                            moderator=_moderator(interaction), reason=reason or "")
+        views = svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                             moderator=_moderator(interaction), reason=reason or "")
+        # The league's round length, if it has one: each round's deadline, reminded here.
+        if views and deadlines_of(elfball(interaction)).set_default_rounds(
+                _guild(interaction), interaction.user.id, views[0].fixture.league_id, channel_id=interaction.channel_id):
+            views = svc.fixtures(_guild(interaction), views[0].fixture.league_id)
+        return views
 
     views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
     await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                    + "\n".join(v.line(language=lang, name=safe_name) for v in views))
+                    + "\n".join(v.line(language=lang, name=safe_name) + deadline_suffix(v, lang) for v in views))
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -313,7 +325,8 @@ async def league_fixtures(interaction: discord.Interaction, league: str | None =
 
     views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
-    text = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views) or tr(lang, "league.fixtures.none")
+    text = "\n".join(v.line(mention=False, language=lang, name=safe_name) + deadline_suffix(v, lang)
+                     for v in views) or tr(lang, "league.fixtures.none")
     await _say_long(interaction, text + "\n" + tr(lang, "league.fixtures.spectators"))
     # Posted: the fixtures' commitments (a re-drawn one's too) are public now, and may be played.
     await asyncio.to_thread(_svc(interaction).commitments_shown, views)
@@ -715,6 +728,28 @@ def safe_file(name: str) -> str:
     return "-".join(part for part in kept.split("-") if part) or "site"
 
 
+@league_group.command(name="deadline", description="Commissioner: when a round must be played by (reminded here)")
+@app_commands.describe(round="the round", when="e.g. in 7 days, 48h, 2026-12-04, 2026-12-04 20:00 (UTC), or none",
+                       reason=REASON_HELP)
+@app_commands.autocomplete(league=_typed_completer(_leagues))
+async def league_deadline(interaction: discord.Interaction, round: app_commands.Range[int, 1, 200],
+                          when: app_commands.Range[str, 1, 40], league: str | None = None,
+                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
+    def work() -> tuple[Any, Any, list[FixtureView]]:
+        svc = _svc(interaction)
+        target = _default_league(svc, _guild(interaction), interaction.user.id, league)
+        return deadlines_of(elfball(interaction)).set_round(
+            _guild(interaction), interaction.user.id, target, round, when, channel_id=interaction.channel_id,
+            moderator=_moderator(interaction), reason=reason or "")
+
+    lg, deadline, views = await run_work(interaction, work)
+    lang = (await languages(interaction)).public
+    fixtures = "\n".join(v.line(mention=False, language=lang, name=safe_name) for v in views)
+    key = "league.deadline.set" if deadline else "league.deadline.cleared"
+    await _say(interaction, tr(lang, key, league=safe_name(lg.name), round=round,
+                               when=when_words(deadline) if deadline else "", fixtures=fixtures)[:MAX_TEXT])
+
+
 # --- /team (Advanced Rules) -------------------------------------------------------------------------
 async def _sheet_reply(interaction: discord.Interaction, key: str, sheet: Any, **values: Any) -> None:
     lang = (await languages(interaction)).public
@@ -922,6 +957,7 @@ async def setup(bot: ElfballBot) -> None:
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)
-    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton)
+    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton, DecideButton, RuleButton)
+    bot.sweeps.append(lambda: deadline_sweep(bot))  # round deadlines, in the reminder loop
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)

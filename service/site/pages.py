@@ -194,10 +194,20 @@ def rules_rows(settings: Mapping[str, Any], language: str) -> tuple[list[tuple[s
     return rows, play
 
 
-def champion(rows: Sequence[StandingRow], fixtures: Sequence[Any]) -> StandingRow | None:
-    """The season's champion: the top of the table once every fixture is played (none before, nor
-    for a league with no fixture)."""
+def champion(rows: Sequence[StandingRow], fixtures: Sequence[Any],
+             draw: Mapping[str, Any] | None = None) -> StandingRow | None:
+    """The season's champion (none before, nor for a league with no fixture): a knockout's or a
+    play-off's is the final's winner (``draw["champion"]``, ``service.formats``); a Swiss's the
+    top of the table once its last round is played (later rounds are drawn as results come, so
+    every fixture played is not the end); a round robin's the top once every fixture is played."""
+    draw = draw or {}
+    fmt = draw.get("format", "round_robin")
+    if fmt != "round_robin" and fmt != "swiss":
+        won = draw.get("champion")
+        return next((r for r in rows if r.team_id == won), None) if won is not None else None
     if not fixtures or not rows or any(f.status != FixtureStatus.PLAYED for f in fixtures):
+        return None
+    if fmt == "swiss" and "ended_early" not in draw and max(f.round for f in fixtures) < int(draw.get("rounds", 0)):
         return None
     return rows[0]
 
