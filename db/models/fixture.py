@@ -55,6 +55,12 @@ class FixtureBase(SQLModel):
     #: ``/league fixtures``, or the post ``/league play`` makes for a re-drawn fixture): the
     #: fixture is played only when this is its current ``dice_commitment``.
     posted_commitment: str = Field(default="", max_length=64)
+    #: A knockout tie's place in its round (0 at the top of the bracket); None in other formats.
+    slot: int | None = None
+    #: Who went through a knockout tie, once decided, and why (``score``, ``conceded``,
+    #: ``higher_seed``, ``coin``; ``replay``: drawn, played again in a new fixture).
+    winner_team_id: int | None = None
+    ruling: str | None = Field(default=None, max_length=16)
 
 
 class Fixture(FixtureBase, table=True):
