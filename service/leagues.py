@@ -497,7 +497,8 @@ class LeagueService:
         fingerprint = formats.fingerprint(pairings, byes)
         with self.sessions() as s:
             lg = db.save_draw(session=s, guild_id=guild_id, league=lg.id, draw={
-                "preview": {"seeds": list(seeds or []), "double_round": double, "fingerprint": fingerprint}})
+                "preview": {"seeds": list(seeds or []), "double_round": double, "fingerprint": fingerprint,
+                            "reason": reason}})
         return DrawPreview(lg, db.settings_of(lg)["format"], {t.id: t.name for t in teams},
                            {t.id: t.coach_id for t in teams}, _draw["order"], rounds, pairings, byes, fingerprint,
                            commitment, double)
@@ -511,11 +512,12 @@ class LeagueService:
         fingerprint of a preview, whose seeds and double round are used; refused if the draw is
         no longer that one."""
         lg = self.league(guild_id, league)
-        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         if confirm is not None:
             pending = dict((lg.draw or {}).get("preview") or {})
             seeds = pending.get("seeds") or None
             double_round = pending.get("double_round", double_round)
+            reason = reason or str(pending.get("reason") or "")
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
         teams = self.teams(guild_id, lg.id)
         with self.sessions() as s:

@@ -34,7 +34,7 @@ from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
 from service.challenges import MAX_WORDS, entropy_of
-from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
+from service.leagues import AftermathView, CommitmentNotPosted, DrawPreview, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
 from service.verify import commitment_text
@@ -54,7 +54,7 @@ from service.vocabulary import (
 )
 
 __all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post",
-           "AuditPageButton", "audit_pages"]
+           "AuditPageButton", "audit_pages", "DrawButton", "preview_text"]
 
 T = TypeVar("T")
 MAX_TEXT = 1900
@@ -234,30 +234,68 @@ def _fixture_id(text: str) -> int:
 
 
 # --- /league -------------------------------------------------------------------------------------------
+FORMAT_CHOICES = [
+    app_commands.Choice(name="round robin: everyone meets everyone (default)", value="round_robin"),
+    app_commands.Choice(name="knockout: a cup, the losers go out", value="knockout"),
+    app_commands.Choice(name="Swiss: rounds of teams on equal points, never twice the same", value="swiss"),
+]
+SEEDING_CHOICES = [
+    app_commands.Choice(name="drawn: the order from the league's committed secret (default)", value="drawn"),
+    app_commands.Choice(name="seeded: you give the seeds when you draw the schedule", value="seeded"),
+]
+DRAW_RULE_CHOICES = [
+    app_commands.Choice(name="replay: a drawn knockout tie is played again (default)", value="replay"),
+    app_commands.Choice(name="higher seed: the higher seed goes through", value="higher_seed"),
+    app_commands.Choice(name="coin: a coin from the match's own dice seed", value="coin"),
+]
+
+
 @league_group.command(name="create", description="Create a league: you become its commissioner")
 @app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
                        goals="goals to win a match (default 2: Advanced games, p. 3)", star2="optional rule: a star counts 2 successes",
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
-                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
-@app_commands.choices(profile=PROFILE_CHOICES)
+                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP,
+                       format="the competition: round robin (default), knockout or Swiss",
+                       seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
+                       draw_rule="knockout: what a drawn tie gives (default: replayed)",
+                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)")
+@app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 @LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
-                        profile: str = "standard", rules: str = "") -> None:
+                        profile: str = "standard", rules: str = "", format: str = "round_robin",
+                        seeding: str = "drawn", draw_rule: str = "replay",
+                        swiss_rounds: app_commands.Range[int, 0, 30] = 0) -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
-                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words}
+                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words, "format": format,
+                "seeding": seeding, "draw_rule": draw_rule, "swiss_rounds": swiss_rounds}
     lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     lang = (await languages(interaction)).public
     shown = describe_rules(lookup.league_options(lg), lang)
-    await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
-                               rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
-               allowed_mentions=MENTIONS)
+    text = tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
+              rules=shown, double=tr(lang, "league.created.double") if double_round else "")
+    text += "\n" + tr(lang, "league.created.format", format=_format_words(lang, lg.settings),
+                      commitment=lg.draw_commitment)
+    await _say(interaction, text, allowed_mentions=MENTIONS)
+
+
+def _format_words(lang: str, settings: dict[str, Any]) -> str:
+    """``knockout, seeded, a drawn tie replayed`` in ``lang``: the format and its options."""
+    fmt = settings.get("format", "round_robin")
+    words = [tr(lang, f"league.format.{fmt}")]
+    if fmt != "round_robin":
+        words.append(tr(lang, f"league.seeding.{settings.get('seeding', 'drawn')}"))
+    if fmt == "knockout":
+        words.append(tr(lang, f"league.draw_rule.{settings.get('draw_rule', 'replay')}"))
+    if fmt == "swiss" and settings.get("swiss_rounds"):
+        words.append(tr(lang, "league.format.swiss_rounds", rounds=settings["swiss_rounds"]))
+    return ", ".join(words)
 
 
 @league_group.command(name="list", description="This server's leagues")
@@ -286,21 +324,108 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
                                budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
-@league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
-@app_commands.describe(double_round="everyone home and away (default: the league's setting)", reason=REASON_HELP)
+def preview_text(preview: DrawPreview, lang: str) -> str:
+    """What the commissioner sees privately before he draws: the format, its shape, the seeds
+    (knockout, Swiss), the first fixtures and the byes; no mention (nobody is pinged)."""
+    name = preview.names.get
+    lines = [tr(lang, "league.preview.head", league=safe_name(preview.league.name)),
+             tr(lang, f"league.schedule.shape.{preview.format}", teams=len(preview.names), rounds=preview.rounds,
+                format=_format_words(lang, preview.league.settings))]
+    if preview.format != "round_robin":
+        lines.append(tr(lang, "league.preview.seeds", seeds=", ".join(
+            f"{i}. {safe_name(name(t, '?'))}" for i, t in enumerate(preview.order, 1))))
+    lines += [tr(lang, "league.preview.line", round=p.round, home=safe_name(name(p.home, "?")),
+                 away=safe_name(name(p.away, "?"))) for p in preview.pairings]
+    if preview.byes:
+        lines.append(tr(lang, "league.schedule.byes", round=1, teams=", ".join(safe_name(name(t, "?")) for t in preview.byes)))
+    if preview.format != "round_robin":
+        lines.append(tr(lang, "league.preview.later"))
+    lines.append(tr(lang, "league.preview.confirm"))
+    return "\n".join(lines)
+
+
+def _schedule_text(svc: LeagueService, guild: int, league: int, views: list[FixtureView], lang: str) -> str:
+    """The public post of a drawn schedule: the format's shape, the byes, the draw's secret
+    (revealed, to check against the commitment posted when the league was made) and the fixtures."""
+    lg = svc.league(guild, league)
+    progress = svc.progress(guild, league)
+    draw = lg.draw or {}
+    lines = [tr(lang, "league.schedule.head"),
+             tr(lang, f"league.schedule.shape.{progress.format}", teams=len(draw.get("order", [])), rounds=progress.rounds,
+                format=_format_words(lang, lg.settings))]
+    for rnd, teams in sorted(progress.byes.items()):
+        lines.append(tr(lang, "league.schedule.byes", round=rnd, teams=", ".join(safe_name(t) for t in teams)))
+    if draw.get("secret"):
+        lines.append(tr(lang, "league.schedule.draw", secret=draw["secret"], commitment=draw.get("commitment", "")))
+    return "\n".join(lines + [v.line(language=lang, name=safe_name) for v in views])
+
+
+@league_group.command(name="schedule", description="Commissioner: draw the schedule (round robin, knockout or Swiss)")
+@app_commands.describe(double_round="everyone home and away (default: the league's setting)", reason=REASON_HELP,
+                       preview="see the draw privately first, and draw it with a button (nothing is posted before)",
+                       seeds="a seeded knockout or Swiss: team names, best first, separated by commas")
 @app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None,
-                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
-    def work() -> list[FixtureView]:
+                          reason: app_commands.Range[str, 1, 200] | None = None, preview: bool = False,
+                          seeds: app_commands.Range[str, 1, 1000] | None = None) -> None:
+    seed_names = [n.strip() for n in seeds.split(",") if n.strip()] if seeds else None
+    if preview:
+        lang = (await languages(interaction)).user
+
+        def look() -> DrawPreview:
+            svc = _svc(interaction)
+            target = _default_league(svc, _guild(interaction), interaction.user.id, league)
+            return svc.preview(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                               seeds=seed_names, moderator=_moderator(interaction), reason=reason or "")
+
+        seen = await run_work(interaction, look)
+        panel = discord.ui.View(timeout=None)
+        panel.add_item(DrawButton(seen.league.id, seen.fingerprint, label=tr(lang, "league.preview.button")))
+        text = preview_text(seen, lang)
+        if len(text) > MAX_TEXT:
+            text = text[:MAX_TEXT - 1] + "…"
+        await _say(interaction, text, ephemeral=True, view=panel, allowed_mentions=discord.AllowedMentions.none())
+        return
+
+    def work() -> tuple[int, list[FixtureView]]:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
-        return svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
-                            moderator=_moderator(interaction), reason=reason or "")
+        views = svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                             moderator=_moderator(interaction), reason=reason or "", seeds=seed_names)
+        return svc.league(_guild(interaction), target).id, views
 
-    views = await run_work(interaction, work)
+    league_id, views = await run_work(interaction, work)
     lang = (await languages(interaction)).public
-    await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                    + "\n".join(v.line(language=lang, name=safe_name) for v in views))
+    text = await asyncio.to_thread(_schedule_text, _svc(interaction), _guild(interaction), league_id, views, lang)
+    await _say_long(interaction, text)
+
+
+class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-draw:(?P<league>[0-9]+):(?P<print>[0-9a-f]{16})"):
+    """*Draw it* under a private preview: the commissioner's press draws exactly what he saw
+    (the preview's fingerprint), and the schedule is posted in the channel; a draw that changed
+    since (a team joined) is refused privately."""
+
+    def __init__(self, league: int, fingerprint: str, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "Draw", style=discord.ButtonStyle.primary,
+                                           custom_id=f"elfball-draw:{league}:{fingerprint}"))
+        self.league, self.fingerprint = league, fingerprint
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DrawButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
+        return cls(int(match["league"]), match["print"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def answer() -> None:
+            def work() -> list[FixtureView]:
+                return _svc(interaction).schedule(_guild(interaction), interaction.user.id, self.league,
+                                                  moderator=_moderator(interaction), confirm=self.fingerprint)
+
+            views = await run_work(interaction, work, component=True)
+            lang = (await languages(interaction)).public
+            text = await asyncio.to_thread(_schedule_text, _svc(interaction), _guild(interaction), self.league, views, lang)
+            await _say_long(interaction, text)
+
+        await answer_press(interaction, answer())
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -364,7 +489,12 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
     def work() -> tuple[str, bytes]:
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
+        progress = svc.progress(_guild(interaction), lg.id)
+        lines = [tr(lang, "league.standings.champion", team=safe_name(progress.champion))] if progress.champion else []
+        if progress.format != "round_robin" and progress.round:
+            lines.append(tr(lang, "league.standings.progress", format=_format_words(lang, lg.settings),
+                            round=progress.round, rounds=progress.rounds))
+        lines.append(tr(lang, "league.standings.head", league=safe_name(lg.name)))
         lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won, drawn=r.drawn,
                      lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
                   for i, r in enumerate(rows, 1)]
@@ -393,8 +523,12 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
-@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP, reason=REASON_HELP)
-@app_commands.choices(profile=PROFILE_CHOICES)
+@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP, reason=REASON_HELP,
+                       format="the competition (before the schedule is drawn)",
+                       seeding="knockout and Swiss: drawn or seeded (before the schedule is drawn)",
+                       draw_rule="knockout: what a drawn tie gives (before the schedule is drawn)",
+                       swiss_rounds="Swiss: how many rounds, 0 for the default (before the schedule is drawn)")
+@app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.autocomplete(league=_typed_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
                           budget: app_commands.Range[int, 60, 400] | None = None,
@@ -405,10 +539,13 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           points_draw: app_commands.Range[int, 0, 10] | None = None,
                           points_loss: app_commands.Range[int, 0, 10] | None = None,
                           profile: str | None = None, rules: str | None = None,
-                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
+                          reason: app_commands.Range[str, 1, 200] | None = None, format: str | None = None,
+                          seeding: str | None = None, draw_rule: str | None = None,
+                          swiss_rounds: app_commands.Range[int, 0, 30] | None = None) -> None:
     asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
              "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
-             "points_draw": points_draw, "points_loss": points_loss}
+             "points_draw": points_draw, "points_loss": points_loss, "format": format, "seeding": seeding,
+             "draw_rule": draw_rule, "swiss_rounds": swiss_rounds}
     changes: dict[str, Any] = {k: v for k, v in asked.items() if v is not None}
     if profile is not None or rules is not None:
         changes["rules"] = f"{f'profile={profile}' if profile else ''} {rules or ''}".strip()
@@ -887,6 +1024,6 @@ async def setup(bot: ElfballBot) -> None:
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)
-    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton)
+    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton, DrawButton)
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)
