@@ -36,6 +36,7 @@ __all__ = [
     "knockout_rounds",
     "knockout_due",
     "knockout_champion",
+    "knockout_entrants",
     "knockout_winner",
     "coin",
     "swiss_rounds",
@@ -175,6 +176,13 @@ def knockout_due(places: Sequence[int | None], winners: Mapping[tuple[int, int],
             home, away = sorted((a, b), key=lambda t: (seeds.get(t, 10**6), t))
             due.append(Pairing(rnd, home, away, slot))
     return due
+
+
+def knockout_entrants(places: Sequence[int | None], winners: Mapping[tuple[int, int], int], rnd: int,
+                      slot: int) -> tuple[int | None, int | None]:
+    """The two teams of tie ``(rnd, slot)`` as far as known (None: a bye in the first round, or
+    a tie before it not decided yet)."""
+    return _entrants(places, winners, rnd, slot)
 
 
 def knockout_champion(places: Sequence[int | None], winners: Mapping[tuple[int, int], int]) -> int | None:

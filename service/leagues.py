@@ -88,6 +88,9 @@ __all__ = [
     "FixtureView",
     "StandingRow",
     "standings_rows",
+    "league_table",
+    "bracket_rounds",
+    "swiss_byes",
     "Offer",
     "AftermathView",
     "TeamSheet",
@@ -229,6 +232,60 @@ def standings_rows(teams: Sequence[tuple[int, str, int]], played: Sequence[Fixtu
         r.points = ((r.won + r.byes) * settings["points_win"] + r.drawn * settings["points_draw"]
                     + r.lost * settings["points_loss"])
     return sorted(rows.values(), key=lambda r: (-r.points, -r.goal_difference, -r.goals_for, -r.casualties, r.name.lower()))
+
+
+def swiss_byes(draw: Mapping[str, Any]) -> Counter[int]:
+    """How many Swiss byes each team had (a knockout's byes earn nothing in a table)."""
+    if draw.get("format") != "swiss":
+        return Counter()
+    return Counter(t for ts in (draw.get("byes") or {}).values() for t in ts)
+
+
+def league_table(teams: Sequence[tuple[int, str, int]], fixtures: Sequence[FixturePublic],
+                 settings: Mapping[str, Any], draw: Mapping[str, Any]) -> list[StandingRow]:
+    """The standings in the format's order: a Swiss's by points (a bye counts a win), then
+    Buchholz, goal difference, goals for, casualties and seed (``formats.swiss_order``); others
+    by ``standings_rows``. ``draw``: the league's (``LeaguePublic.draw``)."""
+    rows = standings_rows(teams, fixtures, settings, swiss_byes(draw))
+    if draw.get("format") != "swiss":
+        return rows
+    opponents: dict[int, list[int]] = {}
+    for f in fixtures:
+        if f.played:
+            opponents.setdefault(f.home_team_id, []).append(f.away_team_id)
+            opponents.setdefault(f.away_team_id, []).append(f.home_team_id)
+    seeded = [t for t in draw.get("order", []) if any(r.team_id == t for r in rows)]
+    order = seeded + [r.team_id for r in rows if r.team_id not in seeded]
+    by_id = {r.team_id: r for r in rows}
+    ranked = formats.swiss_order(order, {r.team_id: r.points for r in rows}, opponents,
+                                 {r.team_id: (r.goal_difference, r.goals_for, r.casualties) for r in rows})
+    return [by_id[t] for t in ranked]
+
+
+def bracket_rounds(draw: Mapping[str, Any], fixtures: Sequence[FixturePublic]) -> list[dict[str, Any]]:
+    """A knockout's bracket, round by round, for a page: each round's ``number``, its ``stage``
+    (``final``, ``semi``, ``quarter``, ``round``) and its ``ties`` top to bottom, each with its
+    ``home`` and ``away`` team ids as far as known, a first-round ``bye`` (the team through), its
+    ``fixtures`` (a drawn tie replayed has several) and who went through (``winner``).
+    Empty for a league that is no knockout."""
+    places = draw.get("places")
+    if draw.get("format") != "knockout" or not places:
+        return []
+    winners = {(f.round, f.slot): f.winner_team_id for f in fixtures
+               if f.slot is not None and f.winner_team_id is not None}
+    total = formats.knockout_rounds(len([p for p in places if p is not None]))
+    out = []
+    for rnd in range(1, total + 1):
+        stage = {0: "final", 1: "semi", 2: "quarter"}.get(total - rnd, "round")
+        ties = []
+        for slot in range(len(places) >> rnd):
+            home, away = formats.knockout_entrants(places, winners, rnd, slot)
+            bye = (home if away is None else away) if rnd == 1 and (home is None) != (away is None) else None
+            played = [f for f in fixtures if (f.round, f.slot) == (rnd, slot)]
+            ties.append({"home": home, "away": away, "bye": bye, "fixtures": played,
+                         "winner": winners.get((rnd, slot))})
+        out.append({"number": rnd, "stage": stage, "ties": ties})
+    return out
 
 
 def _casualties(rows: Sequence[Any]) -> dict[str, int]:
@@ -615,44 +672,17 @@ class LeagueService:
                 f.round == latest and not f.played for f in fixtures):
             return [], False
         teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league_id) if t.id is not None]
-        rows = self._table(teams, fixtures, settings, draw)
+        rows = league_table(teams, fixtures, settings, draw)
         points = {r.team_id: r.points for r in rows}
         found = formats.swiss_pairings([r.team_id for r in rows], points,
                                        {frozenset((f.home_team_id, f.away_team_id)) for f in fixtures},
-                                       set(self._byes(draw)), Counter(f.home_team_id for f in fixtures), rnd=latest + 1)
+                                       set(swiss_byes(draw)), Counter(f.home_team_id for f in fixtures), rnd=latest + 1)
         if found is None:  # no pairing without a repeat is left: the Swiss ends here
             draw["ended_early"] = latest
             return [], True
         pairs, bye = found
         draw["byes"] = {**(draw.get("byes") or {}), str(latest + 1): [bye] if bye is not None else []}
         return [(p.round, p.home, p.away, None) for p in pairs], True
-
-    @staticmethod
-    def _byes(draw: Mapping[str, Any]) -> Counter[int]:
-        """How many Swiss byes each team had (a knockout's byes earn nothing in a table)."""
-        if draw.get("format") != "swiss":
-            return Counter()
-        return Counter(t for ts in (draw.get("byes") or {}).values() for t in ts)
-
-    def _table(self, teams: Sequence[tuple[int, str, int]], fixtures: Sequence[FixturePublic],
-               settings: Mapping[str, Any], draw: Mapping[str, Any]) -> list[StandingRow]:
-        """The standings in the format's order: a Swiss's by points, then Buchholz, goal
-        difference, goals for, casualties and seed (``formats.swiss_order``); others by
-        ``standings_rows``."""
-        rows = standings_rows(teams, fixtures, settings, self._byes(draw))
-        if draw.get("format") != "swiss":
-            return rows
-        opponents: dict[int, list[int]] = {}
-        for f in fixtures:
-            if f.played:
-                opponents.setdefault(f.home_team_id, []).append(f.away_team_id)
-                opponents.setdefault(f.away_team_id, []).append(f.home_team_id)
-        seeded = [t for t in draw.get("order", []) if any(r.team_id == t for r in rows)]
-        order = seeded + [r.team_id for r in rows if r.team_id not in seeded]
-        by_id = {r.team_id: r for r in rows}
-        ranked = formats.swiss_order(order, {r.team_id: r.points for r in rows}, opponents,
-                                     {r.team_id: (r.goal_difference, r.goals_for, r.casualties) for r in rows})
-        return [by_id[t] for t in ranked]
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
         """The league's fixtures; first (``sync``) catching up with matches that ended unseen,
@@ -701,12 +731,12 @@ class LeagueService:
         lg = self.league(guild_id, league)
         views = self.fixtures(guild_id, lg.id)
         teams = [(t.id, t.name, t.coach_id) for t in self.teams(guild_id, lg.id)]
-        return lg, self._table(teams, [v.fixture for v in views], db.settings_of(lg), lg.draw or {})
+        return lg, league_table(teams, [v.fixture for v in views], db.settings_of(lg), lg.draw or {})
 
     def _refresh_points(self, league: LeaguePublic) -> None:
         with self.sessions() as s:
             teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id) if t.id is not None]
-            rows = self._table(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league), league.draw or {})
+            rows = league_table(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league), league.draw or {})
             db.set_points(session=s, points={r.team_id: r.points for r in rows})
 
     def correct(self, guild_id: int, user_id: int, fixture_id: int, *, home_score: int, away_score: int,

@@ -66,7 +66,7 @@ from .. import match_rules
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
-from ..leagues import StandingRow, standings_rows
+from ..leagues import StandingRow, bracket_rounds, league_table
 from ..matches import SessionFactory
 from ..verify import load_record
 
@@ -335,7 +335,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
             tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
             sheets[t.id] = (team_roster.team_value(tm), team_roster.team_rules(s, tm)["budget"])
     by_id = {t.id: t for t in teams}
-    rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
+    rows = league_table([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings, league.draw or {})
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
 
     pictures = 0
@@ -385,6 +385,11 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
          goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
+    bracket = bracket_rounds(league.draw or {}, fixtures)
+    if bracket:  # a knockout: its bracket, round by round (templates/bracket.html)
+        champion = (league.draw or {}).get("champion")
+        page("bracket.html", "bracket.html", "", rounds=bracket, matches=matches,
+             champion=by_id.get(champion) if champion is not None else None)
     for t in teams:
         value, budget = sheets[t.id]
         sheet = TeamSheet(t, value, budget, league.name,
