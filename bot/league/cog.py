@@ -564,8 +564,12 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
     langs = await languages(interaction)
     lang = langs.public if changes else langs.user
     words = catalogue(lang)
-    shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
-                      f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
+    def value(k: str, v: Any) -> Any:
+        if isinstance(v, bool):
+            return words.get("league.value." + str(v), str(v))
+        return words.get(f"league.{k}.{v}", str(v)) if k in ("format", "seeding", "draw_rule") else v
+
+    shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} {value(k, v)}"
                       for k, v in settings.items() if k != "rules")
     await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
                                league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
