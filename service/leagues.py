@@ -503,7 +503,7 @@ class LeagueService:
         ids = sorted(t.id for t in teams)
         if len(ids) < 2:
             raise InvalidInputError("league_needs_two_teams", league=lg.name)
-        seeded = settings["seeding"] == "seeded" or bool(seeds)
+        seeded = (settings["seeding"] == "seeded" and fmt != "round_robin") or bool(seeds)
         if seeded:
             if not seeds:
                 raise InvalidInputError("league_seeds_needed", league=lg.name)
@@ -971,6 +971,8 @@ class LeagueService:
     def _next_round_lines(self, guild_id: int, league: LeaguePublic) -> list[Said]:
         """A knockout's or a Swiss's next ties once a result allows them, said under the result;
         the champion once there is one."""
+        if db.settings_of(league)["format"] == "round_robin":
+            return []
         fresh = self._advance(guild_id, league.id)
         lines: list[Said] = []
         if fresh:

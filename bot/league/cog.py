@@ -387,17 +387,16 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
         await _say(interaction, text, ephemeral=True, view=panel, allowed_mentions=discord.AllowedMentions.none())
         return
 
-    def work() -> tuple[int, list[FixtureView]]:
+    lang = (await languages(interaction)).public
+
+    def work() -> str:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         views = svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
                              moderator=_moderator(interaction), reason=reason or "", seeds=seed_names)
-        return svc.league(_guild(interaction), target).id, views
+        return _schedule_text(svc, _guild(interaction), svc.league(_guild(interaction), target).id, views, lang)
 
-    league_id, views = await run_work(interaction, work)
-    lang = (await languages(interaction)).public
-    text = await asyncio.to_thread(_schedule_text, _svc(interaction), _guild(interaction), league_id, views, lang)
-    await _say_long(interaction, text)
+    await _say_long(interaction, await run_work(interaction, work))
 
 
 class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-draw:(?P<league>[0-9]+):(?P<print>[0-9a-f]{16})"):
@@ -416,14 +415,15 @@ class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-d
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def answer() -> None:
-            def work() -> list[FixtureView]:
-                return _svc(interaction).schedule(_guild(interaction), interaction.user.id, self.league,
-                                                  moderator=_moderator(interaction), confirm=self.fingerprint)
-
-            views = await run_work(interaction, work, component=True)
             lang = (await languages(interaction)).public
-            text = await asyncio.to_thread(_schedule_text, _svc(interaction), _guild(interaction), self.league, views, lang)
-            await _say_long(interaction, text)
+
+            def work() -> str:
+                svc = _svc(interaction)
+                views = svc.schedule(_guild(interaction), interaction.user.id, self.league,
+                                     moderator=_moderator(interaction), confirm=self.fingerprint)
+                return _schedule_text(svc, _guild(interaction), self.league, views, lang)
+
+            await _say_long(interaction, await run_work(interaction, work, component=True))
 
         await answer_press(interaction, answer())
 
@@ -490,7 +490,9 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
         progress = svc.progress(_guild(interaction), lg.id)
-        lines = [tr(lang, "league.standings.champion", team=safe_name(progress.champion))] if progress.champion else []
+        lines = []
+        if progress.format != "round_robin" and progress.champion:  # a round robin's table says it already
+            lines.append(tr(lang, "league.standings.champion", team=safe_name(progress.champion)))
         if progress.format != "round_robin" and progress.round:
             lines.append(tr(lang, "league.standings.progress", format=_format_words(lang, lg.settings),
                             round=progress.round, rounds=progress.rounds))
