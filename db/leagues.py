@@ -116,7 +116,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 #: The settings that take one of a few words (``service.formats`` uses the same words).
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "format": ("round_robin", "knockout", "swiss"),
+    "format": ("round_robin", "knockout", "swiss", "double_elimination"),
     "seeding": ("drawn", "seeded"),
     "draw_rule": ("replay", "higher_seed", "coin"),
 }

@@ -4,7 +4,7 @@ Nothing here reads a clock, a database or an unseeded random source: the same ar
 the same answer, so a draw can be checked by anyone who has its secret (``draw_order``).
 
 * **Round robin** (``round_robin``): everyone meets everyone once (or twice, home and away).
-* **Knockout** (single elimination): the teams are placed in a bracket of the next power of two
+* **Knockout** (single or double elimination): the teams are placed in a bracket of the next power of two
   by seed (``bracket``: 1 v 8, 4 v 5, 2 v 7, 3 v 6 ...); the missing places are byes, which go
   to the top seeds. ``knockout_due`` says which ties can be played now from the winners so far;
   ``knockout_winner`` decides a played tie, with the league's ruling for a draw.
@@ -21,6 +21,7 @@ import hashlib
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "FORMATS",
@@ -37,6 +38,11 @@ __all__ = [
     "knockout_due",
     "knockout_champion",
     "knockout_entrants",
+    "Tie",
+    "elimination_ties",
+    "EMPTY",
+    "LOSERS",
+    "GRAND_FINAL",
     "knockout_winner",
     "coin",
     "swiss_rounds",
@@ -47,7 +53,7 @@ __all__ = [
 ]
 
 #: The formats a commissioner chooses at ``/league create`` (the first is the default).
-FORMATS = ("round_robin", "knockout", "swiss")
+FORMATS = ("round_robin", "knockout", "swiss", "double_elimination")
 #: How a knockout's or a Swiss's first round is ordered: a draw, or the commissioner's seeds.
 SEEDINGS = ("drawn", "seeded")
 #: What a drawn knockout tie gives: played again, the higher seed through, or a coin from the
@@ -121,9 +127,11 @@ def bracket_size(n: int) -> int:
     return max(2, 1 << max(0, n - 1).bit_length())
 
 
-def knockout_rounds(n: int) -> int:
-    """How many rounds a knockout of ``n`` teams has (the final included)."""
-    return int(math.log2(bracket_size(n)))
+def knockout_rounds(n: int, double: bool = False) -> int:
+    """How many rounds a knockout of ``n`` teams has (the final included); a double
+    elimination's, to its grand final (a second grand final may add one)."""
+    rounds = int(math.log2(bracket_size(n)))
+    return 2 * rounds if double else rounds
 
 
 def seed_positions(size: int) -> list[int]:
@@ -143,51 +151,150 @@ def bracket(order: Sequence[int]) -> list[int | None]:
     return [order[s - 1] if s <= len(order) else None for s in seed_positions(bracket_size(len(order)))]
 
 
-def _entrants(places: Sequence[int | None], winners: Mapping[tuple[int, int], int], rnd: int,
-              slot: int) -> tuple[int | None, int | None]:
-    if rnd == 1:
-        return places[2 * slot], places[2 * slot + 1]
-    return _through(places, winners, rnd - 1, 2 * slot), _through(places, winners, rnd - 1, 2 * slot + 1)
+#: Where a tie's two teams come from: a place of the bracket, or the winner or loser of a tie.
+Source = tuple[str, Any]
+#: A place or a tie's side that nobody fills (a bye, a walkover's loser): nobody plays from it.
+EMPTY = -1
+#: A double elimination's losers' bracket and grand final, as stored: ``slot`` offsets.
+LOSERS, GRAND_FINAL = 1000, 2000
 
 
-def _through(places: Sequence[int | None], winners: Mapping[tuple[int, int], int], rnd: int, slot: int) -> int | None:
-    """Who went through tie ``(rnd, slot)``: a first-round bye's team, a decided tie's winner, or
-    None (not decided yet)."""
-    if rnd == 1:
-        a, b = places[2 * slot], places[2 * slot + 1]
-        if (a is None) != (b is None):
-            return a if b is None else b
-    return winners.get((rnd, slot))
+@dataclass(frozen=True)
+class Tie:
+    """One tie of an elimination bracket: its key ``(round, slot)`` as its fixture stores it,
+    where its two teams come from, and its ``stage``: ``winners`` (a knockout's only bracket),
+    ``losers``, ``grand_final`` or ``reset`` (the grand final played again when the losers'
+    bracket's team won the first)."""
+
+    round: int
+    slot: int
+    inputs: tuple[Source, Source]
+    stage: str = "winners"
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.round, self.slot)
+
+
+def elimination_ties(size: int, double: bool = False) -> list[Tie]:
+    """Every tie of a bracket of ``size`` places, in order of play. Single elimination: rounds
+    1..R of the winners. Double elimination adds the losers' bracket (its round k is played
+    with the winners' round k + 1: stored as round k + 1, slot ``LOSERS + i``): round 1 pairs the
+    first round's losers, each even round meets the winners' next round's losers (in reverse
+    order, so that two teams meet again as late as can be), each odd round pairs its
+    survivors; then the grand final (round 2R) and, if the losers' team wins it, its second
+    match (round 2R + 1)."""
+    rounds = int(math.log2(size))
+    ties = [Tie(r, s, (("place", 2 * s), ("place", 2 * s + 1)) if r == 1
+                else (("winner", (r - 1, 2 * s)), ("winner", (r - 1, 2 * s + 1))))
+            for r in range(1, rounds + 1) for s in range(size >> r)]
+    if not double:
+        return ties
+    last: Source = ("loser", (1, 0))  # two teams: the final's loser is the losers' champion
+    for k in range(1, 2 * rounds - 1):
+        count = size >> ((k + 1) // 2 + 1)
+        for i in range(count):
+            if k == 1:
+                inputs: tuple[Source, Source] = (("loser", (1, 2 * i)), ("loser", (1, 2 * i + 1)))
+            elif k % 2 == 0:
+                inputs = (("winner", (k, LOSERS + i)), ("loser", (k // 2 + 1, count - 1 - i)))
+            else:
+                inputs = (("winner", (k, LOSERS + 2 * i)), ("winner", (k, LOSERS + 2 * i + 1)))
+            ties.append(Tie(k + 1, LOSERS + i, inputs, "losers"))
+        last = ("winner", (k + 1, LOSERS))
+    ties.append(Tie(2 * rounds, GRAND_FINAL, (("winner", (rounds, 0)), last), "grand_final"))
+    ties.append(Tie(2 * rounds + 1, GRAND_FINAL + 1, (("reset", (2 * rounds, GRAND_FINAL)), ("reset", None)), "reset"))
+    return ties
+
+
+class _Bracket:
+    """A bracket's ties read with the winners so far: who is in each tie (a team, None: not
+    known yet, or ``EMPTY``)."""
+
+    def __init__(self, places: Sequence[int | None], winners: Mapping[tuple[int, int], int], double: bool) -> None:
+        self.places, self.winners = places, winners
+        self.ties = {t.key: t for t in elimination_ties(len(places), double)}
+        self.memo: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+
+    def entrants(self, key: tuple[int, int]) -> tuple[int | None, int | None]:
+        if key not in self.memo:
+            tie = self.ties[key]
+            if tie.stage == "reset":
+                self.memo[key] = self._reset(tie.inputs[0][1])
+            else:
+                a, b = tie.inputs
+                self.memo[key] = (self.source(a), self.source(b))
+        return self.memo[key]
+
+    def _reset(self, final: tuple[int, int]) -> tuple[int | None, int | None]:
+        """The grand final's second match: only if the losers' bracket's team won the first."""
+        a, b = self.entrants(final)
+        won = self.winners.get(final)
+        if won is None or a is None or b is None:
+            return (None, None) if won is None else (EMPTY, EMPTY)
+        return (EMPTY, EMPTY) if won == a or EMPTY in (a, b) else (a, b)
+
+    def source(self, src: Source) -> int | None:
+        kind, ref = src
+        if kind == "place":
+            team = self.places[ref]
+            return EMPTY if team is None else team
+        a, b = self.entrants(ref)
+        if kind == "winner":
+            if a == EMPTY or b == EMPTY:  # a walkover: the other goes through unplayed
+                return b if a == EMPTY else a
+            return self.winners.get(ref)
+        if a == EMPTY or b == EMPTY:  # a walkover has no loser
+            return EMPTY
+        won = self.winners.get(ref)
+        return None if won is None or a is None or b is None else (b if won == a else a)
+
+    def through(self, key: tuple[int, int]) -> int | None:
+        return self.source(("winner", key))
+
+
+def _double(places: Sequence[int | None], double: bool) -> bool:
+    return double and len(places) >= 2
 
 
 def knockout_due(places: Sequence[int | None], winners: Mapping[tuple[int, int], int],
-                 seeds: Mapping[int, int]) -> list[Pairing]:
+                 seeds: Mapping[int, int], double: bool = False) -> list[Pairing]:
     """The ties that can be played now and are not decided: both teams known. The higher seed
-    (lower number in ``seeds``) is at home. A first-round bye is no tie."""
-    rounds = int(math.log2(len(places)))
+    (lower number in ``seeds``) is at home. A tie with a bye (an empty place, a walkover's
+    missing loser) is no tie: its team goes through unplayed. ``double``: double elimination."""
+    b = _Bracket(places, winners, _double(places, double))
     due = []
-    for rnd in range(1, rounds + 1):
-        for slot in range(len(places) >> rnd):
-            if (rnd, slot) in winners:
-                continue
-            a, b = _entrants(places, winners, rnd, slot)
-            if a is None or b is None:
-                continue
-            home, away = sorted((a, b), key=lambda t: (seeds.get(t, 10**6), t))
-            due.append(Pairing(rnd, home, away, slot))
-    return due
+    for key, tie in b.ties.items():
+        if key in winners:
+            continue
+        home, away = b.entrants(key)
+        if home is None or away is None or EMPTY in (home, away):
+            continue
+        home, away = sorted((home, away), key=lambda t: (seeds.get(t, 10**6), t))
+        due.append(Pairing(tie.round, home, away, tie.slot))
+    return sorted(due, key=lambda p: (p.round, p.slot or 0))
 
 
 def knockout_entrants(places: Sequence[int | None], winners: Mapping[tuple[int, int], int], rnd: int,
-                      slot: int) -> tuple[int | None, int | None]:
-    """The two teams of tie ``(rnd, slot)`` as far as known (None: a bye in the first round, or
-    a tie before it not decided yet)."""
-    return _entrants(places, winners, rnd, slot)
+                      slot: int, double: bool = False) -> tuple[int | None, int | None]:
+    """The two teams of tie ``(rnd, slot)`` as far as known: a team id, None (not known yet) or
+    ``EMPTY`` (nobody: a bye)."""
+    return _Bracket(places, winners, _double(places, double)).entrants((rnd, slot))
 
 
-def knockout_champion(places: Sequence[int | None], winners: Mapping[tuple[int, int], int]) -> int | None:
-    """The final's winner, once decided."""
-    return _through(places, winners, int(math.log2(len(places))), 0)
+def knockout_champion(places: Sequence[int | None], winners: Mapping[tuple[int, int], int],
+                      double: bool = False) -> int | None:
+    """The final's winner, once decided; a double elimination's: the grand final's, or its
+    second match's."""
+    b = _Bracket(places, winners, _double(places, double))
+    rounds = int(math.log2(len(places)))
+    if not _double(places, double):
+        through = b.through((rounds, 0))
+        return None if through == EMPTY else through
+    reset = b.entrants((2 * rounds + 1, GRAND_FINAL + 1))
+    if reset == (EMPTY, EMPTY):
+        return winners.get((2 * rounds, GRAND_FINAL))
+    return winners.get((2 * rounds + 1, GRAND_FINAL + 1))
 
 
 def coin(seed: str) -> int:

@@ -14,6 +14,7 @@ Synchronous like the match service; the bot calls it from worker threads.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 import dataclasses
@@ -90,6 +91,7 @@ __all__ = [
     "standings_rows",
     "league_table",
     "bracket_rounds",
+    "ELIMINATION",
     "swiss_byes",
     "Offer",
     "AftermathView",
@@ -262,30 +264,43 @@ def league_table(teams: Sequence[tuple[int, str, int]], fixtures: Sequence[Fixtu
     return [by_id[t] for t in ranked]
 
 
+#: The formats played in a bracket (``service.formats``: elimination).
+ELIMINATION = ("knockout", "double_elimination")
+
+
 def bracket_rounds(draw: Mapping[str, Any], fixtures: Sequence[FixturePublic]) -> list[dict[str, Any]]:
-    """A knockout's bracket, round by round, for a page: each round's ``number``, its ``stage``
-    (``final``, ``semi``, ``quarter``, ``round``) and its ``ties`` top to bottom, each with its
-    ``home`` and ``away`` team ids as far as known, a first-round ``bye`` (the team through), its
-    ``fixtures`` (a drawn tie replayed has several) and who went through (``winner``).
-    Empty for a league that is no knockout."""
+    """A knockout's bracket, round by round, for a page: each round's ``number`` and its
+    sections (``stage``: ``final``, ``semi``, ``quarter`` or ``round`` of a single elimination;
+    ``winners``, ``losers``, ``grand_final``, ``reset`` of a double one) with their ``ties`` top to
+    bottom: the ``home`` and ``away`` team ids as far as known (None), a ``bye`` (the team
+    through unplayed), the tie's ``fixtures`` (a drawn tie replayed has several) and who went
+    through (``winner``). Ties nobody plays (both places empty, a second grand final not
+    needed) are left out. Empty for a league that is no knockout."""
     places = draw.get("places")
-    if draw.get("format") != "knockout" or not places:
+    if draw.get("format") not in ELIMINATION or not places:
         return []
+    double = draw.get("format") == "double_elimination"
     winners = {(f.round, f.slot): f.winner_team_id for f in fixtures
                if f.slot is not None and f.winner_team_id is not None}
-    total = formats.knockout_rounds(len([p for p in places if p is not None]))
-    out = []
-    for rnd in range(1, total + 1):
-        stage = {0: "final", 1: "semi", 2: "quarter"}.get(total - rnd, "round")
-        ties = []
-        for slot in range(len(places) >> rnd):
-            home, away = formats.knockout_entrants(places, winners, rnd, slot)
-            bye = (home if away is None else away) if rnd == 1 and (home is None) != (away is None) else None
-            played = [f for f in fixtures if (f.round, f.slot) == (rnd, slot)]
-            ties.append({"home": home, "away": away, "bye": bye, "fixtures": played,
-                         "winner": winners.get((rnd, slot))})
-        out.append({"number": rnd, "stage": stage, "ties": ties})
-    return out
+    single_rounds = int(math.log2(len(places)))
+    out: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for tie in formats.elimination_ties(len(places), double):
+        home, away = formats.knockout_entrants(places, winners, tie.round, tie.slot, double)
+        if home == formats.EMPTY and away == formats.EMPTY:
+            continue
+        bye = None
+        if formats.EMPTY in (home, away):
+            bye = away if home == formats.EMPTY else home
+            if bye is None:
+                continue  # a walkover whose team is not known yet: nothing to show
+        stage = tie.stage
+        if not double:
+            stage = {0: "final", 1: "semi", 2: "quarter"}.get(single_rounds - tie.round, "round")
+        played = [f for f in fixtures if (f.round, f.slot) == (tie.round, tie.slot)]
+        out.setdefault((tie.round, stage), []).append({
+            "home": None if home == formats.EMPTY else home, "away": None if away == formats.EMPTY else away,
+            "bye": bye, "fixtures": played, "winner": winners.get((tie.round, tie.slot))})
+    return [{"number": rnd, "stage": stage, "ties": ties} for (rnd, stage), ties in out.items()]
 
 
 def _casualties(rows: Sequence[Any]) -> dict[str, int]:
@@ -516,12 +531,13 @@ class LeagueService:
             order = formats.draw_order(ids, secret)
         draw: dict[str, Any] = {"format": fmt, "order": order, "seeding": "seeded" if seeded else "drawn"}
         byes: list[int] = []
-        if fmt == "knockout":
+        if fmt in ELIMINATION:
+            double = fmt == "double_elimination"
             places = formats.bracket(order)
-            pairings = formats.knockout_due(places, {}, {t: i + 1 for i, t in enumerate(order)})
+            pairings = formats.knockout_due(places, {}, {t: i + 1 for i, t in enumerate(order)}, double)
             byes = [t for i in range(0, len(places), 2) if None in places[i:i + 2]
                     for t in places[i:i + 2] if t is not None]
-            rounds = formats.knockout_rounds(len(ids))
+            rounds = formats.knockout_rounds(len(ids), double)
             draw.update(places=places, rounds=rounds, byes={"1": byes})
         elif fmt == "swiss":
             most = formats.max_swiss_rounds(len(ids))
@@ -601,7 +617,7 @@ class LeagueService:
         all_played = bool(views) and all(v.fixture.played for v in views)
         fmt = settings["format"] if "secret" in draw or not views else "round_robin"
         ended_early = "ended_early" in draw
-        if fmt == "knockout":
+        if fmt in ELIMINATION:
             champ = draw.get("champion")
             return Progress(fmt, latest, rounds, byes, names.get(champ) if champ else None, champ is not None)
         over = all_played and (fmt == "round_robin" or latest >= rounds or ended_early)
@@ -622,7 +638,7 @@ class LeagueService:
             if settings["format"] == "round_robin" or "secret" not in draw:
                 return []
             fixtures = db.fixtures(session=s, league_id=league_id)
-            if settings["format"] == "knockout":
+            if settings["format"] in ELIMINATION:
                 decisions, drop, add, changed = self._knockout_step(s, settings, draw, fixtures)
             else:
                 decisions, drop, add, changed = {}, [], *self._swiss_step(s, league_id, settings, draw, fixtures)
@@ -648,12 +664,13 @@ class LeagueService:
                 decisions[f.id] = (winner, ruling)
             if winner is not None:
                 winners[(f.round, f.slot)] = winner
-        want = {(p.round, p.slot): p for p in formats.knockout_due(places, winners, seeds)}
+        double = settings["format"] == "double_elimination"
+        want = {(p.round, p.slot): p for p in formats.knockout_due(places, winners, seeds, double)}
         live = {(f.round, f.slot): f for f in fixtures if f.slot is not None and f.status != FixtureStatus.PLAYED}
         drop = [f.id for key, f in live.items() if f.status == FixtureStatus.SCHEDULED
                 and (key not in want or (f.home_team_id, f.away_team_id) != (want[key].home, want[key].away))]
         add = [(p.round, p.home, p.away, p.slot) for key, p in want.items() if key not in live or live[key].id in drop]
-        champion = formats.knockout_champion(places, winners)
+        champion = formats.knockout_champion(places, winners, double)
         changed = champion != draw.get("champion")
         if changed:
             draw["champion"] = champion
@@ -767,21 +784,20 @@ class LeagueService:
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
     def _check_knockout_correction(self, guild_id: int, f: FixturePublic, result: Mapping[str, Any]) -> None:
-        """A knockout tie's correction may not change who went through once the tie he went on
-        to has started (its match is played or being played): ``knockout_tie_followed``."""
+        """A knockout tie's correction may not change who went through once a later tie of
+        either team (drawn after this one) has started: ``knockout_tie_followed``."""
         lg = self.league(guild_id, f.league_id)
         settings, draw = db.settings_of(lg), dict(lg.draw or {})
-        if settings["format"] != "knockout" or f.slot is None or "order" not in draw:
+        if settings["format"] not in ELIMINATION or f.slot is None or "order" not in draw:
             return
         seeds = {t: i + 1 for i, t in enumerate(draw["order"])}
         with self.sessions() as s:
             winner, _ruling = formats.knockout_winner(f.home_team_id, f.away_team_id, result["home_score"],
                                                       result["away_score"], result["conceded_by"],
                                                       settings["draw_rule"], seeds, self._coin_seed(s, f, settings))
+            teams = {f.home_team_id, f.away_team_id}
             later = [x for x in db.fixtures(session=s, league_id=lg.id) if x.status != FixtureStatus.SCHEDULED
-                     and x.slot is not None and x.id != f.id
-                     and ((x.round == f.round + 1 and x.slot == f.slot // 2) or (x.round, x.slot) == (f.round, f.slot))
-                     and x.id > f.id]
+                     and x.id > f.id and teams & {x.home_team_id, x.away_team_id}]
         if later and winner != f.winner_team_id:
             raise InvalidInputError("knockout_tie_followed", fixture=f.id, next=later[0].id)
 

@@ -238,6 +238,8 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="round robin: everyone meets everyone (default)", value="round_robin"),
     app_commands.Choice(name="knockout: a cup, the losers go out", value="knockout"),
     app_commands.Choice(name="Swiss: rounds of teams on equal points, never twice the same", value="swiss"),
+    app_commands.Choice(name="double elimination: a cup where a team goes out at its second loss",
+                        value="double_elimination"),
 ]
 SEEDING_CHOICES = [
     app_commands.Choice(name="drawn: the order from the league's committed secret (default)", value="drawn"),
@@ -257,7 +259,7 @@ DRAW_RULE_CHOICES = [
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
                        profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP,
-                       format="the competition: round robin (default), knockout or Swiss",
+                       format="the competition: round robin (default), knockout, Swiss or double elimination",
                        seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
                        draw_rule="knockout: what a drawn tie gives (default: replayed)",
                        swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)")
@@ -291,7 +293,7 @@ def _format_words(lang: str, settings: dict[str, Any]) -> str:
     words = [tr(lang, f"league.format.{fmt}")]
     if fmt != "round_robin":
         words.append(tr(lang, f"league.seeding.{settings.get('seeding', 'drawn')}"))
-    if fmt == "knockout":
+    if fmt in ("knockout", "double_elimination"):
         words.append(tr(lang, f"league.draw_rule.{settings.get('draw_rule', 'replay')}"))
     if fmt == "swiss" and settings.get("swiss_rounds"):
         words.append(tr(lang, "league.format.swiss_rounds", rounds=settings["swiss_rounds"]))

@@ -182,3 +182,52 @@ def test_the_fingerprint_names_the_draw() -> None:
 @pytest.mark.parametrize("n", [2, 3, 5, 8])
 def test_round_robin_is_the_same_as_before(n: int) -> None:
     assert round_robin(list(range(n))) == formats.round_robin(list(range(n)))
+
+
+# --- double elimination ----------------------------------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(n=st.integers(2, 20), upsets=st.lists(st.booleans(), min_size=64, max_size=64))
+def test_a_double_elimination_puts_every_team_but_the_champion_out_at_its_second_loss(
+        n: int, upsets: list[bool]) -> None:
+    order = list(range(1, n + 1))
+    places, seeds = formats.bracket(order), {t: t for t in order}
+    winners: dict[tuple[int, int], int] = {}
+    losses = dict.fromkeys(order, 0)
+    played: list[Pairing] = []
+    while (due := formats.knockout_due(places, winners, seeds, double=True)):
+        playing = [t for p in due for t in (p.home, p.away)]
+        assert len(playing) == len(set(playing)), "a team is in one open tie at a time"
+        for p in due:
+            assert losses[p.home] < 2 and losses[p.away] < 2, "a team out plays no more"
+            won = p.away if upsets[len(played) % 64] else p.home
+            winners[(p.round, p.slot)] = won
+            losses[p.away if won == p.home else p.home] += 1
+            played.append(p)
+    champion = formats.knockout_champion(places, winners, double=True)
+    assert champion in order and losses[champion] <= 1
+    assert all(losses[t] == 2 for t in order if t != champion)
+    assert len(played) in (2 * n - 2, 2 * n - 1), "2n - 2 ties, and a second grand final if needed"
+    final = max(p.round for p in played if p.slot == formats.GRAND_FINAL)
+    assert final == formats.knockout_rounds(n, double=True)
+
+
+def test_a_double_elimination_of_four_and_its_second_grand_final() -> None:
+    places, seeds = formats.bracket([1, 2, 3, 4]), {1: 1, 2: 2, 3: 3, 4: 4}
+    assert formats.knockout_due(places, {}, seeds, double=True) == [Pairing(1, 1, 4, 0), Pairing(1, 2, 3, 1)]
+    winners = {(1, 0): 1, (1, 1): 2}
+    # Round 2: the winners' final, and the first round's losers in the losers' bracket.
+    assert formats.knockout_due(places, winners, seeds, double=True) == [
+        Pairing(2, 1, 2, 0), Pairing(2, 3, 4, formats.LOSERS)]
+    winners |= {(2, 0): 1, (2, formats.LOSERS): 3}
+    assert formats.knockout_due(places, winners, seeds, double=True) == [Pairing(3, 2, 3, formats.LOSERS)]
+    winners |= {(3, formats.LOSERS): 3}
+    assert formats.knockout_due(places, winners, seeds, double=True) == [Pairing(4, 1, 3, formats.GRAND_FINAL)]
+    # The losers' bracket's team wins the grand final: both have lost once, so it is played again.
+    winners |= {(4, formats.GRAND_FINAL): 3}
+    assert formats.knockout_champion(places, winners, double=True) is None
+    assert formats.knockout_due(places, winners, seeds, double=True) == [Pairing(5, 1, 3, formats.GRAND_FINAL + 1)]
+    assert formats.knockout_champion(places, winners | {(5, formats.GRAND_FINAL + 1): 3}, double=True) == 3
+    # Had the winners' bracket's team won the grand final, it would be over.
+    done = {k: v for k, v in winners.items() if k != (4, formats.GRAND_FINAL)} | {(4, formats.GRAND_FINAL): 1}
+    assert formats.knockout_due(places, done, seeds, double=True) == []
+    assert formats.knockout_champion(places, done, double=True) == 1

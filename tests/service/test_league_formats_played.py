@@ -175,3 +175,24 @@ def test_the_preview_is_what_the_draw_makes(league) -> None:
     assert [(v.fixture.round, v.fixture.home_team_id, v.fixture.away_team_id) for v in views] == [
         (p.round, p.home, p.away) for p in seen.pairings]
     assert league.league(GUILD, "Elf Cup").draw["commitment"] == lg.draw_commitment
+
+
+def test_a_four_team_double_elimination_played_through(league) -> None:
+    cup(league, (ALICE, BOB, CAROL, DAVE), format="double_elimination", draw_rule="higher_seed")
+    views = league.schedule(GUILD, ALICE, "Elf Cup", seeds=["Moonblades", "Gnashers", "Tinkers", "Widows"])
+    assert [(v.home, v.away) for v in views] == [("Moonblades", "Widows"), ("Gnashers", "Tinkers")]
+    assert league.progress(GUILD, "Elf Cup").rounds == 4
+    play_won_by_home(league, views[0].id, 800)  # a real match: Widows concede
+    losses: dict[str, int] = {}
+    while (todo := scheduled(league)):
+        for v in todo:
+            # The away team wins every tie from now on (the losers' bracket's team takes the grand final).
+            league.correct(GUILD, ALICE, v.id, home_score=0, away_score=1, reason="played at the club")
+    for v in league.fixtures(GUILD, "Elf Cup"):
+        f = v.fixture
+        loser = v.home if f.winner_team_id == f.away_team_id else v.away
+        losses[loser] = losses.get(loser, 0) + 1
+    progress = league.progress(GUILD, "Elf Cup")
+    assert progress.over and progress.champion is not None and losses.get(progress.champion, 0) <= 1
+    assert all(n == 2 for team, n in losses.items() if team != progress.champion)
+    assert len(league.fixtures(GUILD, "Elf Cup")) in (6, 7)

@@ -65,3 +65,14 @@ def test_a_round_robin_site_has_no_bracket_and_a_swiss_counts_its_byes(league) -
     index = site.files["index.html"].decode()
     row = index[index.index(f">{bye}</a>"):]
     assert row[: row.index("</tr>")].endswith("<td>3</td>"), "the bye's win points are in the site's table"
+
+
+def test_a_double_elimination_site_shows_both_brackets(league) -> None:
+    entered(league, format="double_elimination", draw_rule="higher_seed")
+    league.schedule(GUILD, ALICE, "Elf Cup", seeds=["Moonblades", "Gnashers", "Tinkers", "Widows", "Starlings"])
+    while todo := [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]:
+        for v in todo:
+            result(league, v.id, 1, 0)
+    page = build_site(league.league(GUILD, "Elf Cup"), language="en", replays=False).files["bracket.html"].decode()
+    assert "winners&#39; bracket</h2>" in page and "losers&#39; bracket</h2>" in page and ">Grand final</h2>" in page
+    assert "Champion: Moonblades" in page and "second match" not in page
