@@ -113,10 +113,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "seeding": "drawn",
     "draw_rule": "replay",
     "swiss_rounds": 0,
+    #: A league in divisions: how many (each plays a round robin, then their leaders a play-off).
+    "divisions": 2,
 }
 #: The settings that take one of a few words (``service.formats`` uses the same words).
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "format": ("round_robin", "knockout", "swiss", "double_elimination"),
+    "format": ("round_robin", "knockout", "swiss", "double_elimination", "divisions"),
     "seeding": ("drawn", "seeded"),
     "draw_rule": ("replay", "higher_seed", "coin"),
 }
@@ -124,7 +126,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 MAX_REASON = 200
 _LIMITS: dict[str, tuple[int, int]] = {
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
-    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10), "swiss_rounds": (0, 30),
+    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10), "swiss_rounds": (0, 30), "divisions": (2, 8),
 }
 
 

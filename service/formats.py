@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: The formats a commissioner chooses at ``/league create`` (the first is the default).
-FORMATS = ("round_robin", "knockout", "swiss", "double_elimination")
+FORMATS = ("round_robin", "knockout", "swiss", "double_elimination", "divisions")
 #: How a knockout's or a Swiss's first round is ordered: a draw, or the commissioner's seeds.
 SEEDINGS = ("drawn", "seeded")
 #: What a drawn knockout tie gives: played again, the higher seed through, or a coin from the

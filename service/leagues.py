@@ -91,6 +91,7 @@ __all__ = [
     "standings_rows",
     "league_table",
     "bracket_rounds",
+    "division_tables",
     "ELIMINATION",
     "swiss_byes",
     "Offer",
@@ -277,10 +278,11 @@ def bracket_rounds(draw: Mapping[str, Any], fixtures: Sequence[FixturePublic]) -
     through (``winner``). Ties nobody plays (both places empty, a second grand final not
     needed) are left out. Empty for a league that is no knockout."""
     places = draw.get("places")
-    if draw.get("format") not in ELIMINATION or not places:
+    if draw.get("format") not in (*ELIMINATION, "divisions") or not places:
         return []
     double = draw.get("format") == "double_elimination"
-    winners = {(f.round, f.slot): f.winner_team_id for f in fixtures
+    offset = int(draw.get("offset", 0))  # a divisions' play-off comes after their rounds
+    winners = {(f.round - offset, f.slot): f.winner_team_id for f in fixtures
                if f.slot is not None and f.winner_team_id is not None}
     single_rounds = int(math.log2(len(places)))
     out: dict[tuple[int, str], list[dict[str, Any]]] = {}
@@ -296,11 +298,29 @@ def bracket_rounds(draw: Mapping[str, Any], fixtures: Sequence[FixturePublic]) -
         stage = tie.stage
         if not double:
             stage = {0: "final", 1: "semi", 2: "quarter"}.get(single_rounds - tie.round, "round")
-        played = [f for f in fixtures if (f.round, f.slot) == (tie.round, tie.slot)]
-        out.setdefault((tie.round, stage), []).append({
+        played = [f for f in fixtures if (f.round - offset, f.slot) == (tie.round, tie.slot)]
+        out.setdefault((tie.round + offset, stage), []).append({
             "home": None if home == formats.EMPTY else home, "away": None if away == formats.EMPTY else away,
             "bye": bye, "fixtures": played, "winner": winners.get((tie.round, tie.slot))})
     return [{"number": rnd, "stage": stage, "ties": ties} for (rnd, stage), ties in out.items()]
+
+
+def _seeds(draw: Mapping[str, Any]) -> dict[int, int]:
+    """Each team's seed in the draw's bracket: a play-off's (divisions) or the draw's order."""
+    return {t: i + 1 for i, t in enumerate(draw.get("playoff_order") or draw.get("order") or [])}
+
+
+def division_tables(teams: Sequence[tuple[int, str, int]], fixtures: Sequence[FixturePublic],
+                    settings: Mapping[str, Any], draw: Mapping[str, Any]) -> list[list[StandingRow]]:
+    """A league in divisions: each division's table from its own fixtures (not the play-off's),
+    as ``standings_rows`` orders it. Empty for other formats."""
+    season = [f for f in fixtures if f.slot is None]
+    out = []
+    for group in draw.get("divisions") or []:
+        members = set(group)
+        out.append(standings_rows([t for t in teams if t[0] in members],
+                                  [f for f in season if f.home_team_id in members], settings))
+    return out
 
 
 def _casualties(rows: Sequence[Any]) -> dict[str, int]:
@@ -412,6 +432,8 @@ class DrawPreview:
     fingerprint: str
     commitment: str
     double_round: bool = False
+    #: A league in divisions: each division's teams, in draw order.
+    divisions: list[list[int]] = field(default_factory=list)
 
 
 @dataclass
@@ -429,7 +451,7 @@ class Progress:
 
 
 #: Settings a schedule fixes: they may change only before it is drawn.
-_FORMAT_SETTINGS = frozenset({"format", "seeding", "draw_rule", "swiss_rounds"})
+_FORMAT_SETTINGS = frozenset({"format", "seeding", "draw_rule", "swiss_rounds", "divisions"})
 
 
 def _folded(text: str) -> str:
@@ -539,6 +561,15 @@ class LeagueService:
                     for t in places[i:i + 2] if t is not None]
             rounds = formats.knockout_rounds(len(ids), double)
             draw.update(places=places, rounds=rounds, byes={"1": byes})
+        elif fmt == "divisions":
+            count = settings["divisions"]
+            if len(ids) < 2 * count:
+                raise InvalidInputError("divisions_too_few_teams", divisions=count, teams=len(ids))
+            groups = [order[i::count] for i in range(count)]  # dealt like cards: the seeds spread out
+            pairings = [formats.Pairing(r, h, a) for group in groups for r, h, a in round_robin(group, double=double)]
+            pairings.sort(key=lambda p: p.round)
+            rounds = max(p.round for p in pairings) + formats.knockout_rounds(count)
+            draw.update(divisions=groups, rounds=rounds)
         elif fmt == "swiss":
             most = formats.max_swiss_rounds(len(ids))
             if settings["swiss_rounds"] > most:
@@ -574,7 +605,7 @@ class LeagueService:
                             "reason": reason}})
         return DrawPreview(lg, db.settings_of(lg)["format"], {t.id: t.name for t in teams},
                            {t.id: t.coach_id for t in teams}, _draw["order"], rounds, pairings, byes, fingerprint,
-                           commitment, double)
+                           commitment, double, list(_draw.get("divisions", [])))
 
     def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
                  moderator: bool = False, reason: str = "", seeds: Sequence[str] | None = None,
@@ -605,6 +636,13 @@ class LeagueService:
                              stand_in=stand_in, reason=reason, byes=byes, draw=draw, rounds=rounds)
         return self.fixtures(guild_id, lg.id)
 
+    def division_standings(self, guild_id: int, league: int | str) -> list[list[StandingRow]]:
+        """A league in divisions: each division's table (empty for other formats)."""
+        lg = self.league(guild_id, league)
+        views = self.fixtures(guild_id, lg.id)
+        teams = [(t.id, t.name, t.coach_id) for t in self.teams(guild_id, lg.id)]
+        return division_tables(teams, [v.fixture for v in views], db.settings_of(lg), lg.draw or {})
+
     def progress(self, guild_id: int, league: int | str) -> Progress:
         """Where the league's competition stands (``Progress``)."""
         lg = self.league(guild_id, league)
@@ -617,7 +655,7 @@ class LeagueService:
         all_played = bool(views) and all(v.fixture.played for v in views)
         fmt = settings["format"] if "secret" in draw or not views else "round_robin"
         ended_early = "ended_early" in draw
-        if fmt in ELIMINATION:
+        if fmt in ELIMINATION or fmt == "divisions":
             champ = draw.get("champion")
             return Progress(fmt, latest, rounds, byes, names.get(champ) if champ else None, champ is not None)
         over = all_played and (fmt == "round_robin" or latest >= rounds or ended_early)
@@ -638,7 +676,9 @@ class LeagueService:
             if settings["format"] == "round_robin" or "secret" not in draw:
                 return []
             fixtures = db.fixtures(session=s, league_id=league_id)
-            if settings["format"] in ELIMINATION:
+            if settings["format"] == "divisions":
+                decisions, drop, add, changed = self._divisions_step(s, league_id, settings, draw, fixtures)
+            elif settings["format"] in ELIMINATION:
                 decisions, drop, add, changed = self._knockout_step(s, settings, draw, fixtures)
             else:
                 decisions, drop, add, changed = {}, [], *self._swiss_step(s, league_id, settings, draw, fixtures)
@@ -650,8 +690,9 @@ class LeagueService:
     def _knockout_step(self, s: Session, settings: Mapping[str, Any], draw: dict[str, Any],
                        fixtures: Sequence[FixturePublic]) -> tuple[dict[int, tuple[int | None, str | None]], list[int],
                                                                    list[tuple[int, int, int, int | None]], bool]:
-        seeds = {t: i + 1 for i, t in enumerate(draw["order"])}
+        seeds = _seeds(draw)
         places = draw["places"]
+        offset = int(draw.get("offset", 0))  # a play-off after the divisions' rounds
         winners: dict[tuple[int, int], int] = {}
         decisions: dict[int, tuple[int | None, str | None]] = {}
         for f in sorted(fixtures, key=lambda f: f.id):
@@ -663,18 +704,40 @@ class LeagueService:
             if (winner, ruling) != (f.winner_team_id, f.ruling):
                 decisions[f.id] = (winner, ruling)
             if winner is not None:
-                winners[(f.round, f.slot)] = winner
+                winners[(f.round - offset, f.slot)] = winner
         double = settings["format"] == "double_elimination"
         want = {(p.round, p.slot): p for p in formats.knockout_due(places, winners, seeds, double)}
-        live = {(f.round, f.slot): f for f in fixtures if f.slot is not None and f.status != FixtureStatus.PLAYED}
+        live = {(f.round - offset, f.slot): f for f in fixtures
+                if f.slot is not None and f.status != FixtureStatus.PLAYED}
         drop = [f.id for key, f in live.items() if f.status == FixtureStatus.SCHEDULED
                 and (key not in want or (f.home_team_id, f.away_team_id) != (want[key].home, want[key].away))]
-        add = [(p.round, p.home, p.away, p.slot) for key, p in want.items() if key not in live or live[key].id in drop]
+        add = [(p.round + offset, p.home, p.away, p.slot) for key, p in want.items()
+               if key not in live or live[key].id in drop]
         champion = formats.knockout_champion(places, winners, double)
         changed = champion != draw.get("champion")
         if changed:
             draw["champion"] = champion
         return decisions, drop, add, changed
+
+    def _divisions_step(self, s: Session, league_id: int, settings: Mapping[str, Any], draw: dict[str, Any],
+                        fixtures: Sequence[FixturePublic]) -> tuple[dict[int, tuple[int | None, str | None]], list[int],
+                                                                    list[tuple[int, int, int, int | None]], bool]:
+        """Divisions: once every division fixture is played, the play-off between the division
+        leaders is drawn (a knockout seeded by their records), then played as a knockout."""
+        changed = False
+        if "places" not in draw:
+            season = [f for f in fixtures if f.slot is None]
+            if not season or not all(f.played for f in season):
+                return {}, [], [], False
+            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league_id)
+                     if t.id is not None]
+            leaders = [(rows[0], i) for i, rows in enumerate(division_tables(teams, season, settings, draw)) if rows]
+            leaders.sort(key=lambda x: (-x[0].points, -x[0].goal_difference, -x[0].goals_for, -x[0].casualties, x[1]))
+            order = [r.team_id for r, _ in leaders]
+            draw.update(playoff_order=order, places=formats.bracket(order), offset=max(f.round for f in season))
+            changed = True
+        decisions, drop, add, champion_changed = self._knockout_step(s, settings, draw, fixtures)
+        return decisions, drop, add, changed or champion_changed
 
     def _coin_seed(self, s: Session, f: FixturePublic, settings: Mapping[str, Any]) -> str | None:
         """The revealed dice seed of a drawn tie's match, for the ``coin`` ruling (None: no match)."""
@@ -788,9 +851,10 @@ class LeagueService:
         either team (drawn after this one) has started: ``knockout_tie_followed``."""
         lg = self.league(guild_id, f.league_id)
         settings, draw = db.settings_of(lg), dict(lg.draw or {})
-        if settings["format"] not in ELIMINATION or f.slot is None or "order" not in draw:
+        if (settings["format"] not in ELIMINATION and settings["format"] != "divisions") or f.slot is None \
+                or "order" not in draw:
             return
-        seeds = {t: i + 1 for i, t in enumerate(draw["order"])}
+        seeds = _seeds(draw)
         with self.sessions() as s:
             winner, _ruling = formats.knockout_winner(f.home_team_id, f.away_team_id, result["home_score"],
                                                       result["away_score"], result["conceded_by"],

@@ -240,6 +240,7 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss: rounds of teams on equal points, never twice the same", value="swiss"),
     app_commands.Choice(name="double elimination: a cup where a team goes out at its second loss",
                         value="double_elimination"),
+    app_commands.Choice(name="divisions: a round robin in each, then a play-off of their leaders", value="divisions"),
 ]
 SEEDING_CHOICES = [
     app_commands.Choice(name="drawn: the order from the league's committed secret (default)", value="drawn"),
@@ -262,7 +263,8 @@ DRAW_RULE_CHOICES = [
                        format="the competition: round robin (default), knockout, Swiss or double elimination",
                        seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
                        draw_rule="knockout: what a drawn tie gives (default: replayed)",
-                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)")
+                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)",
+                       divisions="divisions: how many (default 2); their leaders meet in a play-off")
 @app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 @LEAGUE_CREATE
@@ -271,12 +273,13 @@ async def league_create(interaction: discord.Interaction, name: str, budget: app
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
                         profile: str = "standard", rules: str = "", format: str = "round_robin",
                         seeding: str = "drawn", draw_rule: str = "replay",
-                        swiss_rounds: app_commands.Range[int, 0, 30] = 0) -> None:
+                        swiss_rounds: app_commands.Range[int, 0, 30] = 0,
+                        divisions: app_commands.Range[int, 2, 8] = 2) -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
                 "extra_players": extra_players, "clock_hours": clock_hours, "rules": words, "format": format,
-                "seeding": seeding, "draw_rule": draw_rule, "swiss_rounds": swiss_rounds}
+                "seeding": seeding, "draw_rule": draw_rule, "swiss_rounds": swiss_rounds, "divisions": divisions}
     lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     lang = (await languages(interaction)).public
     shown = describe_rules(lookup.league_options(lg), lang)
@@ -293,7 +296,9 @@ def _format_words(lang: str, settings: dict[str, Any]) -> str:
     words = [tr(lang, f"league.format.{fmt}")]
     if fmt != "round_robin":
         words.append(tr(lang, f"league.seeding.{settings.get('seeding', 'drawn')}"))
-    if fmt in ("knockout", "double_elimination"):
+    if fmt == "divisions":
+        words.append(tr(lang, "league.format.division_count", count=settings.get("divisions", 2)))
+    if fmt in ("knockout", "double_elimination", "divisions"):
         words.append(tr(lang, f"league.draw_rule.{settings.get('draw_rule', 'replay')}"))
     if fmt == "swiss" and settings.get("swiss_rounds"):
         words.append(tr(lang, "league.format.swiss_rounds", rounds=settings["swiss_rounds"]))
@@ -333,7 +338,10 @@ def preview_text(preview: DrawPreview, lang: str) -> str:
     lines = [tr(lang, "league.preview.head", league=safe_name(preview.league.name)),
              tr(lang, f"league.schedule.shape.{preview.format}", teams=len(preview.names), rounds=preview.rounds,
                 format=_format_words(lang, preview.league.settings))]
-    if preview.format != "round_robin":
+    for i, group in enumerate(preview.divisions, 1):
+        lines.append(tr(lang, "league.preview.division", division=i,
+                        teams=", ".join(safe_name(name(t, "?")) for t in group)))
+    if preview.format not in ("round_robin", "divisions"):
         lines.append(tr(lang, "league.preview.seeds", seeds=", ".join(
             f"{i}. {safe_name(name(t, '?'))}" for i, t in enumerate(preview.order, 1))))
     lines += [tr(lang, "league.preview.line", round=p.round, home=safe_name(name(p.home, "?")),
@@ -499,9 +507,14 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
             lines.append(tr(lang, "league.standings.progress", format=_format_words(lang, lg.settings),
                             round=progress.round, rounds=progress.rounds))
         lines.append(tr(lang, "league.standings.head", league=safe_name(lg.name)))
-        lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won, drawn=r.drawn,
-                     lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
-                  for i, r in enumerate(rows, 1)]
+        tables = svc.division_standings(_guild(interaction), lg.id) if progress.format == "divisions" else [rows]
+        for number, table in enumerate(tables, 1):
+            if len(tables) > 1:
+                lines.append(tr(lang, "league.standings.division", division=number))
+            lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won,
+                         drawn=r.drawn, lost=r.lost, scored=r.goals_for, conceded=r.goals_against,
+                         casualties=r.casualties, points=r.points)
+                      for i, r in enumerate(table, 1)]
         played = sum(r.played for r in rows) // 2
         return "\n".join(lines), lookup.standings_picture(lg.name, rows, language=lang,
                                                           subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
@@ -531,7 +544,8 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
                        format="the competition (before the schedule is drawn)",
                        seeding="knockout and Swiss: drawn or seeded (before the schedule is drawn)",
                        draw_rule="knockout: what a drawn tie gives (before the schedule is drawn)",
-                       swiss_rounds="Swiss: how many rounds, 0 for the default (before the schedule is drawn)")
+                       swiss_rounds="Swiss: how many rounds, 0 for the default (before the schedule is drawn)",
+                       divisions="divisions: how many (before the schedule is drawn)")
 @app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.autocomplete(league=_typed_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
@@ -545,11 +559,12 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           profile: str | None = None, rules: str | None = None,
                           reason: app_commands.Range[str, 1, 200] | None = None, format: str | None = None,
                           seeding: str | None = None, draw_rule: str | None = None,
-                          swiss_rounds: app_commands.Range[int, 0, 30] | None = None) -> None:
+                          swiss_rounds: app_commands.Range[int, 0, 30] | None = None,
+                          divisions: app_commands.Range[int, 2, 8] | None = None) -> None:
     asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
              "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
              "points_draw": points_draw, "points_loss": points_loss, "format": format, "seeding": seeding,
-             "draw_rule": draw_rule, "swiss_rounds": swiss_rounds}
+             "draw_rule": draw_rule, "swiss_rounds": swiss_rounds, "divisions": divisions}
     changes: dict[str, Any] = {k: v for k, v in asked.items() if v is not None}
     if profile is not None or rules is not None:
         changes["rules"] = f"{f'profile={profile}' if profile else ''} {rules or ''}".strip()

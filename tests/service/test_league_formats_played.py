@@ -196,3 +196,27 @@ def test_a_four_team_double_elimination_played_through(league) -> None:
     assert progress.over and progress.champion is not None and losses.get(progress.champion, 0) <= 1
     assert all(n == 2 for team, n in losses.items() if team != progress.champion)
     assert len(league.fixtures(GUILD, "Elf Cup")) in (6, 7)
+
+
+def test_two_divisions_then_a_play_off_between_their_leaders(league) -> None:
+    cup(league, (ALICE, BOB, CAROL, DAVE, ERIN), format="divisions", divisions=3)
+    with pytest.raises(InvalidInputError, match="3 divisions need at least two teams each: 5 teams"):
+        league.schedule(GUILD, ALICE, "Elf Cup")
+    league.change_settings(GUILD, ALICE, "Elf Cup", {"divisions": 2})
+    seen = league.preview(GUILD, ALICE, "Elf Cup")
+    assert sorted(len(d) for d in seen.divisions) == [2, 3]
+    views = league.schedule(GUILD, ALICE, "Elf Cup", confirm=seen.fingerprint)
+    groups = [set(d) for d in seen.divisions]
+    # Each division's round robin: 3 + 1 fixtures, nobody meets a team of the other division.
+    assert len(views) == 4 and all(any({v.fixture.home_team_id, v.fixture.away_team_id} <= g for g in groups)
+                                   for v in views)
+    assert league.progress(GUILD, "Elf Cup").rounds == 3 + 1
+    for v in views:
+        league.correct(GUILD, ALICE, v.id, home_score=1, away_score=0, reason="played at the club")
+    tables = league.division_standings(GUILD, "Elf Cup")
+    leaders = {tables[0][0].name, tables[1][0].name}
+    final = scheduled(league)
+    assert len(final) == 1 and {final[0].home, final[0].away} == leaders and final[0].fixture.round == 4
+    play_won_by_home(league, final[0].id, 900)
+    progress = league.progress(GUILD, "Elf Cup")
+    assert progress.over and progress.champion == final[0].home
