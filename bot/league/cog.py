@@ -588,8 +588,11 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
             return words.get("league.value." + str(v), str(v))
         return words.get(f"league.{k}.{v}", str(v)) if k in ("format", "seeding", "draw_rule") else v
 
+    fmt = settings.get("format", "round_robin")
+    relevant = {"seeding": fmt != "round_robin", "draw_rule": fmt in ("knockout", "double_elimination", "divisions"),
+                "swiss_rounds": fmt == "swiss", "divisions": fmt == "divisions"}  # a format's own options only
     shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} {value(k, v)}"
-                      for k, v in settings.items() if k != "rules")
+                      for k, v in settings.items() if k != "rules" and relevant.get(k, True))
     await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
                                league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
                ephemeral=not changes)

@@ -7,7 +7,11 @@ from __future__ import annotations
 import pytest
 from fakediscord import FakeDiscord
 
+from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, team
+
 from bot.app import ElfballBot
+from bot.league.cog import preview_text
+from service.leagues import LeagueService
 from service.matches import MatchService
 
 
@@ -67,3 +71,18 @@ async def test_a_knockout_is_previewed_privately_then_drawn_in_public(database):
 
         r = await fake.slash(carol, office, "league standings")
         assert "knockout, drawn, a drawn tie sends the higher seed through: round 1 of 2" in r.content
+
+
+def test_the_preview_speaks_french_and_shows_the_divisions(database):
+    league = LeagueService(MatchService(render=False), render=False)
+    league.create(GUILD, ALICE, "Coupe", {"format": "divisions"})
+    for coach, name, lst in ((ALICE, "Lamelunes", "night elves"), (BOB, "Crocs", "gnolls"),
+                             (CAROL, "Bricoleurs", "gnomes"), (DAVE, "Veuves", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Coupe", name)
+    text = preview_text(league.preview(GUILD, ALICE, "Coupe"), "fr")
+    assert text.startswith("**Aperçu du tirage de Coupe** : vous seul le voyez")
+    assert "**Poules** (poules, tirage au sort, 2 poules, un match nul est rejoué) : 4 équipes" in text
+    assert text.count("Poule ") == 2 and text.count("J1 · ") == 2 and "<@" not in text
+    english = preview_text(league.preview(GUILD, ALICE, "Coupe"), "en")
+    assert "Division 1: " in english and "Division 2: " in english
