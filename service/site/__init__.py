@@ -375,7 +375,9 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         return Markup(f'width="{w}" height="{h}"')
 
+    bracket = bracket_rounds(league.draw or {}, fixtures)  # a knockout's (templates/bracket.html)
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
+              "has_bracket": bool(bracket),
               "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id}
 
     def page(path: str, template: str, root: str, **values: Any) -> None:
@@ -385,8 +387,7 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
          goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp))
-    bracket = bracket_rounds(league.draw or {}, fixtures)
-    if bracket:  # a knockout: its bracket, round by round (templates/bracket.html)
+    if bracket:
         champion = (league.draw or {}).get("champion")
         page("bracket.html", "bracket.html", "", rounds=bracket, matches=matches,
              champion=by_id.get(champion) if champion is not None else None)
