@@ -474,7 +474,10 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
         # Drawn again and never shown: post the commitments now; the next play adds its entropy.
         lang = (await languages(interaction)).public
         f = unposted.view.fixture
-        await _say(interaction, tr(lang, "league.play.posted", id=f.id, home=safe_name(unposted.view.home),
+        # A later round's tie (knockout, Swiss) was drawn from a result and never shown; an older
+        # one's dice were drawn again.
+        key = "league.play.posted.new" if not f.posted_commitment else "league.play.posted"
+        await _say(interaction, tr(lang, key, id=f.id, home=safe_name(unposted.view.home),
                                    away=safe_name(unposted.view.away), dice=f.dice_commitment,
                                    potions=f.potion_commitment or "-"))
         await asyncio.to_thread(_svc(interaction).commitments_shown, [unposted.view])

@@ -86,3 +86,40 @@ def test_the_preview_speaks_french_and_shows_the_divisions(database):
     assert text.count("Poule ") == 2 and text.count("J1 · ") == 2 and "<@" not in text
     english = preview_text(league.preview(GUILD, ALICE, "Coupe"), "en")
     assert "Division 1: " in english and "Division 2: " in english
+
+
+@pytest.mark.slow
+async def test_a_knockout_s_next_tie_is_announced_and_its_dice_posted_before_it_starts(database):
+    async with FakeDiscord(timeout=10.0) as fake:
+        guild = fake.add_guild("Elfball Club")
+        pitch = guild.add_text_channel("pitch")
+        alice, bob, carol = (guild.add_member(n) for n in ("Alice", "Bob", "Carol"))
+        bot = ElfballBot(service=MatchService(width=600), dev_guild=guild.id)
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "league create", name="Elf Cup", format="knockout", seeding="seeded")
+        for coach, team_name, lst in ((alice, "Moonblades", "night-elves"), (bob, "Gnashers", "gnolls"),
+                                      (carol, "Thorns", "night-elves")):
+            await fake.slash(coach, pitch, "team create", name=team_name, list=lst)
+            await fake.slash(coach, pitch, "league join", league="Elf Cup", team=team_name)
+        r = await fake.slash(alice, pitch, "league schedule")
+        assert r.ephemeral and "give the seeds" in r.content and not bot.league.fixtures(guild.id, "Elf Cup")
+        r = await fake.slash(alice, pitch, "league schedule", seeds="Moonblades, Gnashers, Thorns")
+        assert "Bye in round 1: Moonblades" in r.content and r.content.count("R1 · ") == 1
+
+        # Gnashers v Thorns: Bob starts it, Carol concedes; the final is announced under the result.
+        r = await fake.slash(bob, pitch, "league play")
+        assert not r.ephemeral and r.attachments
+        mark = fake.mark()
+        r = await fake.slash(carol, pitch, "match concede")
+        assert "League result recorded" in r.all_text
+        assert "the next ties are drawn" in r.all_text and "R2 · #2 Moonblades v Gnashers" in r.all_text
+
+        # The final's dice were never shown: Alice's first play posts them, her second starts it.
+        r = await fake.slash(alice, pitch, "league play")
+        assert not r.ephemeral and "was drawn from the last results" in r.content and not r.attachments
+        final = bot.league.fixtures(guild.id, "Elf Cup")[-1].fixture
+        assert final.dice_commitment in r.content
+        r = await fake.slash(alice, pitch, "league play")
+        assert not r.ephemeral and r.attachments and r.message.mentions_user(bob)
+        assert bot.league.fixtures(guild.id, "Elf Cup")[-1].fixture.status == "playing"
+        assert fake.new_message_count(pitch, mark) >= 3
