@@ -841,9 +841,11 @@ class LeagueService:
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
                                               result=result, reason=reason, stand_in=stand_in)
-        self._refresh_points(self.league(guild_id, fixed.league_id))
-        self._advance(guild_id, fixed.league_id)
-        fixed = self.fixture(guild_id, fixed.id).fixture
+        lg = self.league(guild_id, fixed.league_id)
+        self._refresh_points(lg)
+        if db.settings_of(lg)["format"] != "round_robin":
+            self._advance(guild_id, fixed.league_id)
+            fixed = self.fixture(guild_id, fixed.id).fixture
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
 
     def _check_knockout_correction(self, guild_id: int, f: FixturePublic, result: Mapping[str, Any]) -> None:
