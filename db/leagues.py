@@ -105,8 +105,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "points_win": 3,
     "points_draw": 1,
     "points_loss": 0,
-    #: The league's rules string (engine/options.py): profile, optional rules, French variants.
-    "rules": "",
     #: The competition (``service.formats``): round robin, knockout or Swiss; how the first
     #: round is ordered; what a drawn knockout tie gives; a Swiss's rounds (0: the default).
     "format": "round_robin",
@@ -115,6 +113,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "swiss_rounds": 0,
     #: A league in divisions: how many (each plays a round robin, then their leaders a play-off).
     "divisions": 2,
+    #: The league's rules string (engine/options.py): profile, optional rules, French variants.
+    "rules": "",
 }
 #: The settings that take one of a few words (``service.formats`` uses the same words).
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
@@ -125,8 +125,9 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 #: The longest reason a commissioner may give for a correction (kept whole in the audit trail).
 MAX_REASON = 200
 _LIMITS: dict[str, tuple[int, int]] = {
+    "swiss_rounds": (0, 30), "divisions": (2, 8),
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
-    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10), "swiss_rounds": (0, 30), "divisions": (2, 8),
+    "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10),
 }
 
 
