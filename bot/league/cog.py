@@ -254,27 +254,27 @@ DRAW_RULE_CHOICES = [
 
 
 @league_group.command(name="create", description="Create a league: you become its commissioner")
+@app_commands.describe(format="the competition: round robin (default), knockout, Swiss or double elimination",
+                       seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
+                       draw_rule="knockout: what a drawn tie gives (default: replayed)",
+                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)",
+                       divisions="divisions: how many (default 2); their leaders meet in a play-off")
+@app_commands.choices(format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
                        goals="goals to win a match (default 2: Advanced games, p. 3)", star2="optional rule: a star counts 2 successes",
                        double_round="play everyone home and away",
                        extra_players="allow the Samhaino Horror and the Impcrusher",
                        clock_hours="hours per decision before a forfeit may be declared (0: none)",
-                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP,
-                       format="the competition: round robin (default), knockout, Swiss or double elimination",
-                       seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
-                       draw_rule="knockout: what a drawn tie gives (default: replayed)",
-                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)",
-                       divisions="divisions: how many (default 2); their leaders meet in a play-off")
-@app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
+                       profile="the rules profile every fixture plays (default standard)", rules=RULES_HELP)
+@app_commands.choices(profile=PROFILE_CHOICES)
 @app_commands.autocomplete(rules=rules_autocomplete)
 @LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
+                        format: str = "round_robin", seeding: str = "drawn", draw_rule: str = "replay",
+                        swiss_rounds: app_commands.Range[int, 0, 30] = 0, divisions: app_commands.Range[int, 2, 8] = 2,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
-                        profile: str = "standard", rules: str = "", format: str = "round_robin",
-                        seeding: str = "drawn", draw_rule: str = "replay",
-                        swiss_rounds: app_commands.Range[int, 0, 30] = 0,
-                        divisions: app_commands.Range[int, 2, 8] = 2) -> None:
+                        profile: str = "standard", rules: str = "") -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
@@ -1053,6 +1053,7 @@ async def setup(bot: ElfballBot) -> None:
     for command in list(team_group.commands):
         team_group.remove_command(command.name)
         teams.add_command(command)
-    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton, DrawButton)
+    bot.add_dynamic_items(AftermathButton, AftermathSelect, AuditPageButton)
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)
+    bot.add_dynamic_items(DrawButton)  # a previewed draw's "Draw it" (survives a restart)
