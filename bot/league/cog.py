@@ -354,9 +354,11 @@ def preview_text(preview: DrawPreview, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _schedule_text(svc: LeagueService, guild: int, league: int, views: list[FixtureView], lang: str) -> str:
+def _schedule_text(svc: LeagueService, guild: int, league: int, views: list[FixtureView], lang: str,
+                   suffix: Callable[[FixtureView], str] = lambda view: "") -> str:
     """The public post of a drawn schedule: the format's shape, the byes, the draw's secret
-    (revealed, to check against the commitment posted when the league was made) and the fixtures."""
+    (revealed, to check against the commitment posted when the league was made) and the fixtures
+    (each line followed by ``suffix(view)``: a deadline, say)."""
     lg = svc.league(guild, league)
     progress = svc.progress(guild, league)
     draw = lg.draw or {}
@@ -367,7 +369,7 @@ def _schedule_text(svc: LeagueService, guild: int, league: int, views: list[Fixt
         lines.append(tr(lang, "league.schedule.byes", round=rnd, teams=", ".join(safe_name(t) for t in teams)))
     if draw.get("secret"):
         lines.append(tr(lang, "league.schedule.draw", secret=draw["secret"], commitment=draw.get("commitment", "")))
-    return "\n".join(lines + [v.line(language=lang, name=safe_name) for v in views])
+    return "\n".join(lines + [v.line(language=lang, name=safe_name) + suffix(v) for v in views])
 
 
 @league_group.command(name="schedule", description="Commissioner: draw the schedule (round robin, knockout or Swiss)")
