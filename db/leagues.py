@@ -57,6 +57,10 @@ __all__ = [
     "enter",
     "league_teams",
     "make_schedule",
+    "SETTING_CHOICES",
+    "draw_secret",
+    "save_draw",
+    "advance_rounds",
     "fixtures",
     "get_fixture",
     "fixture_for_match",
@@ -101,14 +105,29 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "points_win": 3,
     "points_draw": 1,
     "points_loss": 0,
+    #: The competition (``service.formats``): round robin, knockout or Swiss; how the first
+    #: round is ordered; what a drawn knockout tie gives; a Swiss's rounds (0: the default).
+    "format": "round_robin",
+    "seeding": "drawn",
+    "draw_rule": "replay",
+    "swiss_rounds": 0,
+    #: A league in divisions: how many (each plays a round robin, then their leaders a play-off).
+    "divisions": 2,
     #: The league's rules string (engine/options.py): profile, optional rules, French variants.
     "rules": "",
     #: Days each round lasts: its deadline when the schedule is drawn (0: none; ``service.deadlines``).
     "round_days": 0,
 }
+#: The settings that take one of a few words (``service.formats`` uses the same words).
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "format": ("round_robin", "knockout", "swiss", "double_elimination", "divisions"),
+    "seeding": ("drawn", "seeded"),
+    "draw_rule": ("replay", "higher_seed", "coin"),
+}
 #: The longest reason a commissioner may give for a correction (kept whole in the audit trail).
 MAX_REASON = 200
 _LIMITS: dict[str, tuple[int, int]] = {
+    "swiss_rounds": (0, 30), "divisions": (2, 8),
     "budget": (60, 400), "goals_to_win": (1, 3), "clock_hours": (0, 168),
     "points_win": (0, 10), "points_draw": (0, 10), "points_loss": (0, 10), "round_days": (0, 60),
 }
@@ -126,7 +145,11 @@ def clean_settings(changes: Mapping[str, Any]) -> dict[str, Any]:
         if key not in DEFAULT_SETTINGS:
             raise InvalidInputError("unknown_league_setting_known", setting=Term("setting", key),
                                     known=", ".join(DEFAULT_SETTINGS))
-        if isinstance(DEFAULT_SETTINGS[key], str):
+        if key in SETTING_CHOICES:
+            if value not in SETTING_CHOICES[key]:
+                raise InvalidInputError("setting_choice", setting=Term("setting", key),
+                                        choices=", ".join(SETTING_CHOICES[key]))
+        elif isinstance(DEFAULT_SETTINGS[key], str):
             if not isinstance(value, str):
                 raise InvalidInputError("setting_text", setting=Term("setting", key))
             try:
@@ -209,10 +232,13 @@ def enter(*, session: Session, league: League, team: Team, coach_id: int, value:
 
 # --- schedule and results --------------------------------------------------------------------------
 def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_id: int,
-                  pairings: Sequence[tuple[int, int, int]], double_round: bool,
-                  stand_in: Mapping[str, Any] | None = None, reason: str = "") -> list[FixturePublic]:
-    """Store the season's fixtures ``(round, home team id, away team id)``, once; audited with
-    ``actor_id`` and ``stand_in`` (as ``update_settings``)."""
+                  pairings: Sequence[tuple[int, int, int] | tuple[int, int, int, int | None]], double_round: bool,
+                  stand_in: Mapping[str, Any] | None = None, reason: str = "", byes: Iterable[int] = (),
+                  draw: Mapping[str, Any] | None = None, rounds: int | None = None) -> list[FixturePublic]:
+    """Store the season's fixtures ``(round, home team id, away team id[, bracket slot])``, once;
+    audited with ``actor_id`` and ``stand_in`` (as ``update_settings``). ``byes``: the teams the
+    draw leaves out of its first fixtures (a knockout's or a Swiss's bye); ``draw``: what the
+    draw was (``League.draw``); ``rounds``: how many the competition plays (the audit's)."""
     lg = find_league(session, guild_id, league, lock=True)  # a second draw waits, then finds this one
     if session.exec(select(Fixture.id).where(Fixture.league_id == lg.id)).first():
         raise InvalidInputError("league_has_schedule", league=lg.name)
@@ -220,22 +246,79 @@ def make_schedule(*, session: Session, guild_id: int, league: int | str, actor_i
     if len(members) < 2:
         raise InvalidInputError("league_needs_two_teams", league=lg.name)
     rows = []
-    for rnd, home, away in pairings:
+    for rnd, home, away, *slot in pairings:
         if home not in members or away not in members or home == away:
             raise InvalidInputError("fixture_pairs_two_different_teams")
         fresh = _fresh_secrets(session)
         # The schedule's post (the answer to the command that draws it) shows every commitment.
         rows.append(Fixture(league_id=lg.id, round=rnd, home_team_id=home, away_team_id=away,  # type: ignore[arg-type]  # a stored row's id is set
-                            posted_commitment=fresh["dice_commitment"], **fresh))
-    if {t for _, home, away in pairings for t in (home, away)} != members:
+                            slot=slot[0] if slot else None, posted_commitment=fresh["dice_commitment"], **fresh))
+    if {t for _, home, away, *_slot in pairings for t in (home, away)} | set(byes) != members:
         # A team joined while the draw was being made (the draw reads the teams before this lock).
         raise InvalidInputError("league_teams_changed", league=lg.name)
     session.add_all(rows)
     lg.settings = {**dict(lg.settings), "double_round": double_round}
+    if draw is not None:
+        lg.draw = dict(draw)
     session.add(lg)
+    fmt = settings_of(lg)["format"]
     add_audit(session, lg.id, "schedule_made", actor_id=actor_id,  # type: ignore[arg-type]  # a stored row's id is set
-              detail={"fixtures": len(rows), "rounds": max(r for r, _, _ in pairings), "double_round": double_round,
-                      **(stand_in or {})}, reason=reason.strip())
+              detail={"fixtures": len(rows), "rounds": rounds or max(p[0] for p in pairings), "double_round": double_round,
+                      **({"format": fmt} if fmt != "round_robin" else {}), **(stand_in or {})}, reason=reason.strip())
+    session.commit()
+    return [FixturePublic.model_validate(r) for r in rows]
+
+
+def draw_secret(*, session: Session, guild_id: int, league: int | str) -> tuple[str, str]:
+    """The league's draw secret in clear and its commitment; a league without one (made before
+    migration 0012) gets one now, committed with this session."""
+    lg = find_league(session, guild_id, league)
+    if not lg.draw_commitment:
+        lg.draw_secret, lg.draw_commitment = draw_committed(session.get_bind())
+        session.add(lg)
+        session.commit()
+    return open_seed(lg.draw_secret, key_for(session.get_bind()), lg.draw_commitment,
+                     match_id=f"league {lg.id}"), lg.draw_commitment
+
+
+def save_draw(*, session: Session, guild_id: int, league: int | str, draw: Mapping[str, Any]) -> LeaguePublic:
+    """Keep ``draw`` as the league's draw (a preview waiting to be confirmed); committed."""
+    lg = find_league(session, guild_id, league, lock=True)
+    lg.draw = dict(draw)
+    session.add(lg)
+    session.commit()
+    return LeaguePublic.model_validate(lg)
+
+
+def advance_rounds(*, session: Session, league: League, decisions: Mapping[int, tuple[int | None, str | None]],
+                   drop: Iterable[int], add: Sequence[tuple[int, int, int, int | None]],
+                   draw: Mapping[str, Any] | None = None) -> list[FixturePublic]:
+    """A knockout's or a Swiss's next ties, in one transaction on ``league`` (locked by the
+    caller, ``find_league(lock=True)``, before it read what it decided from): each decided tie's
+    winner and ruling (fixture id → (team, ruling)), the scheduled fixtures no longer due
+    (``drop``: a result corrected), the new ones ``(round, home, away, slot)``, and the draw's
+    changes. A new fixture's commitments are not posted yet: ``/league play`` or
+    ``/league fixtures`` posts them before it can start. Committed; the new fixtures."""
+    for fixture_id, (winner, ruling) in decisions.items():
+        session.execute(update(Fixture).where(col(Fixture.id) == fixture_id)
+                        .values(winner_team_id=winner, ruling=ruling).execution_options(synchronize_session=False))
+    for fixture_id in drop:
+        row = session.get(Fixture, fixture_id)
+        if row is not None and row.status == FixtureStatus.SCHEDULED and row.league_id == league.id:
+            add_audit(session, row.league_id, "fixture_withdrawn", actor_id=None,
+                      detail={"round": row.round, "home": row.home_team_id, "away": row.away_team_id})
+            session.delete(row)
+    rows = []
+    for rnd, home, away, slot in add:
+        rows.append(Fixture(league_id=league.id, round=rnd, home_team_id=home, away_team_id=away, slot=slot,  # type: ignore[arg-type]  # a stored row's id is set
+                            **_fresh_secrets(session)))
+    session.add_all(rows)
+    if rows:
+        add_audit(session, league.id, "round_drawn", actor_id=None,  # type: ignore[arg-type]  # a stored row's id is set
+                  detail={"round": max(r for r, *_ in add), "fixtures": len(rows)})
+    if draw is not None:
+        league.draw = dict(draw)
+        session.add(league)
     session.commit()
     return [FixturePublic.model_validate(r) for r in rows]
 

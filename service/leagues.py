@@ -14,7 +14,8 @@ Synchronous like the match service; the bot calls it from worker threads.
 from __future__ import annotations
 
 import json
-import secrets
+import math
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass, field
@@ -75,16 +76,24 @@ from engine import (
 
 
 from . import authority
+from . import formats
 from . import roster as team_roster
 from .limits import require_league_room
 from .matches import MatchService, MatchSide, Outcome, Said, SessionFactory, catalogue, said
 
 __all__ = [
     "round_robin",
+    "DrawPreview",
+    "Progress",
     "CommitmentNotPosted",
     "FixtureView",
     "StandingRow",
     "standings_rows",
+    "league_table",
+    "bracket_rounds",
+    "division_tables",
+    "ELIMINATION",
+    "swiss_byes",
     "Offer",
     "AftermathView",
     "TeamSheet",
@@ -120,29 +129,7 @@ def match_options(settings: Mapping[str, Any]) -> RuleOptions:
     return dataclasses.replace(opts, **changes)
 
 
-def round_robin(team_ids: Sequence[int], *, double: bool = False) -> list[tuple[int, int, int]]:
-    """Every team meets every other once (twice, home and away, with ``double``): ``(round, home,
-    away)`` by the circle method, a bye for one team a round when their number is odd. Homes
-    alternate so no team has more than one home game more than away games."""
-    ids: list[int | None] = list(team_ids)
-    if len(ids) < 2:
-        return []
-    if len(ids) % 2:
-        ids.append(None)
-    n = len(ids)
-    first: list[tuple[int, int, int]] = []
-    for rnd in range(n - 1):
-        for i in range(n // 2):
-            a, b = ids[i], ids[n - 1 - i]
-            if a is None or b is None:
-                continue
-            # The fixed team alternates; every other pair has its upper-row team at home, and the
-            # rotation moves each team between the rows: nobody is home twice more than away.
-            first.append((rnd + 1, b, a) if i == 0 and rnd % 2 else (rnd + 1, a, b))
-        ids = [ids[0], ids[-1], *ids[1:-1]]
-    if not double:
-        return first
-    return first + [(rnd + n - 1, away, home) for rnd, home, away in first]
+round_robin = formats.round_robin
 
 
 class CommitmentNotPosted(Exception):
@@ -213,6 +200,8 @@ class StandingRow:
     goals_against: int = 0
     casualties: int = 0
     points: int = 0
+    #: Rounds the team sat out with a Swiss bye (each worth a win's points, no goals).
+    byes: int = 0
 
     @property
     def goal_difference(self) -> int:
@@ -220,10 +209,11 @@ class StandingRow:
 
 
 def standings_rows(teams: Sequence[tuple[int, str, int]], played: Sequence[FixturePublic],
-                   settings: Mapping[str, Any]) -> list[StandingRow]:
-    """The table: ``teams`` are (id, name, coach); points per the league's win/draw/loss values;
-    ordered by points, goal difference, goals for, casualties caused, then name."""
-    rows = {tid: StandingRow(tid, name, coach) for tid, name, coach in teams}
+                   settings: Mapping[str, Any], byes: Mapping[int, int] | None = None) -> list[StandingRow]:
+    """The table: ``teams`` are (id, name, coach); points per the league's win/draw/loss values
+    (a Swiss ``bye`` counts a win's points); ordered by points, goal difference, goals for,
+    casualties caused, then name."""
+    rows = {tid: StandingRow(tid, name, coach, byes=(byes or {}).get(tid, 0)) for tid, name, coach in teams}
     for f in played:
         if f.status != FixtureStatus.PLAYED or f.home_score is None or f.away_score is None:
             continue
@@ -245,8 +235,95 @@ def standings_rows(teams: Sequence[tuple[int, str, int]], played: Sequence[Fixtu
             else:
                 r.lost += 1
     for r in rows.values():
-        r.points = r.won * settings["points_win"] + r.drawn * settings["points_draw"] + r.lost * settings["points_loss"]
+        r.points = ((r.won + r.byes) * settings["points_win"] + r.drawn * settings["points_draw"]
+                    + r.lost * settings["points_loss"])
     return sorted(rows.values(), key=lambda r: (-r.points, -r.goal_difference, -r.goals_for, -r.casualties, r.name.lower()))
+
+
+def swiss_byes(draw: Mapping[str, Any]) -> Counter[int]:
+    """How many Swiss byes each team had (a knockout's byes earn nothing in a table)."""
+    if draw.get("format") != "swiss":
+        return Counter()
+    return Counter(t for ts in (draw.get("byes") or {}).values() for t in ts)
+
+
+def league_table(teams: Sequence[tuple[int, str, int]], fixtures: Sequence[FixturePublic],
+                 settings: Mapping[str, Any], draw: Mapping[str, Any]) -> list[StandingRow]:
+    """The standings in the format's order: a Swiss's by points (a bye counts a win), then
+    Buchholz, goal difference, goals for, casualties and seed (``formats.swiss_order``); others
+    by ``standings_rows``. ``draw``: the league's (``LeaguePublic.draw``)."""
+    rows = standings_rows(teams, fixtures, settings, swiss_byes(draw))
+    if draw.get("format") != "swiss":
+        return rows
+    opponents: dict[int, list[int]] = {}
+    for f in fixtures:
+        if f.played:
+            opponents.setdefault(f.home_team_id, []).append(f.away_team_id)
+            opponents.setdefault(f.away_team_id, []).append(f.home_team_id)
+    seeded = [t for t in draw.get("order", []) if any(r.team_id == t for r in rows)]
+    order = seeded + [r.team_id for r in rows if r.team_id not in seeded]
+    by_id = {r.team_id: r for r in rows}
+    ranked = formats.swiss_order(order, {r.team_id: r.points for r in rows}, opponents,
+                                 {r.team_id: (r.goal_difference, r.goals_for, r.casualties) for r in rows})
+    return [by_id[t] for t in ranked]
+
+
+#: The formats played in a bracket (``service.formats``: elimination).
+ELIMINATION = ("knockout", "double_elimination")
+
+
+def bracket_rounds(draw: Mapping[str, Any], fixtures: Sequence[FixturePublic]) -> list[dict[str, Any]]:
+    """A knockout's bracket, round by round, for a page: each round's ``number`` and its
+    sections (``stage``: ``final``, ``semi``, ``quarter`` or ``round`` of a single elimination;
+    ``winners``, ``losers``, ``grand_final``, ``reset`` of a double one) with their ``ties`` top to
+    bottom: the ``home`` and ``away`` team ids as far as known (None), a ``bye`` (the team
+    through unplayed), the tie's ``fixtures`` (a drawn tie replayed has several) and who went
+    through (``winner``). Ties nobody plays (both places empty, a second grand final not
+    needed) are left out. Empty for a league that is no knockout."""
+    places = draw.get("places")
+    if draw.get("format") not in (*ELIMINATION, "divisions") or not places:
+        return []
+    double = draw.get("format") == "double_elimination"
+    offset = int(draw.get("offset", 0))  # a divisions' play-off comes after their rounds
+    winners = {(f.round - offset, f.slot): f.winner_team_id for f in fixtures
+               if f.slot is not None and f.winner_team_id is not None}
+    single_rounds = int(math.log2(len(places)))
+    out: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    for tie in formats.elimination_ties(len(places), double):
+        home, away = formats.knockout_entrants(places, winners, tie.round, tie.slot, double)
+        if home == formats.EMPTY and away == formats.EMPTY:
+            continue
+        bye = None
+        if formats.EMPTY in (home, away):
+            bye = away if home == formats.EMPTY else home
+            if bye is None:
+                continue  # a walkover whose team is not known yet: nothing to show
+        stage = tie.stage
+        if not double:
+            stage = {0: "final", 1: "semi", 2: "quarter"}.get(single_rounds - tie.round, "round")
+        played = [f for f in fixtures if (f.round - offset, f.slot) == (tie.round, tie.slot)]
+        out.setdefault((tie.round + offset, stage), []).append({
+            "home": None if home == formats.EMPTY else home, "away": None if away == formats.EMPTY else away,
+            "bye": bye, "fixtures": played, "winner": winners.get((tie.round, tie.slot))})
+    return [{"number": rnd, "stage": stage, "ties": ties} for (rnd, stage), ties in out.items()]
+
+
+def _seeds(draw: Mapping[str, Any]) -> dict[int, int]:
+    """Each team's seed in the draw's bracket: a play-off's (divisions) or the draw's order."""
+    return {t: i + 1 for i, t in enumerate(draw.get("playoff_order") or draw.get("order") or [])}
+
+
+def division_tables(teams: Sequence[tuple[int, str, int]], fixtures: Sequence[FixturePublic],
+                    settings: Mapping[str, Any], draw: Mapping[str, Any]) -> list[list[StandingRow]]:
+    """A league in divisions: each division's table from its own fixtures (not the play-off's),
+    as ``standings_rows`` orders it. Empty for other formats."""
+    season = [f for f in fixtures if f.slot is None]
+    out = []
+    for group in draw.get("divisions") or []:
+        members = set(group)
+        out.append(standings_rows([t for t in teams if t[0] in members],
+                                  [f for f in season if f.home_team_id in members], settings))
+    return out
 
 
 def _casualties(rows: Sequence[Any]) -> dict[str, int]:
@@ -341,6 +418,50 @@ class AftermathView:
 
 
 @dataclass
+class DrawPreview:
+    """What a draw gives, before it is made: the format, how many rounds it plays, the first
+    fixtures (a knockout: every tie that can be played at once) and the byes; ``fingerprint``
+    names exactly this draw (confirming it draws this, or nothing); ``commitment``: the SHA-256
+    of the secret the order comes from, shown when the league was created."""
+
+    league: LeaguePublic
+    format: str
+    names: dict[int, str]
+    coaches: dict[int, int]
+    order: list[int]
+    rounds: int
+    pairings: list[formats.Pairing]
+    byes: list[int]
+    fingerprint: str
+    commitment: str
+    double_round: bool = False
+    #: A league in divisions: each division's teams, in draw order.
+    divisions: list[list[int]] = field(default_factory=list)
+
+
+@dataclass
+class Progress:
+    """Where a competition stands: its format, the last round drawn of how many, the teams with
+    a bye in each round, and once it is over its winner (a knockout's: the final's)."""
+
+    format: str
+    round: int
+    rounds: int
+    byes: dict[int, list[str]]
+    champion: str | None
+    over: bool
+    ended_early: bool = False
+
+
+#: Settings a schedule fixes: they may change only before it is drawn.
+_FORMAT_SETTINGS = frozenset({"format", "seeding", "draw_rule", "swiss_rounds", "divisions"})
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+@dataclass
 class TeamSheet:
     team: TeamPublic
     value: int
@@ -363,7 +484,11 @@ class LeagueService:
         clean = db.clean_settings(settings or {})
         with self.sessions() as s:
             require_league_room(s, guild_id, user_id)  # the member's and the server's caps (service.limits)
-            return db_teams.create_league(session=s, guild_id=guild_id, name=name, commissioner_id=user_id, settings=clean)
+            made = db_teams.create_league(session=s, guild_id=guild_id, name=name, commissioner_id=user_id, settings=clean)
+            # The draw's secret, drawn now and its commitment shown with the league: the order the
+            # schedule gives is fixed before any team joins, and nobody can draw again.
+            db.draw_secret(session=s, guild_id=guild_id, league=made.id)
+            return db_teams.get_league(session=s, guild_id=guild_id, league=made.id)
 
     def league(self, guild_id: int, league: int | str) -> LeaguePublic:
         with self.sessions() as s:
@@ -380,9 +505,11 @@ class LeagueService:
                         moderator: bool = False, reason: str = "") -> LeaguePublic:
         """The commissioner's change; ``moderator``: the member may manage the server, and so may
         stand in for an absent commissioner (audited as such, with his ``reason``)."""
-        stand_in = authority.require_commissioner(self.league(guild_id, league), user_id, moderator=moderator,
-                                                  reason=reason)
+        lg = self.league(guild_id, league)
+        stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         with self.sessions() as s:
+            if _FORMAT_SETTINGS & set(changes) and db.fixtures(session=s, league_id=lg.id):
+                raise InvalidInputError("league_format_after_schedule", league=lg.name)
             updated = db.update_settings(session=s, guild_id=guild_id, league=league, actor_id=user_id, changes=changes,
                                          stand_in=stand_in, reason=reason)
         self._refresh_points(updated)
@@ -406,20 +533,239 @@ class LeagueService:
             return db_teams.list_teams(session=s, guild_id=guild_id, league=league)
 
     # -- schedule ------------------------------------------------------------------------------------
-    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
-                 moderator: bool = False, reason: str = "") -> list[FixtureView]:
-        """The commissioner (or a moderator standing in, audited with his ``reason``) draws the
-        round robin (teams in a random order, so the draw is fair)."""
+    def _plan(self, lg: LeaguePublic, teams: Sequence[TeamPublic], double: bool, seeds: Sequence[str] | None,
+              secret: str) -> tuple[list[formats.Pairing], list[int], dict[str, Any], int]:
+        """The draw of ``lg``'s format for ``teams``: the fixtures to store now, the byes, what
+        the league keeps of the draw, and how many rounds the competition plays. Pure but for
+        the refusals (``service.formats`` does the work)."""
+        settings = db.settings_of(lg)
+        fmt = settings["format"]
+        ids = sorted(t.id for t in teams)
+        if len(ids) < 2:
+            raise InvalidInputError("league_needs_two_teams", league=lg.name)
+        seeded = (settings["seeding"] == "seeded" and fmt != "round_robin") or bool(seeds)
+        if seeded:
+            if not seeds:
+                raise InvalidInputError("league_seeds_needed", league=lg.name)
+            by_name = {_folded(t.name): t.id for t in teams}
+            unknown = [name for name in seeds if _folded(name) not in by_name]
+            if unknown:
+                raise InvalidInputError("seed_not_in_league", team=unknown[0], league=lg.name)
+            order = formats.seeded_order(ids, [by_name[_folded(name)] for name in seeds], secret)
+        else:
+            order = formats.draw_order(ids, secret)
+        draw: dict[str, Any] = {"format": fmt, "order": order, "seeding": "seeded" if seeded else "drawn"}
+        byes: list[int] = []
+        if fmt in ELIMINATION:
+            double = fmt == "double_elimination"
+            places = formats.bracket(order)
+            pairings = formats.knockout_due(places, {}, {t: i + 1 for i, t in enumerate(order)}, double)
+            byes = [t for i in range(0, len(places), 2) if None in places[i:i + 2]
+                    for t in places[i:i + 2] if t is not None]
+            rounds = formats.knockout_rounds(len(ids), double)
+            draw.update(places=places, rounds=rounds, byes={"1": byes})
+        elif fmt == "divisions":
+            count = settings["divisions"]
+            if len(ids) < 2 * count:
+                raise InvalidInputError("divisions_too_few_teams", divisions=count, teams=len(ids))
+            groups = [order[i::count] for i in range(count)]  # dealt like cards: the seeds spread out
+            pairings = [formats.Pairing(r, h, a) for group in groups for r, h, a in round_robin(group, double=double)]
+            pairings.sort(key=lambda p: p.round)
+            rounds = max(p.round for p in pairings) + formats.knockout_rounds(count)
+            draw.update(divisions=groups, rounds=rounds)
+        elif fmt == "swiss":
+            most = formats.max_swiss_rounds(len(ids))
+            if settings["swiss_rounds"] > most:
+                raise InvalidInputError("swiss_too_many_rounds", teams=len(ids), most=most)
+            rounds = formats.swiss_rounds(len(ids), settings["swiss_rounds"])
+            found = formats.swiss_pairings(order, {}, set(), rnd=1)
+            pairings, bye = found if found else ([], None)  # a first round always pairs
+            byes = [bye] if bye is not None else []
+            draw.update(rounds=rounds, byes={"1": byes})
+        else:
+            pairings = [formats.Pairing(r, h, a) for r, h, a in round_robin(order, double=double)]
+            rounds = max(p.round for p in pairings)
+            draw.update(rounds=rounds)
+        return pairings, byes, draw, rounds
+
+    def preview(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
+                seeds: Sequence[str] | None = None, moderator: bool = False, reason: str = "") -> DrawPreview:
+        """The draw ``schedule`` would make now, for the commissioner's eyes (nothing is drawn;
+        the league keeps what was previewed, so that confirming it draws exactly that)."""
         lg = self.league(guild_id, league)
+        authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
+        double = db.settings_of(lg)["double_round"] if double_round is None else double_round
+        teams = self.teams(guild_id, lg.id)
+        with self.sessions() as s:
+            if db.fixtures(session=s, league_id=lg.id):
+                raise InvalidInputError("league_has_schedule", league=lg.name)
+            secret, commitment = db.draw_secret(session=s, guild_id=guild_id, league=lg.id)
+        pairings, byes, _draw, rounds = self._plan(lg, teams, double, seeds, secret)
+        fingerprint = formats.fingerprint(pairings, byes)
+        with self.sessions() as s:
+            lg = db.save_draw(session=s, guild_id=guild_id, league=lg.id, draw={
+                "preview": {"seeds": list(seeds or []), "double_round": double, "fingerprint": fingerprint,
+                            "reason": reason}})
+        return DrawPreview(lg, db.settings_of(lg)["format"], {t.id: t.name for t in teams},
+                           {t.id: t.coach_id for t in teams}, _draw["order"], rounds, pairings, byes, fingerprint,
+                           commitment, double, list(_draw.get("divisions", [])))
+
+    def schedule(self, guild_id: int, user_id: int, league: int | str, *, double_round: bool | None = None,
+                 moderator: bool = False, reason: str = "", seeds: Sequence[str] | None = None,
+                 confirm: str | None = None) -> list[FixtureView]:
+        """The commissioner (or a moderator standing in, audited with his ``reason``) draws the
+        league's format: the teams in the order the league's committed secret gives (or his
+        ``seeds`` first), revealed with the schedule so the draw can be checked. ``confirm``: the
+        fingerprint of a preview, whose seeds and double round are used; refused if the draw is
+        no longer that one."""
+        lg = self.league(guild_id, league)
+        if confirm is not None:
+            pending = dict((lg.draw or {}).get("preview") or {})
+            seeds = pending.get("seeds") or None
+            double_round = pending.get("double_round", double_round)
+            reason = reason or str(pending.get("reason") or "")
         stand_in = authority.require_commissioner(lg, user_id, moderator=moderator, reason=reason)
         double = db.settings_of(lg)["double_round"] if double_round is None else double_round
-        teams = [t.id for t in self.teams(guild_id, lg.id)]
-        secrets.SystemRandom().shuffle(teams)
+        teams = self.teams(guild_id, lg.id)
+        with self.sessions() as s:
+            secret, commitment = db.draw_secret(session=s, guild_id=guild_id, league=lg.id)
+        pairings, byes, draw, rounds = self._plan(lg, teams, double, seeds, secret)
+        if confirm is not None and formats.fingerprint(pairings, byes) != confirm:
+            raise InvalidInputError("draw_preview_changed")
+        draw.update(secret=secret, commitment=commitment)
         with self.sessions() as s:
             db.make_schedule(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
-                             pairings=round_robin(teams, double=double), double_round=double, stand_in=stand_in,
-                             reason=reason)
+                             pairings=[(p.round, p.home, p.away, p.slot) for p in pairings], double_round=double,
+                             stand_in=stand_in, reason=reason, byes=byes, draw=draw, rounds=rounds)
         return self.fixtures(guild_id, lg.id)
+
+    def division_standings(self, guild_id: int, league: int | str) -> list[list[StandingRow]]:
+        """A league in divisions: each division's table (empty for other formats)."""
+        lg = self.league(guild_id, league)
+        views = self.fixtures(guild_id, lg.id)
+        teams = [(t.id, t.name, t.coach_id) for t in self.teams(guild_id, lg.id)]
+        return division_tables(teams, [v.fixture for v in views], db.settings_of(lg), lg.draw or {})
+
+    def progress(self, guild_id: int, league: int | str) -> Progress:
+        """Where the league's competition stands (``Progress``)."""
+        lg = self.league(guild_id, league)
+        settings, draw = db.settings_of(lg), dict(lg.draw or {})
+        views = self.fixtures(guild_id, lg.id)
+        names = {t.id: t.name for t in self.teams(guild_id, lg.id)}
+        latest = max((v.fixture.round for v in views), default=0)
+        rounds = int(draw.get("rounds", latest))
+        byes = {int(r): [names.get(t, "?") for t in ts] for r, ts in (draw.get("byes") or {}).items() if ts}
+        all_played = bool(views) and all(v.fixture.played for v in views)
+        fmt = settings["format"] if "secret" in draw or not views else "round_robin"
+        ended_early = "ended_early" in draw
+        if fmt in ELIMINATION or fmt == "divisions":
+            champ = draw.get("champion")
+            return Progress(fmt, latest, rounds, byes, names.get(champ) if champ else None, champ is not None)
+        over = all_played and (fmt == "round_robin" or latest >= rounds or ended_early)
+        champion = None
+        if over:
+            _lg, rows = self.standings(guild_id, lg.id)
+            champion = rows[0].name if rows else None
+        return Progress(fmt, latest, rounds, byes, champion, over, ended_early)
+
+    # -- later rounds (knockout, Swiss) ---------------------------------------------------------
+    def _advance(self, guild_id: int, league_id: int) -> list[FixturePublic]:
+        """After a result (recorded or corrected): a knockout's ties decided and those now due, a
+        Swiss's next round once its round is played; in one transaction, the league locked
+        first so two results at once draw one round. The new fixtures."""
+        with self.sessions() as s:
+            row = db.find_league(s, guild_id, league_id, lock=True)
+            settings, draw = db.settings_of(row), dict(row.draw or {})
+            if settings["format"] == "round_robin" or "secret" not in draw:
+                return []
+            fixtures = db.fixtures(session=s, league_id=league_id)
+            if settings["format"] == "divisions":
+                decisions, drop, add, changed = self._divisions_step(s, league_id, settings, draw, fixtures)
+            elif settings["format"] in ELIMINATION:
+                decisions, drop, add, changed = self._knockout_step(s, settings, draw, fixtures)
+            else:
+                decisions, drop, add, changed = {}, [], *self._swiss_step(s, league_id, settings, draw, fixtures)
+            if not (decisions or drop or add or changed):
+                return []
+            return db.advance_rounds(session=s, league=row, decisions=decisions, drop=drop, add=add,
+                                     draw=draw if changed else None)
+
+    def _knockout_step(self, s: Session, settings: Mapping[str, Any], draw: dict[str, Any],
+                       fixtures: Sequence[FixturePublic]) -> tuple[dict[int, tuple[int | None, str | None]], list[int],
+                                                                   list[tuple[int, int, int, int | None]], bool]:
+        seeds = _seeds(draw)
+        places = draw["places"]
+        offset = int(draw.get("offset", 0))  # a play-off after the divisions' rounds
+        winners: dict[tuple[int, int], int] = {}
+        decisions: dict[int, tuple[int | None, str | None]] = {}
+        for f in sorted(fixtures, key=lambda f: f.id):
+            if f.slot is None or f.status != FixtureStatus.PLAYED or f.home_score is None or f.away_score is None:
+                continue
+            winner, ruling = formats.knockout_winner(f.home_team_id, f.away_team_id, f.home_score, f.away_score,
+                                                     f.conceded_by, settings["draw_rule"], seeds,
+                                                     self._coin_seed(s, f, settings))
+            if (winner, ruling) != (f.winner_team_id, f.ruling):
+                decisions[f.id] = (winner, ruling)
+            if winner is not None:
+                winners[(f.round - offset, f.slot)] = winner
+        double = settings["format"] == "double_elimination"
+        want = {(p.round, p.slot): p for p in formats.knockout_due(places, winners, seeds, double)}
+        live = {(f.round - offset, f.slot): f for f in fixtures
+                if f.slot is not None and f.status != FixtureStatus.PLAYED}
+        drop = [f.id for key, f in live.items() if f.status == FixtureStatus.SCHEDULED
+                and (key not in want or (f.home_team_id, f.away_team_id) != (want[key].home, want[key].away))]
+        add = [(p.round + offset, p.home, p.away, p.slot) for key, p in want.items()
+               if key not in live or live[key].id in drop]
+        champion = formats.knockout_champion(places, winners, double)
+        changed = champion != draw.get("champion")
+        if changed:
+            draw["champion"] = champion
+        return decisions, drop, add, changed
+
+    def _divisions_step(self, s: Session, league_id: int, settings: Mapping[str, Any], draw: dict[str, Any],
+                        fixtures: Sequence[FixturePublic]) -> tuple[dict[int, tuple[int | None, str | None]], list[int],
+                                                                    list[tuple[int, int, int, int | None]], bool]:
+        """Divisions: once every division fixture is played, the play-off between the division
+        leaders is drawn (a knockout seeded by their records), then played as a knockout."""
+        changed = False
+        if "places" not in draw:
+            season = [f for f in fixtures if f.slot is None]
+            if not season or not all(f.played for f in season):
+                return {}, [], [], False
+            teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league_id)
+                     if t.id is not None]
+            leaders = [(rows[0], i) for i, rows in enumerate(division_tables(teams, season, settings, draw)) if rows]
+            leaders.sort(key=lambda x: (-x[0].points, -x[0].goal_difference, -x[0].goals_for, -x[0].casualties, x[1]))
+            order = [r.team_id for r, _ in leaders]
+            draw.update(playoff_order=order, places=formats.bracket(order), offset=max(f.round for f in season))
+            changed = True
+        decisions, drop, add, champion_changed = self._knockout_step(s, settings, draw, fixtures)
+        return decisions, drop, add, changed or champion_changed
+
+    def _coin_seed(self, s: Session, f: FixturePublic, settings: Mapping[str, Any]) -> str | None:
+        """The revealed dice seed of a drawn tie's match, for the ``coin`` ruling (None: no match)."""
+        if settings["draw_rule"] != "coin" or f.home_score != f.away_score or f.match_id is None:
+            return None
+        return store.get_match(session=s, match_id=f.match_id).seed
+
+    def _swiss_step(self, s: Session, league_id: int, settings: Mapping[str, Any], draw: dict[str, Any],
+                    fixtures: Sequence[FixturePublic]) -> tuple[list[tuple[int, int, int, int | None]], bool]:
+        latest = max((f.round for f in fixtures), default=0)
+        if "ended_early" in draw or latest >= int(draw["rounds"]) or any(
+                f.round == latest and not f.played for f in fixtures):
+            return [], False
+        teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league_id) if t.id is not None]
+        rows = league_table(teams, fixtures, settings, draw)
+        points = {r.team_id: r.points for r in rows}
+        found = formats.swiss_pairings([r.team_id for r in rows], points,
+                                       {frozenset((f.home_team_id, f.away_team_id)) for f in fixtures},
+                                       set(swiss_byes(draw)), Counter(f.home_team_id for f in fixtures), rnd=latest + 1)
+        if found is None:  # no pairing without a repeat is left: the Swiss ends here
+            draw["ended_early"] = latest
+            return [], True
+        pairs, bye = found
+        draw["byes"] = {**(draw.get("byes") or {}), str(latest + 1): [bye] if bye is not None else []}
+        return [(p.round, p.home, p.away, None) for p in pairs], True
 
     def fixtures(self, guild_id: int, league: int | str, *, sync: bool = True) -> list[FixtureView]:
         """The league's fixtures; first (``sync``) catching up with matches that ended unseen,
@@ -468,12 +814,12 @@ class LeagueService:
         lg = self.league(guild_id, league)
         views = self.fixtures(guild_id, lg.id)
         teams = [(t.id, t.name, t.coach_id) for t in self.teams(guild_id, lg.id)]
-        return lg, standings_rows(teams, [v.fixture for v in views], db.settings_of(lg))
+        return lg, league_table(teams, [v.fixture for v in views], db.settings_of(lg), lg.draw or {})
 
     def _refresh_points(self, league: LeaguePublic) -> None:
         with self.sessions() as s:
             teams = [(t.id, t.name, t.coach_id) for t in db.league_teams(session=s, league_id=league.id) if t.id is not None]
-            rows = standings_rows(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league))
+            rows = league_table(teams, db.fixtures(session=s, league_id=league.id), db.settings_of(league), league.draw or {})
             db.set_points(session=s, points={r.team_id: r.points for r in rows})
 
     def refresh_points(self, league: LeaguePublic) -> None:
@@ -498,11 +844,35 @@ class LeagueService:
                   "home_casualties": f.home_casualties if home_casualties is None else home_casualties,
                   "away_casualties": f.away_casualties if away_casualties is None else away_casualties,
                   "conceded_by": None}  # the commissioner's score stands on its own
+        self._check_knockout_correction(guild_id, f, result)
         with self.sessions() as s:
             fixed, before = db.correct_result(session=s, guild_id=guild_id, fixture_id=fixture_id, actor_id=user_id,
                                               result=result, reason=reason, stand_in=stand_in)
-        self._refresh_points(self.league(guild_id, fixed.league_id))
+        lg = self.league(guild_id, fixed.league_id)
+        self._refresh_points(lg)
+        if db.settings_of(lg)["format"] != "round_robin":
+            self._advance(guild_id, fixed.league_id)
+            fixed = self.fixture(guild_id, fixed.id).fixture
         return FixtureView(fixed, view.home, view.away, view.home_coach, view.away_coach), before
+
+    def _check_knockout_correction(self, guild_id: int, f: FixturePublic, result: Mapping[str, Any]) -> None:
+        """A knockout tie's correction may not change who went through once a later tie of
+        either team (drawn after this one) has started: ``knockout_tie_followed``."""
+        lg = self.league(guild_id, f.league_id)
+        settings, draw = db.settings_of(lg), dict(lg.draw or {})
+        if (settings["format"] not in ELIMINATION and settings["format"] != "divisions") or f.slot is None \
+                or "order" not in draw:
+            return
+        seeds = _seeds(draw)
+        with self.sessions() as s:
+            winner, _ruling = formats.knockout_winner(f.home_team_id, f.away_team_id, result["home_score"],
+                                                      result["away_score"], result["conceded_by"],
+                                                      settings["draw_rule"], seeds, self._coin_seed(s, f, settings))
+            teams = {f.home_team_id, f.away_team_id}
+            later = [x for x in db.fixtures(session=s, league_id=lg.id) if x.status != FixtureStatus.SCHEDULED
+                     and x.id > f.id and teams & {x.home_team_id, x.away_team_id}]
+        if later and winner != f.winner_team_id:
+            raise InvalidInputError("knockout_tie_followed", fixture=f.id, next=later[0].id)
 
     def audit(self, guild_id: int, league: int | str, limit: int | None = 30, offset: int = 0) -> list[LeagueAuditPublic]:
         """The league's audit trail, newest first: ``limit`` rows (None: the whole history)
@@ -684,7 +1054,25 @@ class LeagueService:
         self._refresh_points(league)
         w, e = state.teams["west"], state.teams["east"]
         return [said("league.finished.result", west=w.name, west_score=w.score, east_score=e.score, east=e.name,
-                     west_casualties=cas["west"], east_casualties=cas["east"]), *lines, said("league.finished.panels")]
+                     west_casualties=cas["west"], east_casualties=cas["east"]), *lines, said("league.finished.panels"),
+                *self._next_round_lines(match.guild_id, league)]
+
+    def _next_round_lines(self, guild_id: int, league: LeaguePublic) -> list[Said]:
+        """A knockout's or a Swiss's next ties once a result allows them, said under the result;
+        the champion once there is one."""
+        if db.settings_of(league)["format"] == "round_robin":
+            return []
+        fresh = self._advance(guild_id, league.id)
+        lines: list[Said] = []
+        if fresh:
+            teams = {t.id: t.name for t in self.teams(guild_id, league.id)}
+            lines.append(said("league.next_round", league=league.name))
+            lines += [said("league.next_fixture", round=f.round, id=f.id, home=teams.get(f.home_team_id, "?"),
+                           away=teams.get(f.away_team_id, "?")) for f in fresh]
+        progress = self.progress(guild_id, league.id)
+        if progress.champion and progress.format != "round_robin" and (fresh or progress.over):
+            lines.append(said("league.champion", team=progress.champion, league=league.name))
+        return lines
 
     def _roster_rows(self, s: Session, team_id: int) -> dict[int, RosterPlayer]:
         team = s.get(Team, team_id)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from db import leagues as db_leagues
 from db import seasons as db
 from db import teams as db_teams
 from db.models import FixtureStatus, LeaguePublic, TeamPublic
@@ -87,6 +88,10 @@ class SeasonService:
         with self.sessions() as s:
             old, new, teams = db.start_season(session=s, guild_id=guild_id, league=lg.id, actor_id=user_id,
                                               stand_in=stand_in, reason=reason)
+            # As at /league create: the new season's draw secret is fixed, and its commitment shown
+            # with the season, before any team withdraws or the schedule is drawn.
+            db_leagues.draw_secret(session=s, guild_id=guild_id, league=new.id)
+            new = db_teams.get_league(session=s, guild_id=guild_id, league=new.id)
         return SeasonStart(old, new, teams)
 
     def withdraw(self, guild_id: int, user_id: int, league: int | str, team: int | str, *, moderator: bool = False,

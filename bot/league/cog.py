@@ -36,8 +36,8 @@ from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
 from service.challenges import MAX_WORDS, entropy_of
-from service.leagues import AftermathView, CommitmentNotPosted, FixtureView, LeagueService, match_options
 from service.drawing import render_processes
+from service.leagues import AftermathView, CommitmentNotPosted, DrawPreview, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
 from service.verify import commitment_text
@@ -57,7 +57,7 @@ from service.vocabulary import (
 )
 
 __all__ = ["league_group", "setup", "after_outcome_listener", "AftermathButton", "AftermathSelect", "aftermath_post",
-           "AuditPageButton", "audit_pages"]
+           "AuditPageButton", "audit_pages", "DrawButton", "preview_text"]
 
 T = TypeVar("T")
 MAX_TEXT = 1900
@@ -239,7 +239,32 @@ def _fixture_id(text: str) -> int:
 
 
 # --- /league -------------------------------------------------------------------------------------------
+FORMAT_CHOICES = [
+    app_commands.Choice(name="round robin: everyone meets everyone (default)", value="round_robin"),
+    app_commands.Choice(name="knockout: a cup, the losers go out", value="knockout"),
+    app_commands.Choice(name="Swiss: rounds of teams on equal points, never twice the same", value="swiss"),
+    app_commands.Choice(name="double elimination: a cup where a team goes out at its second loss",
+                        value="double_elimination"),
+    app_commands.Choice(name="divisions: a round robin in each, then a play-off of their leaders", value="divisions"),
+]
+SEEDING_CHOICES = [
+    app_commands.Choice(name="drawn: the order from the league's committed secret (default)", value="drawn"),
+    app_commands.Choice(name="seeded: you give the seeds when you draw the schedule", value="seeded"),
+]
+DRAW_RULE_CHOICES = [
+    app_commands.Choice(name="replay: a drawn knockout tie is played again (default)", value="replay"),
+    app_commands.Choice(name="higher seed: the higher seed goes through", value="higher_seed"),
+    app_commands.Choice(name="coin: a coin from the match's own dice seed", value="coin"),
+]
+
+
 @league_group.command(name="create", description="Create a league: you become its commissioner")
+@app_commands.describe(format="the competition: round robin (default), knockout, Swiss or double elimination",
+                       seeding="knockout and Swiss: the first round drawn (default) or seeded by you",
+                       draw_rule="knockout: what a drawn tie gives (default: replayed)",
+                       swiss_rounds="Swiss: how many rounds (default: enough for one unbeaten team)",
+                       divisions="divisions: how many (default 2); their leaders meet in a play-off")
+@app_commands.choices(format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.describe(name="the league's name", budget="team points (default 180; 150 in a tournament)",
                        goals="goals to win a match (default 2: Advanced games, p. 3)", star2="optional rule: a star counts 2 successes",
                        double_round="play everyone home and away",
@@ -252,20 +277,40 @@ def _fixture_id(text: str) -> int:
 @LEAGUE_CREATE
 async def league_create(interaction: discord.Interaction, name: str, budget: app_commands.Range[int, 60, 400] | None = None,
                         goals: app_commands.Range[int, 1, 3] = 2, star2: bool = False, double_round: bool = False,
+                        format: str = "round_robin", seeding: str = "drawn", draw_rule: str = "replay",
+                        swiss_rounds: app_commands.Range[int, 0, 30] = 0, divisions: app_commands.Range[int, 2, 8] = 2,
                         extra_players: bool = False, clock_hours: app_commands.Range[int, 0, 168] = 0,
                         profile: str = "standard", rules: str = "",
                         round_days: app_commands.Range[int, 0, 60] = 0) -> None:
     words = f"profile={profile} {rules}".strip()
     budget = budget or (150 if profile == "tournament" else 180)  # tournament teams are worth 120 to 150
     settings = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
-                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words,
+                "extra_players": extra_players, "clock_hours": clock_hours, "rules": words, "format": format,
+                "seeding": seeding, "draw_rule": draw_rule, "swiss_rounds": swiss_rounds, "divisions": divisions,
                 **({"round_days": round_days} if round_days else {})}
     lg = await run_work(interaction, lambda: _svc(interaction).create(_guild(interaction), interaction.user.id, name, settings))
     lang = (await languages(interaction)).public
     shown = describe_rules(lookup.league_options(lg), lang)
-    await _say(interaction, tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
-                               rules=shown, double=tr(lang, "league.created.double") if double_round else ""),
-               allowed_mentions=MENTIONS)
+    text = tr(lang, "league.created", league=safe_name(lg.name), commissioner=lg.commissioner_id, budget=budget,
+              rules=shown, double=tr(lang, "league.created.double") if double_round else "")
+    text += "\n" + tr(lang, "league.created.format", format=_format_words(lang, lg.settings),
+                      commitment=lg.draw_commitment)
+    await _say(interaction, text, allowed_mentions=MENTIONS)
+
+
+def _format_words(lang: str, settings: dict[str, Any]) -> str:
+    """``knockout, seeded, a drawn tie replayed`` in ``lang``: the format and its options."""
+    fmt = settings.get("format", "round_robin")
+    words = [tr(lang, f"league.format.{fmt}")]
+    if fmt != "round_robin":
+        words.append(tr(lang, f"league.seeding.{settings.get('seeding', 'drawn')}"))
+    if fmt == "divisions":
+        words.append(tr(lang, "league.format.division_count", count=settings.get("divisions", 2)))
+    if fmt in ("knockout", "double_elimination", "divisions"):
+        words.append(tr(lang, f"league.draw_rule.{settings.get('draw_rule', 'replay')}"))
+    if fmt == "swiss" and settings.get("swiss_rounds"):
+        words.append(tr(lang, "league.format.swiss_rounds", rounds=settings["swiss_rounds"]))
+    return ", ".join(words)
 
 
 @league_group.command(name="list", description="This server's leagues")
@@ -294,26 +339,123 @@ async def league_join(interaction: discord.Interaction, league: str, team: str) 
                                budget=lg.settings.get("budget", 180)), allowed_mentions=discord.AllowedMentions.none())
 
 
-@league_group.command(name="schedule", description="Commissioner: draw the round-robin schedule")
-@app_commands.describe(double_round="everyone home and away (default: the league's setting)", reason=REASON_HELP)
+def preview_text(preview: DrawPreview, lang: str) -> str:
+    """What the commissioner sees privately before he draws: the format, its shape, the seeds
+    (knockout, Swiss), the first fixtures and the byes; no mention (nobody is pinged)."""
+    name = preview.names.get
+    lines = [tr(lang, "league.preview.head", league=safe_name(preview.league.name)),
+             tr(lang, f"league.schedule.shape.{preview.format}", teams=len(preview.names), rounds=preview.rounds,
+                format=_format_words(lang, preview.league.settings))]
+    for i, group in enumerate(preview.divisions, 1):
+        lines.append(tr(lang, "league.preview.division", division=i,
+                        teams=", ".join(safe_name(name(t, "?")) for t in group)))
+    if preview.format not in ("round_robin", "divisions"):
+        lines.append(tr(lang, "league.preview.seeds", seeds=", ".join(
+            f"{i}. {safe_name(name(t, '?'))}" for i, t in enumerate(preview.order, 1))))
+    lines += [tr(lang, "league.preview.line", round=p.round, home=safe_name(name(p.home, "?")),
+                 away=safe_name(name(p.away, "?"))) for p in preview.pairings]
+    if preview.byes:
+        lines.append(tr(lang, "league.schedule.byes", round=1, teams=", ".join(safe_name(name(t, "?")) for t in preview.byes)))
+    if preview.format != "round_robin":
+        lines.append(tr(lang, "league.preview.later"))
+    lines.append(tr(lang, "league.preview.confirm"))
+    return "\n".join(lines)
+
+
+def _schedule_text(svc: LeagueService, guild: int, league: int, views: list[FixtureView], lang: str,
+                   suffix: Callable[[FixtureView], str] = lambda view: "") -> str:
+    """The public post of a drawn schedule: the format's shape, the byes, the draw's secret
+    (revealed, to check against the commitment posted when the league was made) and the fixtures
+    (each line followed by ``suffix(view)``: a deadline, say)."""
+    lg = svc.league(guild, league)
+    progress = svc.progress(guild, league)
+    draw = lg.draw or {}
+    lines = [tr(lang, "league.schedule.head"),
+             tr(lang, f"league.schedule.shape.{progress.format}", teams=len(draw.get("order", [])), rounds=progress.rounds,
+                format=_format_words(lang, lg.settings))]
+    for rnd, teams in sorted(progress.byes.items()):
+        lines.append(tr(lang, "league.schedule.byes", round=rnd, teams=", ".join(safe_name(t) for t in teams)))
+    if draw.get("secret"):
+        lines.append(tr(lang, "league.schedule.draw", secret=draw["secret"], commitment=draw.get("commitment", "")))
+    return "\n".join(lines + [v.line(language=lang, name=safe_name) + suffix(v) for v in views])
+
+
+def _with_deadlines(interaction: discord.Interaction, svc: LeagueService, league: int, views: list[FixtureView],
+                    lang: str) -> str:
+    """A schedule just drawn, posted: with the league's round length (if it has one) each round
+    gets its deadline, reminded in this channel, and each fixture line shows it."""
+    if views and deadlines_of(elfball(interaction)).set_default_rounds(
+            _guild(interaction), interaction.user.id, league, channel_id=interaction.channel_id):
+        views = svc.fixtures(_guild(interaction), league)
+    return _schedule_text(svc, _guild(interaction), league, views, lang, suffix=lambda v: deadline_suffix(v, lang))
+
+
+@league_group.command(name="schedule", description="Commissioner: draw the schedule (round robin, knockout or Swiss)")
+@app_commands.describe(double_round="everyone home and away (default: the league's setting)", reason=REASON_HELP,
+                       preview="see the draw privately first, and draw it with a button (nothing is posted before)",
+                       seeds="a seeded knockout or Swiss: team names, best first, separated by commas")
 @app_commands.autocomplete(league=_typed_completer(_leagues))
 async def league_schedule(interaction: discord.Interaction, league: str | None = None, double_round: bool | None = None,
-                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
-    def work() -> list[FixtureView]:
+                          reason: app_commands.Range[str, 1, 200] | None = None, preview: bool = False,
+                          seeds: app_commands.Range[str, 1, 1000] | None = None) -> None:
+    seed_names = [n.strip() for n in seeds.split(",") if n.strip()] if seeds else None
+    if preview:
+        lang = (await languages(interaction)).user
+
+        def look() -> DrawPreview:
+            svc = _svc(interaction)
+            target = _default_league(svc, _guild(interaction), interaction.user.id, league)
+            return svc.preview(_guild(interaction), interaction.user.id, target, double_round=double_round,
+                               seeds=seed_names, moderator=_moderator(interaction), reason=reason or "")
+
+        seen = await run_work(interaction, look)
+        panel = discord.ui.View(timeout=None)
+        panel.add_item(DrawButton(seen.league.id, seen.fingerprint, label=tr(lang, "league.preview.button")))
+        text = preview_text(seen, lang)
+        if len(text) > MAX_TEXT:
+            text = text[:MAX_TEXT - 1] + "…"
+        await _say(interaction, text, ephemeral=True, view=panel, allowed_mentions=discord.AllowedMentions.none())
+        return
+
+    lang = (await languages(interaction)).public
+
+    def work() -> str:
         svc = _svc(interaction)
         target = _default_league(svc, _guild(interaction), interaction.user.id, league)
         views = svc.schedule(_guild(interaction), interaction.user.id, target, double_round=double_round,
-                             moderator=_moderator(interaction), reason=reason or "")
-        # The league's round length, if it has one: each round's deadline, reminded here.
-        if views and deadlines_of(elfball(interaction)).set_default_rounds(
-                _guild(interaction), interaction.user.id, views[0].fixture.league_id, channel_id=interaction.channel_id):
-            views = svc.fixtures(_guild(interaction), views[0].fixture.league_id)
-        return views
+                             moderator=_moderator(interaction), reason=reason or "", seeds=seed_names)
+        return _with_deadlines(interaction, svc, svc.league(_guild(interaction), target).id, views, lang)
 
-    views = await run_work(interaction, work)
-    lang = (await languages(interaction)).public
-    await _say_long(interaction, tr(lang, "league.schedule.head") + "\n"
-                    + "\n".join(v.line(language=lang, name=safe_name) + deadline_suffix(v, lang) for v in views))
+    await _say_long(interaction, await run_work(interaction, work))
+
+
+class DrawButton(discord.ui.DynamicItem[discord.ui.Button], template=r"elfball-draw:(?P<league>[0-9]+):(?P<print>[0-9a-f]{16})"):
+    """*Draw it* under a private preview: the commissioner's press draws exactly what he saw
+    (the preview's fingerprint), and the schedule is posted in the channel; a draw that changed
+    since (a team joined) is refused privately."""
+
+    def __init__(self, league: int, fingerprint: str, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "Draw", style=discord.ButtonStyle.primary,
+                                           custom_id=f"elfball-draw:{league}:{fingerprint}"))
+        self.league, self.fingerprint = league, fingerprint
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> DrawButton:  # type: ignore[override]  # discord.py's DynamicItem.from_custom_id is generic over the item's type
+        return cls(int(match["league"]), match["print"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def answer() -> None:
+            lang = (await languages(interaction)).public
+
+            def work() -> str:
+                svc = _svc(interaction)
+                views = svc.schedule(_guild(interaction), interaction.user.id, self.league,
+                                     moderator=_moderator(interaction), confirm=self.fingerprint)
+                return _with_deadlines(interaction, svc, self.league, views, lang)
+
+            await _say_long(interaction, await run_work(interaction, work, component=True))
+
+        await answer_press(interaction, answer())
 
 
 @league_group.command(name="fixtures", description="Every fixture and where league matches are being played")
@@ -353,7 +495,10 @@ async def league_play(interaction: discord.Interaction, fixture: str | None = No
         # Drawn again and never shown: post the commitments now; the next play adds its entropy.
         lang = (await languages(interaction)).public
         f = unposted.view.fixture
-        await _say(interaction, tr(lang, "league.play.posted", id=f.id, home=safe_name(unposted.view.home),
+        # A later round's tie (knockout, Swiss) was drawn from a result and never shown; an older
+        # one's dice were drawn again.
+        key = "league.play.posted.new" if not f.posted_commitment else "league.play.posted"
+        await _say(interaction, tr(lang, key, id=f.id, home=safe_name(unposted.view.home),
                                    away=safe_name(unposted.view.away), dice=f.dice_commitment,
                                    potions=f.potion_commitment or "-"))
         await asyncio.to_thread(_svc(interaction).commitments_shown, [unposted.view])
@@ -378,10 +523,22 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
     def work() -> tuple[str, bytes]:
         svc = _svc(interaction)
         lg, rows = svc.standings(_guild(interaction), _default_league(svc, _guild(interaction), interaction.user.id, league))
-        lines = [tr(lang, "league.standings.head", league=safe_name(lg.name))]
-        lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won, drawn=r.drawn,
-                     lost=r.lost, scored=r.goals_for, conceded=r.goals_against, casualties=r.casualties, points=r.points)
-                  for i, r in enumerate(rows, 1)]
+        progress = svc.progress(_guild(interaction), lg.id)
+        lines = []
+        if progress.format != "round_robin" and progress.champion:  # a round robin's table says it already
+            lines.append(tr(lang, "league.standings.champion", team=safe_name(progress.champion)))
+        if progress.format != "round_robin" and progress.round:
+            lines.append(tr(lang, "league.standings.progress", format=_format_words(lang, lg.settings),
+                            round=progress.round, rounds=progress.rounds))
+        lines.append(tr(lang, "league.standings.head", league=safe_name(lg.name)))
+        tables = svc.division_standings(_guild(interaction), lg.id) if progress.format == "divisions" else [rows]
+        for number, table in enumerate(tables, 1):
+            if len(tables) > 1:
+                lines.append(tr(lang, "league.standings.division", division=number))
+            lines += [tr(lang, "league.standings.row", rank=i, team=safe_name(r.name), played=r.played, won=r.won,
+                         drawn=r.drawn, lost=r.lost, scored=r.goals_for, conceded=r.goals_against,
+                         casualties=r.casualties, points=r.points)
+                      for i, r in enumerate(table, 1)]
         played = sum(r.played for r in rows) // 2
         return "\n".join(lines), lookup.standings_picture(lg.name, rows, language=lang,
                                                           subtitle=tr(lang, "league.standings.subtitle", teams=len(rows),
@@ -407,8 +564,13 @@ async def league_results(interaction: discord.Interaction, league: str | None = 
 
 
 @league_group.command(name="settings", description="Show the league's settings; the commissioner may change them")
-@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP, reason=REASON_HELP)
-@app_commands.choices(profile=PROFILE_CHOICES)
+@app_commands.describe(profile="the rules profile (replaces the rules string)", rules=RULES_HELP, reason=REASON_HELP,
+                       format="the competition (before the schedule is drawn)",
+                       seeding="knockout and Swiss: drawn or seeded (before the schedule is drawn)",
+                       draw_rule="knockout: what a drawn tie gives (before the schedule is drawn)",
+                       swiss_rounds="Swiss: how many rounds, 0 for the default (before the schedule is drawn)",
+                       divisions="divisions: how many (before the schedule is drawn)")
+@app_commands.choices(profile=PROFILE_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, draw_rule=DRAW_RULE_CHOICES)
 @app_commands.autocomplete(league=_typed_completer(_leagues), rules=rules_autocomplete)
 async def league_settings(interaction: discord.Interaction, league: str | None = None,
                           budget: app_commands.Range[int, 60, 400] | None = None,
@@ -419,10 +581,14 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
                           points_draw: app_commands.Range[int, 0, 10] | None = None,
                           points_loss: app_commands.Range[int, 0, 10] | None = None,
                           profile: str | None = None, rules: str | None = None,
-                          reason: app_commands.Range[str, 1, 200] | None = None) -> None:
+                          reason: app_commands.Range[str, 1, 200] | None = None, format: str | None = None,
+                          seeding: str | None = None, draw_rule: str | None = None,
+                          swiss_rounds: app_commands.Range[int, 0, 30] | None = None,
+                          divisions: app_commands.Range[int, 2, 8] | None = None) -> None:
     asked = {"budget": budget, "goals_to_win": goals, "star2": star2, "double_round": double_round,
              "extra_players": extra_players, "clock_hours": clock_hours, "points_win": points_win,
-             "points_draw": points_draw, "points_loss": points_loss}
+             "points_draw": points_draw, "points_loss": points_loss, "format": format, "seeding": seeding,
+             "draw_rule": draw_rule, "swiss_rounds": swiss_rounds, "divisions": divisions}
     changes: dict[str, Any] = {k: v for k, v in asked.items() if v is not None}
     if profile is not None or rules is not None:
         changes["rules"] = f"{f'profile={profile}' if profile else ''} {rules or ''}".strip()
@@ -441,9 +607,16 @@ async def league_settings(interaction: discord.Interaction, league: str | None =
     langs = await languages(interaction)
     lang = langs.public if changes else langs.user
     words = catalogue(lang)
-    shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} "
-                      f"{words.get('league.value.' + str(v), str(v)) if isinstance(v, bool) else v}"
-                      for k, v in settings.items() if k != "rules")
+    def value(k: str, v: Any) -> Any:
+        if isinstance(v, bool):
+            return words.get("league.value." + str(v), str(v))
+        return words.get(f"league.{k}.{v}", str(v)) if k in ("format", "seeding", "draw_rule") else v
+
+    fmt = settings.get("format", "round_robin")
+    relevant = {"seeding": fmt != "round_robin", "draw_rule": fmt in ("knockout", "double_elimination", "divisions"),
+                "swiss_rounds": fmt == "swiss", "divisions": fmt == "divisions"}  # a format's own options only
+    shown = ", ".join(f"{words.get('league.setting.' + k, k.replace('_', ' '))} {value(k, v)}"
+                      for k, v in settings.items() if k != "rules" and relevant.get(k, True))
     await _say(interaction, tr(lang, "league.settings", changed=tr(lang, "league.settings.changed") if changes else "",
                                league=safe_name(name), settings=shown, rules=describe_rules(match_options(settings), lang)),
                ephemeral=not changes)
@@ -961,3 +1134,4 @@ async def setup(bot: ElfballBot) -> None:
     bot.sweeps.append(lambda: deadline_sweep(bot))  # round deadlines, in the reminder loop
     if after_outcome_listener not in bot.poster.listeners:
         bot.poster.listeners.append(after_outcome_listener)
+    bot.add_dynamic_items(DrawButton)  # a previewed draw's "Draw it" (survives a restart)

@@ -98,6 +98,7 @@ async def league_new_season(interaction: discord.Interaction, league: str | None
     text = tr(lang, "league.season.started", league=safe_name(started.league.name), season=started.league.season,
               previous=started.previous.season, count=len(started.teams)) + "\n" + teams
     coaches = sorted({t.coach_id for t in started.teams} - {interaction.user.id})
+    text += "\n" + tr(lang, "league.season.draw", commitment=started.league.draw_commitment)
     await _say_chunks(interaction, text + "\n" + tr(lang, "league.season.next", previous=started.previous.season),
                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(c) for c in coaches],
                                                                roles=False, everyone=False))

@@ -47,6 +47,12 @@ class FixtureBase(SQLModel):
     #: ``home`` / ``away`` when a team conceded (or forfeited); ``both`` when both forfeited.
     conceded_by: str | None = Field(default=None, max_length=8)
     played_at: datetime | None = Field(default=None, sa_type=Timestamp)
+    #: A knockout tie's place in its round (0 at the top of the bracket); None in other formats.
+    slot: int | None = None
+    #: Who went through a knockout tie, once decided, and why (``score``, ``conceded``,
+    #: ``higher_seed``, ``coin``; ``replay``: drawn, played again in a new fixture).
+    winner_team_id: int | None = None
+    ruling: str | None = Field(default=None, max_length=16)
     #: SHA-256 of the match's dice secret and of the post-match potion dice's secret, drawn and
     #: published with the schedule, before anybody can add entropy ("" for fixtures drawn before).
     dice_commitment: str = Field(default="", max_length=64)

@@ -74,7 +74,7 @@ from . import pages
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
-from ..leagues import StandingRow, standings_rows
+from ..leagues import StandingRow, bracket_rounds, league_table
 from ..ladder import LadderService
 from ..matches import SessionFactory
 from ..verify import load_record
@@ -359,11 +359,11 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
             tm = db_teams.get_team(session=s, guild_id=league.guild_id, team=t.id)
             sheets[t.id] = (team_roster.team_value(tm), team_roster.team_rules(s, tm)["budget"])
     by_id = {t.id: t for t in teams}
-    rows = standings_rows([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings)
+    rows = league_table([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings, league.draw or {})
     rank = {r.team_id: i for i, r in enumerate(rows, start=1)}
     corrected = pages.corrected_fixtures(league.id, sessions)
     coach = {t.id: pages.coach_name(coaches, t.coach_id, tx.t("site.coach.unknown")) for t in teams}
-    top = pages.champion(rows, fixtures)
+    top = pages.champion(rows, fixtures, league.draw or {})
     rules, play = pages.rules_rows(settings, language)
 
     pictures = Pictures()
@@ -415,7 +415,9 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         return Markup(f'width="{w}" height="{h}"')
 
+    bracket = bracket_rounds(league.draw or {}, fixtures)  # a knockout's (templates/bracket.html)
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
+              "has_bracket": bool(bracket),
               "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id,
               "coach": coach, "corrected": corrected, "deadline": pages.deadline_of}
 
@@ -429,6 +431,10 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
     files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None)
     files["results.csv"] = pages.results_csv(fixtures, {t.id: t.name for t in teams}, corrected)
+    if bracket:
+        champion = (league.draw or {}).get("champion")
+        page("bracket.html", "bracket.html", "", rounds=bracket, matches=matches,
+             champion=by_id.get(champion) if champion is not None else None)
     for t in teams:
         value, budget = sheets[t.id]
         sheet = TeamSheet(t, value, budget, league.name,

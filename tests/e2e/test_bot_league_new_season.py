@@ -55,6 +55,9 @@ async def test_the_commissioner_starts_season_two_and_season_one_stays_readable(
         assert sorted(post.notified) == sorted([bob.id, carol.id])
         second = bot.league.league(guild.id, "Elf Cup")
         assert second.season == 2 and second.id != first.id
+        # The new season's draw is committed with it, before anyone can withdraw or draw.
+        assert len(second.draw_commitment) == 64 and second.draw_commitment != first.draw_commitment
+        assert f"`{second.draw_commitment}`" in post.content
 
         # Season 1 stays readable: the list with its champion, its table and its results.
         r = await fake.slash(carol, office, "league seasons")
