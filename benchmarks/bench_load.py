@@ -69,10 +69,10 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of ``pid`` and its live descendants (utime + stime)."""
+def cpu_seconds(pid: int, *, alone: bool = False) -> float:
+    """CPU time of ``pid`` and its live descendants (utime + stime); ``alone``: of ``pid`` only."""
     total = 0
-    for p in family(pid):
+    for p in [pid] if alone else family(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -280,12 +280,14 @@ async def run(args: argparse.Namespace) -> int:
                         refused += 1
 
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+            main0 = sum(cpu_seconds(p.pid, alone=True) for p in procs)
             own0 = time.process_time()
             uploads0 = fake.mark()
             started = time.monotonic()
             await asyncio.gather(*(coach(t) for t in tables))
             elapsed = time.monotonic() - started
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+            main = sum(cpu_seconds(p.pid, alone=True) for p in procs) - main0
             own = time.process_time() - own0
             rss_end = sum(rss_kb(p.pid) for p in procs)
             await fake.settle(quiet=0.5, timeout=10)
@@ -307,6 +309,8 @@ async def run(args: argparse.Namespace) -> int:
                   f"p95 {pct(latencies, 0.95):.0f} ms, p99 {pct(latencies, 0.99):.0f} ms, max {max(latencies):.0f} ms")
         print(f"  bot CPU: {cpu * 1000 / max(1, saved):.1f} ms per action ({cpu / elapsed * 100:.0f}% of one core); "
               f"the fake Discord and the coaches: {own / elapsed * 100:.0f}% of one core")
+        print(f"    of which the bot's own process {main * 1000 / max(1, saved):.1f} ms, its picture workers "
+              f"{(cpu - main) * 1000 / max(1, saved):.1f} ms per action")
         print(f"  bot memory: {rss_end / 1024:.0f} MB resident ({rss_ready / 1024:.0f} MB when ready, before any "
               f"board; {rss_half[0] / 1024:.0f} MB with half the boards up); {per_match:.1f} KB per active match "
               f"(the second half's boards)")

@@ -15,8 +15,11 @@ Every function takes ``session`` keyword-only and commits its own unit of work.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import case, func, or_, update
+from sqlalchemy import bindparam, case, func, or_, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
 from ._util import in_utc, upsert
@@ -27,6 +30,31 @@ from .models._common import utcnow
 __all__ = ["get_post", "save_post", "mark_owed", "owed_posts", "claim_owed", "owed_count"]
 
 _posts = MatchPost.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
+
+
+#: The columns ``save_post`` writes (besides the key and the debt it clears).
+_SAVED = ("channel_id", "message_id", "side", "first_version", "shown_version", "header", "closed", "updated_at")
+_save_statements: dict[str, Any] = {}
+
+
+def _save_statement(dialect: str) -> Any:
+    """``save_post``'s upsert, built once per dialect with its values as parameters: building it
+    (the ``excluded`` columns, four ``CASE``) cost more than running it, on every action."""
+    stmt = _save_statements.get(dialect)
+    if stmt is None:
+        stmt = (pg_insert if dialect == "postgresql" else sqlite_insert)(_posts).values(
+            match_id=bindparam("match_id"), owed=False, **{k: bindparam(k) for k in _SAVED})
+        pays = or_(_posts.c.owed_version.is_(None), _posts.c.owed_version <= stmt.excluded.shown_version)
+        stmt = _save_statements[dialect] = stmt.on_conflict_do_update(
+            index_elements=["match_id"],
+            set_={**{k: stmt.excluded[k] for k in _SAVED},
+                  "owed": case((pays, False), else_=_posts.c.owed),
+                  "owed_since": case((pays, None), else_=_posts.c.owed_since),
+                  "owed_version": case((pays, None), else_=_posts.c.owed_version),
+                  "claimed_until": case((pays, None), else_=_posts.c.claimed_until)},
+            where=_posts.c.shown_version <= stmt.excluded.shown_version,
+        ).returning(_posts.c.match_id)
+    return stmt
 
 
 def get_post(*, session: Session, match_id: int) -> MatchPostPublic | None:
@@ -51,18 +79,8 @@ def save_post(
     is saved). Saving the owed version or a newer one clears the debt and its claim."""
     values = {"channel_id": channel_id, "message_id": message_id, "side": side, "first_version": first_version,
               "shown_version": shown_version, "header": header, "closed": closed, "updated_at": utcnow()}
-    stmt = upsert(session, _posts).values(match_id=match_id, owed=False, **values)
-    pays = or_(_posts.c.owed_version.is_(None), _posts.c.owed_version <= stmt.excluded.shown_version)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=["match_id"],
-        set_={**{k: stmt.excluded[k] for k in values},
-              "owed": case((pays, False), else_=_posts.c.owed),
-              "owed_since": case((pays, None), else_=_posts.c.owed_since),
-              "owed_version": case((pays, None), else_=_posts.c.owed_version),
-              "claimed_until": case((pays, None), else_=_posts.c.claimed_until)},
-        where=_posts.c.shown_version <= stmt.excluded.shown_version,
-    ).returning(_posts.c.match_id)
-    saved = session.execute(stmt).first() is not None
+    stmt = _save_statement(session.get_bind().dialect.name)
+    saved = session.execute(stmt, {"match_id": match_id, **values}).first() is not None
     session.commit()
     return saved
 

@@ -7,7 +7,7 @@ a time (a path is a chain of legal steps); throws list every reachable team-mate
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from . import commands as C
@@ -75,6 +75,15 @@ class LegalCommands:
         if self._cache is not None:
             return [c for c in self._cache if isinstance(c, kind)]
         return [c for c in _candidates(self.state, self.field, self.side, kind) if isinstance(c, kind) and self._ok(c)]
+
+    def first(self, kind: type[_C], where: Callable[[_C], bool] = lambda c: True) -> _C | None:
+        """The first legal command of ``kind`` (in ``of``'s order) that ``where`` accepts, or None:
+        candidates are validated only until one is found (a face-off lists ~70 contacts, each
+        a costly check, where a panel asks only whether a Shove or a Tackle is possible)."""
+        if self._cache is not None:
+            return next((c for c in self._cache if isinstance(c, kind) and where(c)), None)
+        return next((c for c in _candidates(self.state, self.field, self.side, kind)
+                     if isinstance(c, kind) and where(c) and self._ok(c)), None)
 
     def is_legal(self, c: C.Command) -> bool:
         """Like ``in`` for a command taken from ``candidate_commands``."""

@@ -35,7 +35,7 @@ from service.settings import AUTO, stored_languages
 from service.vocabulary import DEFAULT, LANGUAGES, Catalogue, language_of
 
 __all__ = ["CommandTranslator", "Languages", "languages", "tr", "catalogue", "command_catalogue", "AUTO",
-           "cached_languages", "server_language"]
+           "cached_languages", "server_language", "read_languages_now"]
 
 log = logging.getLogger("elfball.bot")
 
@@ -114,19 +114,33 @@ def cached_languages(interaction: discord.Interaction) -> Languages | None:
     return found
 
 
+def _read_languages(interaction: discord.Interaction) -> Languages:
+    """The stored preferences, else Discord's locales (blocking: a worker thread's)."""
+    found = _discord_default(interaction)
+    try:
+        coach, server = _stored(interaction.user.id, interaction.guild_id)
+        found = Languages(_chosen(coach, found.user), _chosen(server, found.public))
+    except Exception:  # noqa: BLE001 - without the database, Discord's locales still give a language
+        log.warning("language preferences unavailable; using Discord's locales", exc_info=True)
+    return found
+
+
 async def languages(interaction: discord.Interaction) -> Languages:
     """The interaction's two languages; the stored preferences are read once per interaction."""
     known = cached_languages(interaction)
     if known is not None:
         return known
-    found = _discord_default(interaction)
-    try:
-        coach, server = await asyncio.to_thread(_stored, interaction.user.id, interaction.guild_id)
-        found = Languages(_chosen(coach, found.user), _chosen(server, found.public))
-    except Exception:  # noqa: BLE001 - without the database, Discord's locales still give a language
-        log.warning("language preferences unavailable; using Discord's locales", exc_info=True)
+    found = await asyncio.to_thread(_read_languages, interaction)
     interaction.extras["elfball_languages"] = found
     return found
+
+
+def read_languages_now(interaction: discord.Interaction) -> None:
+    """Read the interaction's languages in the worker thread it already occupies (blocking), so
+    ``languages`` finds them without a thread of its own: call it after the interaction's work,
+    which may have changed them."""
+    if cached_languages(interaction) is None:
+        interaction.extras["elfball_languages"] = _read_languages(interaction)
 
 
 def server_language(guild_id: int, guild: discord.Guild | None = None) -> str:

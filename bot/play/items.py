@@ -171,10 +171,9 @@ def _command_for(state: MatchState, verb: str, arg: str | None, values: list[str
     if verb == "fo":
         if arg == "pickup":
             return C.FaceoffPickup()
-        contacts = [c for c in legal_commands(state, side).of(C.FaceoffContact) if c.challenge == arg]
-        if not contacts:
-            return C.FaceoffContact((), arg or "shove")  # the engine will say why not
-        return min(contacts, key=lambda c: len(c.path))
+        # The shortest legal path: the candidates come shortest first.
+        contact = legal_commands(state, side).first(C.FaceoffContact, lambda c: c.challenge == arg)
+        return contact if contact is not None else C.FaceoffContact((), arg or "shove")  # the engine will say why not
     raise ImpossiblePress(f"unknown panel verb {verb!r}")
 
 
@@ -205,7 +204,7 @@ def build_view(outcome: Outcome, language: str = "en") -> discord.ui.View:
     elif pend.kind == "faceoff":
         button("fo", "pickup", label=tr(lang, "panel.faceoff_pickup"), style=discord.ButtonStyle.primary,
                disabled=not legal.of(C.FaceoffPickup))  # the simplified face-off may rule it out
-        contacts = {c.challenge for c in legal.of(C.FaceoffContact)}
+        contacts = {ch for ch in ("shove", "tackle") if legal.first(C.FaceoffContact, lambda c, ch=ch: c.challenge == ch)}
         button("fo", "shove", label=tr(lang, "panel.shove"), disabled="shove" not in contacts)
         button("fo", "tackle", label=tr(lang, "panel.tackle"), disabled="tackle" not in contacts)
     elif pend.kind == "turn":

@@ -215,3 +215,30 @@ def test_a_panel_in_french_keeps_its_custom_ids():
     (hit,) = [i for i in _items(build_view(_outcome(action), "fr")) if getattr(i, "custom_id", "").startswith("elfball-select:hit")]
     assert hit.placeholder == "Plaquer ou pousser…" and hit.options[0].label.startswith(("Plaquer ", "Pousser "))
     assert " dés, " in hit.options[0].description and "nécessaire" in hit.options[0].description
+
+
+async def test_a_server_language_changed_mid_match_shows_in_the_next_board(database):
+    """The post's languages are read in the press's worker thread after its work (one thread hop
+    less per action): a change made just before the press is what the next board speaks."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Elfball Club")
+        pitch = guild.add_text_channel("pitch")
+        alice, bob = guild.add_member("Alice"), guild.add_member("Bob")
+        mod = guild.add_member("Mod", manage_guild=True)
+        bot = make_bot(guild)
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "match challenge", opponent=bob, team="gnolls")
+        await fake.slash(bob, pitch, "match accept", team="sarcos")
+        board = next(m for m in reversed(fake.channel_messages(pitch)) if m.custom_ids)
+        assert "Auto set-up" in board.labels
+        r = await fake.slash(mod, pitch, "preferences", server_language="fr")
+        assert "Language of this server's public posts: French." in r.content
+        setter = alice if bot.service.status(pitch.id).deciding_side == "west" else bob
+        done = await fake.click(setter, board, label="Auto set-up")
+        assert " se place en " in "\n".join(m.content for m in done.messages)
+        assert "Fini" in next(m for m in reversed(fake.channel_messages(pitch)) if m.custom_ids).labels
+        await fake.slash(mod, pitch, "preferences", server_language="en")
+        board = next(m for m in reversed(fake.channel_messages(pitch)) if m.custom_ids)
+        done = await fake.click(setter, board, label="Fini")
+        assert "Done" not in board.labels and done.messages
+        assert "Describe the board" in next(m for m in reversed(fake.channel_messages(pitch)) if m.custom_ids).labels
