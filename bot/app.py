@@ -280,13 +280,13 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    operations.upgrade_database()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
     try:
-        drawing = Drawing(render_processes())  # ELFBALL_RENDER_PROCESSES, checked before connecting
+        drawing = Drawing(render_processes())  # ELFBALL_RENDER_PROCESSES, checked before anything else
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
+    operations.upgrade_database()  # in a child process: the bot never imports Alembic
     service = MatchService(reminder_after=timedelta(hours=hours), drawing=drawing)
     bot = ElfballBot(service, dev_guild=int(dev) if dev.isdigit() else None,
                      **metrics_settings(os.environ), **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))

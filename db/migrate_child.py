@@ -17,6 +17,7 @@ with the same code, and the database's URL on its standard input, never on its c
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 from typing import Any
@@ -25,6 +26,8 @@ from . import errors
 from .engine import database_url
 
 __all__ = ["upgrade_in_child", "child_main"]
+
+log = logging.getLogger(__name__)
 
 #: What the child runs: this process's import path, then ``child_main`` (both from its stdin).
 _CHILD = ("import json, sys; asked = json.load(sys.stdin); sys.path[:] = asked['path']; "
@@ -46,8 +49,11 @@ def upgrade_in_child(url: str | None = None, revision: str = "head") -> None:
         if not (isinstance(kind, type) and issubclass(kind, errors.StoreError)):
             kind = errors.UnusableDatabaseError
         raise kind(said["key"], **said["values"])
-    raise RuntimeError(f"the database migration (a child process) failed with status {done.returncode}: "
-                       f"{done.stderr.strip()[-2000:]}")
+    # Not a refusal: a bug or a crash. Its traceback is the child's; it goes to the log whole.
+    log.error("the database migration's child process failed (exit status %s):\n%s", done.returncode,
+              done.stderr.strip()[-4000:])
+    raise RuntimeError("the database migration failed in its child process (its error is logged above)",
+                       done.returncode)
 
 
 def child_main(url: str, revision: str) -> int:

@@ -69,3 +69,11 @@ def test_a_second_start_finds_the_schema_at_head_and_changes_nothing(tmp_path) -
             assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [head_revision()]
     finally:
         engine.dispose()
+
+
+def test_a_crash_in_the_child_is_an_error_with_its_traceback_in_the_log(tmp_path, caplog) -> None:
+    url = f"sqlite:///{tmp_path / 'elfball.db'}"
+    with pytest.raises(RuntimeError, match="failed in its child process"):
+        upgrade_in_child(url, "no-such-revision")  # not a refusal: Alembic's own error, a bug here
+    assert "Traceback" in caplog.text and "no-such-revision" in caplog.text
+    assert current_revision(url) is None
