@@ -18,11 +18,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel
 
 import db.models  # noqa: F401 - every table registered, for _empty's TRUNCATE
-from db.engine import make_engine, set_session_provider, use_engine
-from db.migrate import upgrade
+from db.engine import set_session_provider, use_engine
 from db.settings import forget_remembered
 from service.limits import LIMITS
-from support.databases import BACKENDS, fresh_engine
+from support.databases import BACKENDS, fresh_engine, migrated_sqlite
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
 # the environment only, and only a key of at least 128 bits (64 hex digits, as `elfball key new`
@@ -40,8 +39,7 @@ settings.load_profile("elfball")
 def database(tmp_path):
     """A fresh, migrated SQLite database that the store, the services and the bot use for the
     test (a module may define its own ``database``, e.g. one also run on PostgreSQL)."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'elfball.db'}")
-    upgrade(engine)
+    engine = migrated_sqlite(tmp_path / "elfball.db")
     old = use_engine(engine)
     yield engine
     use_engine(old)
@@ -52,8 +50,7 @@ def database(tmp_path):
 def sessions(tmp_path):
     """A session factory over a fresh, migrated SQLite database, for a ``MatchService`` built
     without the process-wide engine."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'service.db'}")
-    upgrade(engine)
+    engine = migrated_sqlite(tmp_path / "service.db")
 
     @contextmanager
     def scope():
