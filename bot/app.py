@@ -79,6 +79,11 @@ class ElfballBot(commands.AutoShardedBot):
         serve ``/metrics`` and ``/healthz`` there (0: any free port, see ``metrics_server.port``)."""
         intents = discord.Intents.default()
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
+        # No message cache: the bot reads no message event and edits its posts by id (partial
+        # messages); discord.py would otherwise keep the last 1,000 messages of every channel it
+        # sees (its own posts with their embeds, attachments and panels; members' chat), memory
+        # that grows with the servers' activity and serves nothing (docs/memory.md).
+        kwargs.setdefault("max_messages", None)
         #: Counted whether or not they are served (``bot.metrics``): a registry of this bot's own.
         self.metrics = BotMetrics()
         kwargs.setdefault("http_trace", self.metrics.trace_config())
