@@ -59,6 +59,7 @@ def test_a_database_these_migrations_did_not_make_is_refused_in_words_as_before(
     assert str(refused.value) != refused.value.text("fr")
 
 
+@pytest.mark.slow  # child interpreters (~1 s of CPU each)
 def test_a_second_start_finds_the_schema_at_head_and_changes_nothing(tmp_path) -> None:
     url = f"sqlite:///{tmp_path / 'elfball.db'}"
     upgrade_in_child(url)
@@ -71,6 +72,7 @@ def test_a_second_start_finds_the_schema_at_head_and_changes_nothing(tmp_path) -
         engine.dispose()
 
 
+@pytest.mark.slow  # child interpreters (~1 s of CPU each)
 def test_a_crash_in_the_child_is_an_error_with_its_traceback_in_the_log(tmp_path, caplog) -> None:
     url = f"sqlite:///{tmp_path / 'elfball.db'}"
     with pytest.raises(RuntimeError, match="failed in its child process"):
