@@ -8,6 +8,7 @@ fixture of the same name (e.g. its own ``database``): pytest then uses the modul
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +34,14 @@ os.environ.setdefault("ELFBALL_SECRET", "c4ccc486de3309dda1cbbc9ac9ee5fcacf7fef5
 # (tests/engine/test_rosters.py, 397 ms for one lineup). Same examples, no clock.
 settings.register_profile("elfball", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("elfball")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection imported (every module, the engine's data, the catalogues) lives for the
+    whole run: frozen, the garbage collector stops walking it at every collection (tests/engine
+    and tests/service: 67 -> 63 s of CPU, measured once each on a loaded machine)."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
