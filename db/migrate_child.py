@@ -20,20 +20,20 @@ import json
 import logging
 import subprocess
 import sys
-from typing import Any
 
 from . import errors
 from .engine import database_url
 
-__all__ = ["upgrade_in_child", "child_main"]
+__all__ = ["upgrade_in_child", "REFUSED"]
 
 log = logging.getLogger(__name__)
 
-#: What the child runs: this process's import path, then ``child_main`` (both from its stdin).
+#: What the child runs: this process's import path, then ``db.migrate.child_upgrade`` (both
+#: from its standard input). Only the child imports ``db.migrate``, hence Alembic.
 _CHILD = ("import json, sys; asked = json.load(sys.stdin); sys.path[:] = asked['path']; "
-          "from db.migrate_child import child_main; sys.exit(child_main(asked['url'], asked['revision']))")
+          "from db.migrate import child_upgrade; sys.exit(child_upgrade(asked['url'], asked['revision']))")
 #: The child's exit status when it refused (its stdout's last line says what).
-REFUSED = 3
+REFUSED = 3  # db.migrate.CHILD_REFUSED: the same number, kept apart so this module never imports it
 
 
 def upgrade_in_child(url: str | None = None, revision: str = "head") -> None:
@@ -54,17 +54,3 @@ def upgrade_in_child(url: str | None = None, revision: str = "head") -> None:
               done.stderr.strip()[-4000:])
     raise RuntimeError("the database migration failed in its child process (its error is logged above)",
                        done.returncode)
-
-
-def child_main(url: str, revision: str) -> int:
-    """The child's work: migrate, and print a refusal as one JSON line (exit status ``REFUSED``)."""
-    # Imported here, in the child only: keeping Alembic out of the caller is this module's purpose.
-    from .migrate import upgrade
-
-    try:
-        upgrade(url, revision)
-    except errors.StoreError as exc:
-        said: dict[str, Any] = {"type": type(exc).__name__, "key": exc.key, "values": exc.values}
-        print(json.dumps(said, default=str), flush=True)
-        return REFUSED
-    return 0

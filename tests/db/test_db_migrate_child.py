@@ -14,8 +14,8 @@ from sqlalchemy import text
 
 from db.engine import make_engine
 from db.errors import UnusableDatabaseError
-from db.migrate import current_revision, head_revision
-from db.migrate_child import upgrade_in_child
+from db.migrate import CHILD_REFUSED, current_revision, head_revision
+from db.migrate_child import REFUSED, upgrade_in_child
 from support import ROOT
 
 # What `elfball bot` does before it connects, in a fresh process, then what it has imported.
@@ -79,3 +79,7 @@ def test_a_crash_in_the_child_is_an_error_with_its_traceback_in_the_log(tmp_path
         upgrade_in_child(url, "no-such-revision")  # not a refusal: Alembic's own error, a bug here
     assert "Traceback" in caplog.text and "no-such-revision" in caplog.text
     assert current_revision(url) is None
+
+
+def test_the_child_and_the_parent_agree_on_the_refusal_status() -> None:
+    assert REFUSED == CHILD_REFUSED != 0
