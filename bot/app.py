@@ -75,7 +75,8 @@ class ElfballBot(commands.AutoShardedBot):
                  metrics_port: int | None = None, metrics_host: str = DEFAULT_HOST, **kwargs: Any) -> None:
         """``sync``: "auto" (when the tree changed), "force" or "never"; ``background``: run the
         reminder and owed-board sweeps (not for a one-off ``sync-commands``); ``warm``: draw a
-        picture at start so the first post finds the renderer's caches ready; ``metrics_port``:
+        picture at start so the first post finds the renderer's caches ready (when drawing in the
+        bot's process; picture workers start, and warm, at the first picture instead); ``metrics_port``:
         serve ``/metrics`` and ``/healthz`` there (0: any free port, see ``metrics_server.port``)."""
         intents = discord.Intents.default()
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
