@@ -93,6 +93,15 @@ def rss_kb(pid: int) -> int:
     return total
 
 
+def own_rss_kb(pid: int) -> int:
+    """Resident memory of ``pid`` alone."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return 0
+    return next((int(line.split()[1]) for line in lines if line.startswith("VmRSS:")), 0)
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -290,6 +299,7 @@ async def run(args: argparse.Namespace) -> int:
             main = sum(cpu_seconds(p.pid, alone=True) for p in procs) - main0
             own = time.process_time() - own0
             rss_end = sum(rss_kb(p.pid) for p in procs)
+            rss_each = [own_rss_kb(q) for p in procs for q in family(p.pid)]  # bot, then its children
             await fake.settle(quiet=0.5, timeout=10)
             uploaded = fake.uploaded_bytes(since=uploads0)
             for p in procs:
@@ -314,6 +324,8 @@ async def run(args: argparse.Namespace) -> int:
         print(f"  bot memory: {rss_end / 1024:.0f} MB resident ({rss_ready / 1024:.0f} MB when ready, before any "
               f"board; {rss_half[0] / 1024:.0f} MB with half the boards up); {per_match:.1f} KB per active match "
               f"(the second half's boards)")
+        print(f"  memory by process at the end: {' + '.join(f'{kb / 1024:.0f}' for kb in rss_each)} MB "
+              "(each bot process, then its children: multiprocessing's resource tracker, picture workers)")
         print(f"  uploads: {uploaded / max(1, saved) / 1024:.0f} KB of pictures per action "
               f"({uploaded / 1024 / 1024:.1f} MB that Discord received while the coaches played)")
         print(f"  database: {size() / 1024 / 1024:.1f} MB, {per_finished / 1024:.0f} KB per finished match")

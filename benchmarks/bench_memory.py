@@ -5,9 +5,11 @@
 Each run is a fresh process that does what ``elfball bot`` does before it connects: it imports
 ``bot.app``, builds the ``MatchService`` with its ``Drawing`` (``ELFBALL_RENDER_PROCESSES`` decides
 the picture workers, as for the real bot; one per spare core by default) and the ``ElfballBot``,
-then warms the picture caches (``warm_pictures``, the bot's first background task). Printed:
-resident memory (VmRSS) after the imports and when ready, of the bot's own process and of each
-picture worker separately, and the top ``--top`` files holding the bot process's Python
+then warms the picture caches (``warm_pictures``, the bot's first background task: in the bot's
+process when it draws there, else nothing until the first picture starts the workers), and
+finally draws one board and close-up. Printed: resident memory (VmRSS) after the imports, when
+ready and after that first picture, of the bot's own process and of each child (the picture
+workers and multiprocessing's resource tracker) separately, and the top ``--top`` files holding the bot process's Python
 allocations (tracemalloc, grouped by file), with how many modules are imported and whether the
 heavy ones only some commands need (the AI search, Jinja2, the scenario tooling) are among them.
 """
@@ -73,6 +75,15 @@ def child(width: int, top: int, trace: bool) -> None:
     service.warm_pictures()
     main_kb = rss_kb(os.getpid())
     workers = {pid: rss_kb(pid) for pid in children(os.getpid())}
+    # The first board and close-up (the picture workers start for it, and warm as they start).
+    from engine import SeededDice, TeamEntry, default_roster, new_match, team_list
+
+    west, east = team_list("gnolls"), team_list("sarcos")
+    state = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)),
+                      SeededDice(1)).state
+    service.drawing.pair(state, width=width, language="en")
+    drawn_kb = rss_kb(os.getpid())
+    drawn_workers = [rss_kb(pid) for pid in children(os.getpid())]
     by_file: list[tuple[str, float]] = []
     if trace:
         snap = tracemalloc.take_snapshot()
@@ -83,6 +94,7 @@ def child(width: int, top: int, trace: bool) -> None:
     else:
         traced = 0.0
     print(json.dumps({"imported_kb": imported_kb, "main_kb": main_kb, "workers": list(workers.values()),
+                      "drawn_kb": drawn_kb, "drawn_workers": drawn_workers,
                       "traced_kb": traced, "top": by_file, "modules": len(sys.modules),
                       "heavy": [m for m in HEAVY if m in sys.modules]}), flush=True)
     service.close()
@@ -112,9 +124,12 @@ def main() -> int:
         total = r["main_kb"] + sum(r["workers"])
         if not trace:
             print(f"run {i + 1}: ready {total / 1024:.0f} MB resident = bot {r['main_kb'] / 1024:.0f} MB"
-                  + "".join(f" + worker {w / 1024:.0f} MB" for w in r["workers"])
+                  + "".join(f" + child {w / 1024:.0f} MB" for w in r["workers"])
                   + f" (imports alone {r['imported_kb'] / 1024:.0f} MB; {r['modules']} modules; heavy modules "
                     f"imported: {', '.join(r['heavy']) or 'none'})")
+            drawn = r["drawn_kb"] + sum(r["drawn_workers"])
+            print(f"       after the first board and close-up {drawn / 1024:.0f} MB = bot {r['drawn_kb'] / 1024:.0f} MB"
+                  + "".join(f" + child {w / 1024:.0f} MB" for w in r["drawn_workers"]))
             continue
         print(f"tracemalloc (bot process, ready): {r['traced_kb'] / 1024:.1f} MB of Python allocations; top {args.top} "
               "files:")

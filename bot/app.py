@@ -76,10 +76,16 @@ class ElfballBot(commands.AutoShardedBot):
                  metrics_port: int | None = None, metrics_host: str = DEFAULT_HOST, **kwargs: Any) -> None:
         """``sync``: "auto" (when the tree changed), "force" or "never"; ``background``: run the
         reminder and owed-board sweeps (not for a one-off ``sync-commands``); ``warm``: draw a
-        picture at start so the first post finds the renderer's caches ready; ``metrics_port``:
+        picture at start so the first post finds the renderer's caches ready (when drawing in the
+        bot's process; picture workers start, and warm, at the first picture instead); ``metrics_port``:
         serve ``/metrics`` and ``/healthz`` there (0: any free port, see ``metrics_server.port``)."""
         intents = discord.Intents.default()
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
+        # No message cache: the bot reads no message event and edits its posts by id (partial
+        # messages); discord.py would otherwise keep the last 1,000 messages of every channel it
+        # sees (its own posts with their embeds, attachments and panels; members' chat), memory
+        # that grows with the servers' activity and serves nothing (docs/memory.md).
+        kwargs.setdefault("max_messages", None)
         #: Counted whether or not they are served (``bot.metrics``): a registry of this bot's own.
         self.metrics = BotMetrics()
         kwargs.setdefault("http_trace", self.metrics.trace_config())
@@ -289,13 +295,13 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    operations.upgrade_database()
     dev = os.environ.get("ELFBALL_DEV_GUILD", "").strip()
     hours = float(os.environ.get("ELFBALL_REMINDER_HOURS", "24") or 24)
     try:
-        drawing = Drawing(render_processes())  # ELFBALL_RENDER_PROCESSES, checked before connecting
+        drawing = Drawing(render_processes())  # ELFBALL_RENDER_PROCESSES, checked before anything else
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
+    operations.upgrade_database()  # in a child process: the bot never imports Alembic
     service = MatchService(reminder_after=timedelta(hours=hours), drawing=drawing)
     bot = ElfballBot(service, dev_guild=int(dev) if dev.isdigit() else None,
                      **metrics_settings(os.environ), **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))

@@ -2,7 +2,8 @@
 
 * ``db.engine``: where the database is (``DATABASE_URL`` / ``ELFBALL_DB``) and one session per
   unit of work (``session_scope``), with a provider tests can replace.
-* ``db.migrate.upgrade(url)``: Alembic migrations, run at start-up (never ``create_all``).
+* ``db.migrate.upgrade(url)``: Alembic migrations, run at start-up (never ``create_all``);
+  ``db.migrate_child``: the same in a child process, so the bot never imports Alembic.
 * ``db.matches``: the match store (one active match per channel, optimistic concurrency,
   the append-only log that rebuilds every match in ``service.match_rules``).
 * ``db.challenges``: pending challenges, one per channel, answered exactly once;
@@ -46,7 +47,6 @@ from .errors import (
     UnknownLeagueError,
     UnknownTeamError,
 )
-from .migrate import upgrade
 from .posts import claim_owed, get_post, mark_owed, owed_posts, save_post
 
 __all__ = [
@@ -82,7 +82,6 @@ __all__ = [
     "save_post",
     "session_scope",
     "set_session_provider",
-    "upgrade",
     "use_engine",
     "vote_abandon",
     "withdraw_challenge",

@@ -25,12 +25,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from . import abandon as abandoning
-from . import bot_state, challenges, matches, migrate, posts, settings, teams
+from . import bot_state, challenges, matches, posts, settings, teams
 from .engine import session_scope
 
 __all__ = [
     "run",
-    "upgrade",
     # matches
     "get_match",
     "active_match",
@@ -89,11 +88,6 @@ def _off_loop(fn: Callable[..., T]) -> Callable[..., Coroutine[Any, Any, T]]:
         parameters=[p for p in sig.parameters.values() if p.name != "session"]
     )
     return wrapper
-
-
-async def upgrade(url: str | None = None, revision: str = "head") -> None:
-    """``db.migrate.upgrade`` off the loop (at start-up)."""
-    await asyncio.to_thread(migrate.upgrade, url, revision)
 
 
 get_match = _off_loop(matches.get_match)

@@ -14,6 +14,7 @@ The database is ``DATABASE_URL`` / ``ELFBALL_DB`` (see ``db.engine``) unless ``-
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import threading
 from collections.abc import Sequence
@@ -29,11 +30,11 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
 from .engine import SQLITE_BUSY_TIMEOUT_MS, make_engine, shown_url, unusable
-from .errors import UnusableDatabaseError
+from .errors import StoreError, UnusableDatabaseError
 from .settings import forget_remembered
 
 __all__ = ["MIGRATIONS", "alembic_config", "upgrade", "downgrade", "current_revision", "head_revision", "open_database",
-           "check_schema", "main"]
+           "check_schema", "main", "child_upgrade", "CHILD_REFUSED"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -201,6 +202,22 @@ def head_revision() -> str:
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
+
+
+#: ``child_upgrade``'s exit status when it refused (``db.migrate_child.REFUSED``).
+CHILD_REFUSED = 3
+
+
+def child_upgrade(url: str, revision: str) -> int:
+    """``upgrade`` in the child process ``db.migrate_child`` starts: a refusal is printed as one
+    JSON line (its error's class, key and values) and the status is ``CHILD_REFUSED``, so the
+    parent raises the same refusal; anything else ends the child with its traceback."""
+    try:
+        upgrade(url, revision)
+    except StoreError as exc:
+        print(json.dumps({"type": type(exc).__name__, "key": exc.key, "values": exc.values}, default=str), flush=True)
+        return CHILD_REFUSED
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

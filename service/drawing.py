@@ -243,16 +243,19 @@ class Drawing:
                     future.cancel()
 
     # -- the workers --------------------------------------------------------------------------
-    def warm(self, width: int, close_up: bool) -> None:
-        """Fill the renderer's caches (every worker's, when drawing in workers): the first post
-        then costs what any other does."""
+    def warm(self, width: int, close_up: bool, *, start: bool = False) -> None:
+        """Fill the renderer's caches: here now, when drawing in this process. Workers are not
+        started for it (unless ``start``): each warms as it starts, at the first picture, so a
+        bot with nothing to draw does not hold them (~90 MB with multiprocessing's resource
+        tracker, docs/memory.md), and the first board after a start waits for one (~1-2 s)."""
         self._warm_args = (width, close_up)
         if self.processes == 0:
             _warm(width, close_up)
             return
-        pool = self._ensure()
-        for done in [pool.submit(_warm, width, close_up) for _ in range(self.processes)]:
-            done.result()
+        if start:
+            pool = self._ensure()
+            for done in [pool.submit(_warm, width, close_up) for _ in range(self.processes)]:
+                done.result()
 
     def close(self) -> None:
         """Stop the workers (the next picture starts them again)."""

@@ -12,11 +12,12 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel import Session
 
-from db import bot_state, migrate, seeds
+from db import bot_state, migrate_child, seeds
 from db import matches as db_matches
 from db import posts as db_posts
 from db.engine import get_engine
 from db.models.match import MatchPublic
+from db.settings import forget_remembered
 
 __all__ = ["upgrade_database", "claim_command_sync", "release_command_sync", "owed_page", "claim_owed",
            "database_gauges", "database_answers"]
@@ -27,9 +28,14 @@ Sessions = Callable[[], AbstractContextManager[Session]]
 def upgrade_database() -> None:
     """Run the schema's migrations up to the newest (start-up; never ``create_all``), then check
     the dice key (``db.seeds.check_key``): a weak ``ELFBALL_SECRET`` or an empty or damaged key
-    file is refused now, with what to do, not at the first die; a new key file is made now."""
-    migrate.upgrade()
-    seeds.check_key(get_engine())
+    file is refused now, with what to do, not at the first die; a new key file is made now.
+
+    The migrations run in a child process (``db.migrate_child``): the bot never imports Alembic,
+    which it would otherwise hold in memory for its whole life for this one moment."""
+    migrate_child.upgrade_in_child()
+    engine = get_engine()
+    forget_remembered(engine)  # the migration may have rewritten settings rows read before it
+    seeds.check_key(engine)
 
 
 def claim_command_sync(sessions: Sessions, key: str, digest: str) -> bool:

@@ -8,12 +8,11 @@ import sqlite3
 import threading
 
 import pytest
-from support.databases import sessions_on
+from support.databases import migrated_sqlite, sessions_on
 
 from cli.main import main
-from db.engine import make_engine, use_engine
+from db.engine import use_engine
 from service.match_rules import MatchSide
-from db.migrate import upgrade
 from ai import AICoach
 from service.matches import AI_COACH_ID, MatchService
 
@@ -28,8 +27,7 @@ def live(tmp_path, monkeypatch):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.delenv("ELFBALL_SECRET", raising=False)
     monkeypatch.setenv("ELFBALL_DB", str(path))
-    engine = make_engine(f"sqlite:///{path}")
-    upgrade(engine)
+    engine = migrated_sqlite(path)
     old = use_engine(None)
 
     scope = sessions_on(engine)

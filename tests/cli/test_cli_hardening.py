@@ -10,11 +10,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from support.databases import fresh_engine, postgres_url, sessions_on
+from support.databases import fresh_engine, migrated_sqlite, postgres_url, sessions_on
 from sqlalchemy import text
 
 from cli.main import INCIDENT, REFUSED, main
-from db.engine import make_engine, use_engine
+from db.engine import use_engine
 from db.errors import UnusableDatabaseError
 from db.migrate import current_revision, head_revision, open_database, upgrade
 from support import ROOT
@@ -166,8 +166,7 @@ def record(tmp_path) -> tuple[dict, Path]:
     from service.verify import load_record
 
     db = tmp_path / "played.db"
-    engine = make_engine(f"sqlite:///{db}")
-    upgrade(engine)
+    engine = migrated_sqlite(db)
 
     sessions = sessions_on(engine)
 

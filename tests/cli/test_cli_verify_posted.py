@@ -117,6 +117,7 @@ def test_600000_rows_and_oversized_files_are_refused_with_a_clear_message(genuin
     assert code == 2 and not out and "is 16 MB: a match record is at most 16 MB" in err
 
 
+@pytest.mark.slow  # a 14 MB record written and read: ~9 s of CPU
 def test_a_path_of_two_million_hexes_is_bounded(genuine, tmp_path, capsys):
     def with_path(n):
         log = [dict(r) for r in genuine["log"]]

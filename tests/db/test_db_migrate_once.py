@@ -35,12 +35,15 @@ def _url(engine) -> str:
     return url
 
 
-def test_processes_starting_together_migrate_once(empty_db, tmp_path) -> None:
+@pytest.mark.parametrize("upgrade_from", ["db.migrate", "db.migrate_child"])
+def test_processes_starting_together_migrate_once(empty_db, tmp_path, upgrade_from) -> None:
     url = _url(empty_db)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    # Each racer imports everything first, then waits for the go file: they upgrade together.
+    # Each racer imports everything first, then waits for the go file: they upgrade together
+    # (in their own process, or as the bot does, each in a child process of its own).
     go = tmp_path / "go"
-    script = ("import sys, time, pathlib; from db.migrate import upgrade\n"
+    upgrade = "upgrade_in_child as upgrade" if upgrade_from == "db.migrate_child" else "upgrade"
+    script = (f"import sys, time, pathlib; from {upgrade_from} import {upgrade}\n"
               "go = pathlib.Path(sys.argv[2])\n"
               "while not go.exists(): time.sleep(0.01)\n"
               "upgrade(sys.argv[1])\n")

@@ -5,6 +5,7 @@ a language says a refusal from its own sentence, so rewording the English cannot
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -34,14 +35,16 @@ def _name(func: ast.expr) -> str:
     return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
-def raised() -> list[tuple[str, int, str, set[str] | None]]:
+@functools.cache  # the sources do not change during a run; four tests read the same scan (~2 s)
+def raised() -> tuple[tuple[str, int, str, frozenset[str] | None], ...]:
     """(file, line, key, the value names given, or None when a ``**values`` hides them) of every
     keyed call whose key is written out; ``rule.<id>`` for a rule cited by name."""
     found = []
     for path in SOURCES:
         if path.name.startswith("ai"):
             continue  # the AI raises no refusal
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or _name(node.func) not in KEYED_CALLS or not node.args:
                 continue
             if any(k.arg == "catalogue" for k in node.keywords):
@@ -51,28 +54,28 @@ def raised() -> list[tuple[str, int, str, set[str] | None]]:
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
                 names = {k.arg for k in node.keywords if k.arg not in (None, "rule")}
                 hidden = any(k.arg is None for k in node.keywords)
-                found.append((*where, key.value, None if hidden else names))
+                found.append((*where, key.value, None if hidden else frozenset(names)))
             rule = next((k.value for k in node.keywords if k.arg == "rule"), None)
             if _name(node.func) == "_refuse" and len(node.args) > 1:
                 rule = node.args[1]
             if isinstance(rule, ast.Constant) and isinstance(rule.value, str):
-                found.append((*where, f"rule.{rule.value}", set()))
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                found.append((*where, f"rule.{rule.value}", frozenset()))
+        for node in ast.walk(tree):
             where = (str(path.relative_to(ROOT)), node.lineno) if isinstance(node, ast.stmt | ast.expr) else ("", 0)
             # A rule id kept in a constant (``RULE = "tackle"``), and the store of a lookup's key.
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.lstrip("_").startswith("RULE")
                                                     for t in node.targets) and isinstance(node.value, ast.Constant) \
                     and re.fullmatch(r"[a-z_-]+", str(node.value.value)):  # an id, not a citation written out
-                found.append((*where, f"rule.{node.value.value!s}", set()))
+                found.append((*where, f"rule.{node.value.value!s}", frozenset()))
             if isinstance(node, ast.Call) and _name(node.func) == "_ambiguous" and isinstance(node.args[1], ast.Constant):
-                found.append((*where, str(node.args[1].value), {"text", "text2"}))
+                found.append((*where, str(node.args[1].value), frozenset({"text", "text2"})))
             in_engine = path.is_relative_to(ROOT / "engine")  # the store's words are its own (db/text)
             if in_engine and isinstance(node, ast.Call) and _name(node.func) == "Term" and len(node.args) == 2 and \
                     all(isinstance(a, ast.Constant) for a in node.args):
                 kind, ident = (a.value for a in node.args)  # type: ignore[attr-defined]  # all() above checked both are Constants
                 if kind not in ("ability", "phrase"):  # named from abilities.json / the narration
-                    found.append((str(path.relative_to(ROOT)), node.lineno, f"{kind}.{ident}", set()))
-    return found
+                    found.append((str(path.relative_to(ROOT)), node.lineno, f"{kind}.{ident}", frozenset()))
+    return tuple(found)
 
 
 def computed_keys() -> set[str]:

@@ -26,7 +26,7 @@ def position():
 @pytest.fixture(scope="module")
 def workers():
     drawing = Drawing(1)
-    drawing.warm(600, True)
+    drawing.warm(600, True, start=True)
     yield drawing
     drawing.close()
 
@@ -68,7 +68,7 @@ def test_the_bot_refuses_a_bad_setting_before_connecting(monkeypatch: pytest.Mon
 
     monkeypatch.setenv("DISCORD_TOKEN", "t")
     monkeypatch.setenv("ELFBALL_RENDER_PROCESSES", "many")
-    monkeypatch.setattr("db.migrate.upgrade", lambda *a, **k: None)
+    monkeypatch.setattr("service.operations.upgrade_database", lambda: pytest.fail("migrated despite the bad setting"))
     monkeypatch.setattr(app.ElfballBot, "run", lambda *a, **k: pytest.fail("connected despite the bad setting"))
     with pytest.raises(SystemExit, match="ELFBALL_RENDER_PROCESSES is a number"):
         app.main()
@@ -100,6 +100,20 @@ def test_a_killed_worker_costs_no_picture_and_is_replaced(position) -> None:
         assert drawing.fallbacks == 1
         (new_pid,) = _workers_of(drawing)
         assert new_pid != pid
+    finally:
+        drawing.close()
+
+
+def test_a_bot_warmed_at_start_has_no_worker_until_its_first_picture(position) -> None:
+    """Warming (the bot's first background task) starts no worker: the first picture does, and
+    that worker warms as it starts, then draws the same bytes as the bot itself would."""
+    drawing = Drawing(1)
+    try:
+        drawing.warm(600, True)
+        assert drawing._pool is None
+        expected = Drawing(0).board(position.state, events=position.events, width=600, language="en")
+        assert drawing.board(position.state, events=position.events, width=600, language="en") == expected
+        assert len(_workers_of(drawing)) == 1 and drawing.fallbacks == 0
     finally:
         drawing.close()
 

@@ -7,15 +7,14 @@ import copy
 import json
 
 import pytest
-from support.databases import sessions_on
+from support.databases import migrated_sqlite, sessions_on
 from sqlmodel import Session
 
 from cli.main import main
-from db.engine import make_engine, use_engine
+from db.engine import use_engine
 from db.errors import InvalidInputError
 from db.matches import seed_commitment
 from service.match_rules import MatchSide
-from db.migrate import upgrade
 from engine import commands as C
 from ai import AICoach
 from engine.state import Phase
@@ -30,8 +29,7 @@ def played(tmp_path_factory):
     """One whole match through the service (Alice against the AI coach, with undone steps),
     its database and its record."""
     path = tmp_path_factory.mktemp("verify") / "verify.db"
-    engine = make_engine(f"sqlite:///{path}")
-    upgrade(engine)
+    engine = migrated_sqlite(path)
 
     scope = sessions_on(engine)
 
@@ -141,8 +139,7 @@ def test_a_changed_final_state_and_a_gap_in_the_log_are_rejected(played):
 
 
 def test_an_active_match_is_not_exported(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
-    upgrade(engine)
+    engine = migrated_sqlite(tmp_path / "a.db")
     with Session(engine, expire_on_commit=False) as s:
         from service.match_rules import create_match
 
@@ -191,8 +188,7 @@ def test_an_advanced_match_with_questions_potions_and_spells_verifies(tmp_path):
     from engine.field import standard_field
     from engine.fuzz import RandomCoach
 
-    engine = make_engine(f"sqlite:///{tmp_path / 'adv.db'}")
-    upgrade(engine)
+    engine = migrated_sqlite(tmp_path / "adv.db")
 
     scope = sessions_on(engine)
 

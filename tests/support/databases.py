@@ -8,16 +8,21 @@ starts a server and sets it): the tests share one migrated schema of their own, 
 schema of their own (``fresh_engine``). Without the variable the PostgreSQL variants are skipped
 with the reason shown, except under CI, where they fail.
 
-Here are the plain helpers: ``postgres_url``, ``fresh_engine``, sessions, row counts and races.
+Here are the plain helpers: ``postgres_url``, ``fresh_engine``, ``migrated_sqlite`` (a copy of a
+database migrated once per test process), sessions, row counts and races.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -45,12 +50,36 @@ def postgres_url() -> str:
     return url
 
 
+_template: dict[str, Path] = {}
+_template_lock = threading.Lock()
+
+
+def migrated_sqlite(path: Path) -> Engine:
+    """An engine on a new SQLite database at ``path``, at the newest revision: a copy of one
+    this test process migrated once. The same file the migrations make (WAL and all), without
+    running them for every test: their commits cost ~1 s of disk syncs each on a busy machine.
+    The migrations themselves are tested in tests/db (``upgrade`` on empty and old databases)."""
+    with _template_lock:
+        template = _template.get("sqlite")
+        if template is None:
+            folder = Path(tempfile.mkdtemp(prefix="elfball-tests-"))
+            atexit.register(shutil.rmtree, folder, True)
+            template = folder / "migrated.db"
+            engine = make_engine(f"sqlite:///{template}")
+            upgrade(engine)
+            with engine.connect() as conn:  # everything in the main file, none left in the WAL
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            engine.dispose()
+            _template["sqlite"] = template
+    shutil.copyfile(template, path)
+    return make_engine(f"sqlite:///{path}")
+
+
 def fresh_engine(backend: str, tmp_path, *, migrate: bool = True) -> Iterator[Engine]:
     """A new, empty database on ``backend`` (migrated to head unless ``migrate`` is False)."""
     if backend == "sqlite":
-        engine = make_engine(f"sqlite:///{tmp_path / 'elfball.db'}")
-        if migrate:
-            upgrade(engine)
+        path = tmp_path / "elfball.db"
+        engine = migrated_sqlite(path) if migrate else make_engine(f"sqlite:///{path}")
         yield engine
         engine.dispose()
         return
