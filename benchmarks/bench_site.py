@@ -72,7 +72,8 @@ def main() -> int:
         lean = build_site(league, replays=False)
         median = statistics.median(times)
         played = [p for p in site.files if p.startswith("matches/") and p.endswith(".json")]
-        print(f"{len(played)} match(es), {len(frames)} replay boards, {len(site.files)} files")
+        print(f"{len(played)} match(es), {len(frames)} replay boards, "
+              f"{sum('/close-' in p for p in site.files)} phone close-ups, {len(site.files)} files")
         print(f"build: median {median:.2f} s wall, {statistics.median(cpus):.2f} s CPU over {args.runs} runs "
               f"({1000 * median / max(1, len(frames)):.0f} ms per board; runs {', '.join(f'{t:.1f}' for t in times)} s, "
               f"CPU {', '.join(f'{c:.1f}' for c in cpus)} s; 1-min load {', '.join(f'{x:.2f}' for x in loads)}); "
@@ -80,7 +81,8 @@ def main() -> int:
         print(f"size: {site.size / 1e6:.2f} MB of files, zip {len(zip_site(site)) / 1e6:.2f} MB; "
               f"board {sum(len(site.files[p]) for p in frames) / max(1, len(frames)) / 1e3:.1f} kB on average; "
               f"without replays: zip {len(zip_site(lean)) / 1e6:.2f} MB")
-        parts = {"replay boards": lambda p: "/frame-" in p, "final board": lambda p: p.endswith("/board.png"),
+        parts = {"replay boards": lambda p: "/frame-" in p, "phone close-ups": lambda p: "/close-" in p,
+                 "final board": lambda p: p.endswith("/board.png"),
                  "record (.json)": lambda p: p.endswith(".json"), "page (.html)": lambda p: p.endswith(".html")}
         per = {k: sum(len(b) for p, b in site.files.items() if p.startswith("matches/") and is_it(p)) / max(1, len(played))
                for k, is_it in parts.items()}
