@@ -415,11 +415,18 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         return Markup(f'width="{w}" height="{h}"')
 
+    def conceded(f: Any) -> str:
+        """Who gave a played fixture up: one side (a concession, a forfeit ruled at a deadline)
+        or both (``conceded_by == "both"``: a double forfeit, a loss for each)."""
+        if f.conceded_by == "both":
+            return tx.t("site.conceded.both")
+        return tx.t("site.conceded", team=by_id[f.home_team_id if f.conceded_by == "home" else f.away_team_id].name)
+
     bracket = bracket_rounds(league.draw or {}, fixtures)  # a knockout's (templates/bracket.html)
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
               "has_bracket": bool(bracket),
               "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id,
-              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of}
+              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of, "conceded": conceded}
 
     def page(path: str, template: str, root: str, **values: Any) -> None:
         files[path] = env.get_template(template).render(root=root, **common, **values).encode()
