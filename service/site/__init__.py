@@ -74,7 +74,7 @@ from . import pages
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
-from ..leagues import StandingRow, bracket_rounds, league_table
+from ..leagues import StandingRow, bracket_rounds, division_tables, league_table
 from ..ladder import LadderService
 from ..matches import SessionFactory
 from ..verify import load_record
@@ -432,11 +432,16 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         files[path] = env.get_template(template).render(root=root, **common, **values).encode()
 
     results = [f for f in fixtures if f.status == FixtureStatus.PLAYED]
-    page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
+    # A league in divisions: one table per division (its own fixtures, not the play-off's).
+    divisions = division_tables([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings, league.draw or {})
+    tables = divisions or [rows]
+    page("index.html", "league.html", "", rows=rows, tables=tables, ties=[line for table in tables for line in _ties(table, tx)],
+         results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
          goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play)
     known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
-    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None)
+    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None,
+                                                   divisions)
     files["results.csv"] = pages.results_csv(fixtures, {t.id: t.name for t in teams}, corrected)
     if bracket:
         champion = (league.draw or {}).get("champion")

@@ -235,8 +235,9 @@ def deadline_of(fixture: Any) -> str:
 
 # --- the feeds ---------------------------------------------------------------------------------
 def standings_json(league: Any, rows: Sequence[StandingRow], coaches: Mapping[int, str], settings: Mapping[str, Any],
-                   champion_id: int | None) -> bytes:
-    """``standings.json``: the table as data (sorted keys, no clock: the same league, the same bytes)."""
+                   champion_id: int | None, divisions: Sequence[Sequence[StandingRow]] = ()) -> bytes:
+    """``standings.json``: the table as data (sorted keys, no clock: the same league, the same bytes);
+    a league in divisions adds ``divisions``: each division's team ids, in its table's order."""
     data = {
         "league": {"id": league.id, "name": league.name},
         "points": {"win": settings["points_win"], "draw": settings["points_draw"], "loss": settings["points_loss"]},
@@ -247,6 +248,8 @@ def standings_json(league: Any, rows: Sequence[StandingRow], coaches: Mapping[in
                        "goal_difference": r.goal_difference, "casualties": r.casualties, "points": r.points}
                       for i, r in enumerate(rows, start=1)],
     }
+    if divisions:
+        data["divisions"] = [[r.team_id for r in table] for table in divisions]
     return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 

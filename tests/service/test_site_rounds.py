@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, season
+from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, season, team
 from support.pages import Page
 
 from service.deadlines import Deadlines, unix
@@ -19,6 +20,7 @@ from service.site import build_site
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 MOD = 99
+ERIN = 15
 
 
 @pytest.fixture
@@ -66,3 +68,31 @@ def test_the_fixtures_to_play_show_their_round_deadline_in_both_languages(league
         dated = [line for line in items if said in line]
         assert len(dated) == 2, items
         assert len(items) == 6 and sum("UTC" in line for line in items) == 2  # the later rounds have none
+
+
+def test_a_league_in_divisions_shows_one_table_per_division_with_points_on_every_row(league) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "divisions", "divisions": 2})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows"),
+                             (ERIN, "Starlings", "night elves")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    for v in league.schedule(GUILD, ALICE, "Elf Cup"):
+        league.correct(GUILD, ALICE, v.id, home_score=1, away_score=0, reason="played at the club")
+    divisions = league.division_standings(GUILD, "Elf Cup")
+    assert sorted(len(d) for d in divisions) == [2, 3]
+    for language, word in (("en", "Division"), ("fr", "Poule")):
+        site = build_site(league.league(GUILD, "Elf Cup"), language=language, replays=False)
+        html = site.files["index.html"].decode()
+        chunks = html.split('<table class="standings">')[1:]
+        assert len(chunks) == 2, "one table per division"
+        for number, (chunk, rows) in enumerate(zip(chunks, divisions, strict=True), start=1):
+            table = Page('<table class="standings">' + chunk[: chunk.index("</table>") + 8]).tables["standings"]
+            assert [r[1] for r in table[1:]] == [r.name for r in rows]
+            assert [r[0] for r in table[1:]] == [str(i) for i in range(1, len(rows) + 1)]  # ranked in the division
+            assert [r[-1] for r in table[1:]] == [str(r.points) for r in rows]
+            assert chunk.count('<td class="pts">') == len(rows) and chunk.count('class="pts"') == len(rows) + 1
+            assert f"<caption>{word} {number} · " in chunk
+        assert (3, f"{word} 1") in Page(html).headings and (3, f"{word} 2") in Page(html).headings
+    feed = json.loads(site.files["standings.json"])
+    assert feed["divisions"] == [[r.team_id for r in d] for d in divisions]
