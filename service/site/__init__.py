@@ -438,7 +438,8 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
     page("index.html", "league.html", "", rows=rows, tables=tables, ties=[line for table in tables for line in _ties(table, tx)],
          results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
-         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play)
+         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play,
+         seasons=pages.seasons_of(league, sessions))
     known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
     files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None,
                                                    divisions)

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 from datetime import UTC, datetime, timedelta
+from html import unescape
 
 import pytest
 from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, season, team
@@ -15,6 +16,7 @@ from support.pages import Page
 from service.deadlines import Deadlines, unix
 from service.leagues import LeagueService
 from service.matches import MatchService
+from service.seasons import SeasonService
 from service.site import build_site
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -96,3 +98,28 @@ def test_a_league_in_divisions_shows_one_table_per_division_with_points_on_every
         assert (3, f"{word} 1") in Page(html).headings and (3, f"{word} 2") in Page(html).headings
     feed = json.loads(site.files["standings.json"])
     assert feed["divisions"] == [[r.team_id for r in d] for d in divisions]
+
+
+def test_a_later_season_is_named_with_the_previous_seasons_champion(league) -> None:
+    season(league, ALICE, BOB, CAROL)
+    first = league.league(GUILD, "Elf Cup")
+    single = build_site(first, language="en", replays=False).files["index.html"].decode()
+    assert "Season 1" not in single  # a league of one season says nothing of seasons
+    for v in league.fixtures(GUILD, "Elf Cup"):
+        home_wins = "Moonblades" == v.home
+        league.correct(GUILD, ALICE, v.id, home_score=2 if home_wins else 0, away_score=0 if home_wins else 2,
+                       reason="played at the club")
+    _lg, rows = league.standings(GUILD, "Elf Cup")
+    champion = rows[0].name
+    SeasonService(league).start(GUILD, ALICE, "Elf Cup")
+    for language, said, before, after in (
+            ("en", "Season 2.", f"Season 1's champions: {champion}.", "Season 2 followed it."),
+            ("fr", "Saison 2.", f"Champions de la saison 1 : {champion}.", "La saison 2 l'a suivie.")):
+        html = build_site(league.league(GUILD, "Elf Cup"), language=language, replays=False).files["index.html"].decode()
+        text = unescape(html[html.index('class="season"'):])
+        text = text[: text.index("</p>")]
+        assert said in text and before in text, text
+        old = build_site(league.league(GUILD, first.id), language=language, replays=False).files["index.html"].decode()
+        text = unescape(old[old.index('class="season"'):])
+        text = text[: text.index("</p>")]
+        assert ("Season 1." if language == "en" else "Saison 1.") in text and after in text, text
