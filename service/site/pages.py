@@ -271,7 +271,7 @@ def standings_json(league: Any, rows: Sequence[StandingRow], coaches: Mapping[in
                    champion_id: int | None, divisions: Sequence[Sequence[StandingRow]] = ()) -> bytes:
     """``standings.json``: the table as data (sorted keys, no clock: the same league, the same bytes);
     a league in divisions adds ``divisions``: each division's team ids, in its table's order."""
-    data = {
+    data: dict[str, Any] = {
         "league": {"id": league.id, "name": league.name},
         "points": {"win": settings["points_win"], "draw": settings["points_draw"], "loss": settings["points_loss"]},
         "champion": champion_id,
