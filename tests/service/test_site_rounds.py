@@ -123,3 +123,23 @@ def test_a_later_season_is_named_with_the_previous_seasons_champion(league) -> N
         text = unescape(old[old.index('class="season"'):])
         text = text[: text.index("</p>")]
         assert ("Season 1." if language == "en" else "Saison 1.") in text and after in text, text
+
+
+def test_a_knockout_tie_drawn_later_shows_its_deadline_in_the_bracket_and_fixtures(league, clock) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "knockout", "round_days": 3})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    semis = league.schedule(GUILD, ALICE, "Elf Cup")
+    Deadlines(league).set_default_rounds(GUILD, ALICE, "Elf Cup", channel_id=500)
+    clock[0] = NOW + timedelta(days=1)
+    for v in semis:
+        league.correct(GUILD, ALICE, v.id, home_score=2, away_score=0, reason="played at the club")
+    for language, said in (("en", "to play by 2026-12-01 12:00 UTC"), ("fr", "à jouer avant le 2026-12-01 12:00 UTC")):
+        site = build_site(league.league(GUILD, "Elf Cup"), language=language, replays=False)
+        final = unescape(site.files["bracket.html"].decode())
+        final = final[final.index('id="round-2-final"'):]
+        assert said in final[: final.index("</li>")]
+        (line,) = Page(site.files["index.html"].decode()).lists["fixtures"]
+        assert said in line
