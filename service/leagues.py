@@ -1083,8 +1083,10 @@ class LeagueService:
         if fresh:
             teams = {t.id: t.name for t in self.teams(guild_id, league.id)}
             lines.append(said("league.next_round", league=league.name))
-            lines += [said("league.next_fixture", round=f.round, id=f.id, home=teams.get(f.home_team_id, "?"),
-                           away=teams.get(f.away_team_id, "?")) for f in fresh]
+            # A tie due by a deadline (the league's round length) says so, in each reader's time zone.
+            lines += [said("league.next_fixture.due" if f.deadline else "league.next_fixture", round=f.round, id=f.id,
+                           home=teams.get(f.home_team_id, "?"), away=teams.get(f.away_team_id, "?"),
+                           **({"when": int(f.deadline.timestamp())} if f.deadline else {})) for f in fresh]
         progress = self.progress(guild_id, league.id)
         if progress.champion and progress.format != "round_robin" and (fresh or progress.over):
             lines.append(said("league.champion", team=progress.champion, league=league.name))

@@ -184,3 +184,22 @@ def test_a_league_without_a_round_length_draws_later_rounds_without_deadline(lea
         league.correct(GUILD, ALICE, v.id, home_score=2, away_score=0, reason="played at the club")
     (final,) = [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]
     assert final.fixture.deadline is None
+
+
+def test_the_next_tie_drawn_after_a_played_match_is_announced_with_its_deadline(league, clock) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "knockout", "round_days": 3})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    first, second = league.schedule(GUILD, ALICE, "Elf Cup")
+    Deadlines(league).set_default_rounds(GUILD, ALICE, "Elf Cup", channel_id=500)
+    league.correct(GUILD, ALICE, first.id, home_score=2, away_score=0, reason="played at the club")
+    league.commitments_shown(league.fixtures(GUILD, "Elf Cup"))
+    league.play(GUILD, 600, second.home_coach, second.id)
+    out = league.matches.concede(600, second.away_coach)
+    (final,) = [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]
+    due = unix(final.fixture.deadline)
+    assert due == unix(NOW + timedelta(days=3))
+    lines = [str(line) for line in out.lines]
+    assert f"R2 · #{final.id} {first.home} v {second.home} · due <t:{due}:f> (<t:{due}:R>)" in lines
