@@ -7,8 +7,9 @@ whether it can) and
 (``templates/``; what they gather beyond the boards, from ``pages``), their words from the service catalogue (``site.*`` in ``service/text``), in the
 league's language: its server's chosen language (``/preferences server_language``), else English.
 
-- ``index.html``: a champion once the season is over, standings (the tie-breaks said), results
-  ("corrected" marked), fixtures to play (deadlines), leaders, coaches, the league's rules.
+- ``index.html``: the season (of several: the previous one's champion), a champion once the
+  season is over, standings (one table per division; the tie-breaks said), results ("corrected"
+  marked, a double forfeit said), fixtures to play (deadlines), leaders, coaches, the league's rules.
 - ``standings.json`` and ``results.csv``: the table and the results as data.
 - ``teams/<id>.html``: the coach, the roster (positions, attributes, abilities, XP, injuries),
   former players and how they left, careers, support, match history, the team sheet picture
