@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import String, case, cast, func, or_, update
 from sqlalchemy import select as sa_select
@@ -292,13 +293,15 @@ def save_draw(*, session: Session, guild_id: int, league: int | str, draw: Mappi
 
 def advance_rounds(*, session: Session, league: League, decisions: Mapping[int, tuple[int | None, str | None]],
                    drop: Iterable[int], add: Sequence[tuple[int, int, int, int | None]],
-                   draw: Mapping[str, Any] | None = None) -> list[FixturePublic]:
+                   draw: Mapping[str, Any] | None = None, deadline: datetime | None = None,
+                   channel_id: int | None = None) -> list[FixturePublic]:
     """A knockout's or a Swiss's next ties, in one transaction on ``league`` (locked by the
     caller, ``find_league(lock=True)``, before it read what it decided from): each decided tie's
     winner and ruling (fixture id → (team, ruling)), the scheduled fixtures no longer due
-    (``drop``: a result corrected), the new ones ``(round, home, away, slot)``, and the draw's
-    changes. A new fixture's commitments are not posted yet: ``/league play`` or
-    ``/league fixtures`` posts them before it can start. Committed; the new fixtures."""
+    (``drop``: a result corrected), the new ones ``(round, home, away, slot)``, due by
+    ``deadline`` (if any) and reminded in ``channel_id``, and the draw's changes. A new
+    fixture's commitments are not posted yet: ``/league play`` or ``/league fixtures`` posts
+    them before it can start. Committed; the new fixtures."""
     for fixture_id, (winner, ruling) in decisions.items():
         session.execute(update(Fixture).where(col(Fixture.id) == fixture_id)
                         .values(winner_team_id=winner, ruling=ruling).execution_options(synchronize_session=False))
@@ -311,11 +314,13 @@ def advance_rounds(*, session: Session, league: League, decisions: Mapping[int, 
     rows = []
     for rnd, home, away, slot in add:
         rows.append(Fixture(league_id=league.id, round=rnd, home_team_id=home, away_team_id=away, slot=slot,  # type: ignore[arg-type]  # a stored row's id is set
+                            deadline=deadline, deadline_channel_id=channel_id if deadline is not None else None,
                             **_fresh_secrets(session)))
     session.add_all(rows)
     if rows:
         add_audit(session, league.id, "round_drawn", actor_id=None,  # type: ignore[arg-type]  # a stored row's id is set
-                  detail={"round": max(r for r, *_ in add), "fixtures": len(rows)})
+                  detail={"round": max(r for r, *_ in add), "fixtures": len(rows),
+                          **({"deadline": f"{deadline:%Y-%m-%d %H:%M} UTC"} if deadline is not None else {})})
     if draw is not None:
         league.draw = dict(draw)
         session.add(league)

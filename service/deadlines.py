@@ -4,7 +4,9 @@
   round's deadline from words a member types ("in 7 days", "48h", "2026-12-04 20:00", "dans
   7 jours", "aucune"), in UTC; the bot shows it as a Discord timestamp, which each member reads
   in his own time zone. A league created with ``round_days`` gets each round's deadline when
-  its schedule is drawn (round *n*: *n* × ``round_days`` days later).
+  its schedule is drawn (round *n*: *n* × ``round_days`` days later); ties drawn later (a
+  knockout's next ties, a Swiss's next round, a play-off: ``LeagueService._advance``) are due
+  ``round_days`` after they are drawn, reminded in the same channel.
 * ``due_reminders``: once, ``REMIND_BEFORE`` (24 h) before a deadline, one message per round
   names the fixtures still to play and pings their coaches only. ``due_lapses``: once, when it
   passes, one message per round names them for the commissioner. Both are claimed in the

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import Session
@@ -687,8 +688,23 @@ class LeagueService:
                 decisions, drop, add, changed = {}, [], *self._swiss_step(s, league_id, settings, draw, fixtures)
             if not (decisions or drop or add or changed):
                 return []
+            deadline, channel = self._new_round_deadline(settings, fixtures) if add else (None, None)
             return db.advance_rounds(session=s, league=row, decisions=decisions, drop=drop, add=add,
-                                     draw=draw if changed else None)
+                                     draw=draw if changed else None, deadline=deadline, channel_id=channel)
+
+    def _new_round_deadline(self, settings: Mapping[str, Any],
+                            fixtures: Sequence[FixturePublic]) -> tuple[datetime | None, int | None]:
+        """When ties drawn now (a knockout's next ties, a Swiss's next round, a play-off) must be
+        played by: the league's ``round_days`` after now, as the first schedule's rounds get
+        theirs (``service.deadlines.set_default_rounds``); reminded in the channel the league's
+        deadlines were last reminded in (the schedule's, stored on its fixtures). None without a
+        round length."""
+        days = int(settings.get("round_days", 0) or 0)
+        if not days:
+            return None, None
+        channel = next((f.deadline_channel_id for f in sorted(fixtures, key=lambda f: f.id, reverse=True)
+                        if f.deadline_channel_id), None)
+        return self.matches.clock().replace(second=0, microsecond=0) + timedelta(days=days), channel
 
     def _knockout_step(self, s: Session, settings: Mapping[str, Any], draw: dict[str, Any],
                        fixtures: Sequence[FixturePublic]) -> tuple[dict[int, tuple[int | None, str | None]], list[int],
@@ -1067,8 +1083,10 @@ class LeagueService:
         if fresh:
             teams = {t.id: t.name for t in self.teams(guild_id, league.id)}
             lines.append(said("league.next_round", league=league.name))
-            lines += [said("league.next_fixture", round=f.round, id=f.id, home=teams.get(f.home_team_id, "?"),
-                           away=teams.get(f.away_team_id, "?")) for f in fresh]
+            # A tie due by a deadline (the league's round length) says so, in each reader's time zone.
+            lines += [said("league.next_fixture.due" if f.deadline else "league.next_fixture", round=f.round, id=f.id,
+                           home=teams.get(f.home_team_id, "?"), away=teams.get(f.away_team_id, "?"),
+                           **({"when": int(f.deadline.timestamp())} if f.deadline else {})) for f in fresh]
         progress = self.progress(guild_id, league.id)
         if progress.champion and progress.format != "round_robin" and (fresh or progress.over):
             lines.append(said("league.champion", team=progress.champion, league=league.name))

@@ -7,8 +7,9 @@ whether it can) and
 (``templates/``; what they gather beyond the boards, from ``pages``), their words from the service catalogue (``site.*`` in ``service/text``), in the
 league's language: its server's chosen language (``/preferences server_language``), else English.
 
-- ``index.html``: a champion once the season is over, standings (the tie-breaks said), results
-  ("corrected" marked), fixtures to play (deadlines), leaders, coaches, the league's rules.
+- ``index.html``: the season (of several: the previous one's champion), a champion once the
+  season is over, standings (one table per division; the tie-breaks said), results ("corrected"
+  marked, a double forfeit said), fixtures to play (deadlines), leaders, coaches, the league's rules.
 - ``standings.json`` and ``results.csv``: the table and the results as data.
 - ``teams/<id>.html``: the coach, the roster (positions, attributes, abilities, XP, injuries),
   former players and how they left, careers, support, match history, the team sheet picture
@@ -74,7 +75,7 @@ from . import pages
 from ..authority import require_commissioner
 from .. import roster as team_roster
 from ..accessibility import alt_text, board_words
-from ..leagues import StandingRow, bracket_rounds, league_table
+from ..leagues import StandingRow, bracket_rounds, division_tables, league_table
 from ..ladder import LadderService
 from ..matches import SessionFactory
 from ..verify import load_record
@@ -415,21 +416,34 @@ def build_site(league: LeaguePublic, *, language: str | None = None, sessions: S
         w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         return Markup(f'width="{w}" height="{h}"')
 
+    def conceded(f: Any) -> str:
+        """Who gave a played fixture up: one side (a concession, a forfeit ruled at a deadline)
+        or both (``conceded_by == "both"``: a double forfeit, a loss for each)."""
+        if f.conceded_by == "both":
+            return tx.t("site.conceded.both")
+        return tx.t("site.conceded", team=by_id[f.home_team_id if f.conceded_by == "home" else f.away_team_id].name)
+
     bracket = bracket_rounds(league.draw or {}, fixtures)  # a knockout's (templates/bracket.html)
     common = {"lang": language, "t": tx.t, "tn": tn, "dims": dims, "words": words, "league": league, "settings": settings,
               "has_bracket": bool(bracket),
               "attributes": [(a, words.t(f"attribute.{a}")) for a in Attributes.FIELDS], "by_id": by_id,
-              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of}
+              "coach": coach, "corrected": corrected, "deadline": pages.deadline_of, "conceded": conceded}
 
     def page(path: str, template: str, root: str, **values: Any) -> None:
         files[path] = env.get_template(template).render(root=root, **common, **values).encode()
 
     results = [f for f in fixtures if f.status == FixtureStatus.PLAYED]
-    page("index.html", "league.html", "", rows=rows, ties=_ties(rows, tx), results=results,
+    # A league in divisions: one table per division (its own fixtures, not the play-off's).
+    divisions = division_tables([(t.id, t.name, t.coach_id) for t in teams], fixtures, settings, league.draw or {})
+    tables = divisions or [rows]
+    page("index.html", "league.html", "", rows=rows, tables=tables, ties=[line for table in tables for line in _ties(table, tx)],
+         results=results,
          to_play=[f for f in fixtures if f.status != FixtureStatus.PLAYED], matches=matches,
-         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play)
+         goals=leaders(goals), hurt=leaders(hurt), xp=leaders(xp), champion=top, rules=rules, play=play,
+         seasons=pages.seasons_of(league, sessions))
     known = {t.id: pages.coach_name(coaches, t.coach_id, "") for t in teams}  # the feed: a name or nothing
-    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None)
+    files["standings.json"] = pages.standings_json(league, rows, known, settings, top.team_id if top else None,
+                                                   divisions)
     files["results.csv"] = pages.results_csv(fixtures, {t.id: t.name for t in teams}, corrected)
     if bracket:
         champion = (league.draw or {}).get("champion")

@@ -18,6 +18,8 @@ from datetime import timezone
 from typing import Any
 
 from db import leagues as db_leagues
+from db import seasons as db_seasons
+from db import teams as db_teams
 from db.models import FixtureStatus
 from engine import (
     ActionStarted,
@@ -29,11 +31,11 @@ from engine import (
     describe_rules,
 )
 
-from ..leagues import StandingRow, applied_lines, match_options
+from ..leagues import StandingRow, applied_lines, league_table, match_options
 from ..matches import SessionFactory
 
 __all__ = ["CoachNames", "Career", "MatchSummary", "careers", "coach_name", "corrected_fixtures",
-           "champion", "deadline_of", "match_summary", "rules_rows", "left_how", "standings_json", "results_csv",
+           "champion", "deadline_of", "Seasons", "seasons_of", "match_summary", "rules_rows", "left_how", "standings_json", "results_csv",
            "CLOSEUP_WIDTH"]
 
 #: Who a coach is, by member id: the bot passes the member's display name on the server at export;
@@ -212,6 +214,37 @@ def champion(rows: Sequence[StandingRow], fixtures: Sequence[Any],
     return rows[0]
 
 
+@dataclass(frozen=True)
+class Seasons:
+    """Where the exported season stands among its league's (``db.seasons``): how many there are,
+    the previous season's number and champion (a name, or "" when it had none), and the number
+    of the season that followed (0: none yet)."""
+
+    count: int
+    previous: int = 0
+    previous_champion: str = ""
+    following: int = 0
+
+
+def seasons_of(league: Any, sessions: SessionFactory) -> Seasons:
+    """The league's seasons around ``league`` (one season: ``count`` 1 and nothing else). The
+    previous season's champion is its own page's (``champion``: a knockout's final, a table's
+    top once every fixture has a result)."""
+    with sessions() as s:
+        chain = db_seasons.seasons_of(s, league.guild_id, league.id)
+        at = next((i for i, lg in enumerate(chain) if lg.id == league.id), len(chain) - 1)
+        following = chain[at + 1].season if at + 1 < len(chain) else 0
+        if at == 0:
+            return Seasons(len(chain), following=following)
+        before = chain[at - 1]
+        teams = db_teams.list_teams(session=s, guild_id=league.guild_id, league=before.id)
+        fixtures = db_leagues.fixtures(session=s, league_id=before.id)
+    rows = league_table([(t.id, t.name, t.coach_id) for t in teams], fixtures, db_leagues.settings_of(before),
+                        before.draw or {})
+    top = champion(rows, fixtures, before.draw or {})
+    return Seasons(len(chain), before.season, top.name if top else "", following)
+
+
 def corrected_fixtures(league_id: int, sessions: SessionFactory) -> dict[int, str]:
     """Fixtures whose result the commissioner set or corrected, with his last reason."""
     out: dict[int, str] = {}
@@ -235,9 +268,10 @@ def deadline_of(fixture: Any) -> str:
 
 # --- the feeds ---------------------------------------------------------------------------------
 def standings_json(league: Any, rows: Sequence[StandingRow], coaches: Mapping[int, str], settings: Mapping[str, Any],
-                   champion_id: int | None) -> bytes:
-    """``standings.json``: the table as data (sorted keys, no clock: the same league, the same bytes)."""
-    data = {
+                   champion_id: int | None, divisions: Sequence[Sequence[StandingRow]] = ()) -> bytes:
+    """``standings.json``: the table as data (sorted keys, no clock: the same league, the same bytes);
+    a league in divisions adds ``divisions``: each division's team ids, in its table's order."""
+    data: dict[str, Any] = {
         "league": {"id": league.id, "name": league.name},
         "points": {"win": settings["points_win"], "draw": settings["points_draw"], "loss": settings["points_loss"]},
         "champion": champion_id,
@@ -247,6 +281,8 @@ def standings_json(league: Any, rows: Sequence[StandingRow], coaches: Mapping[in
                        "goal_difference": r.goal_difference, "casualties": r.casualties, "points": r.points}
                       for i, r in enumerate(rows, start=1)],
     }
+    if divisions:
+        data["divisions"] = [[r.team_id for r in table] for table in divisions]
     return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode()
 
 

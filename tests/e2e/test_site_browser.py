@@ -301,3 +301,64 @@ def test_every_page_kind_passes_the_accessibility_checks(browser, served, axe, k
       return r.violations.map(v => v.id + ': ' + v.help + ' [' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ') + ']');
     }""")
     assert result == [], kind
+
+
+@pytest.fixture(scope="module")
+def served_cup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A league of five teams in two divisions, every division fixture given a result, its play-off
+    drawn (a bracket page), exported without replays and served: the base URL."""
+    from db import teams as db_teams
+    from service.leagues import LeagueService
+    from service.matches import MatchService
+    from service.site import build_site, write_site
+
+    root = tmp_path_factory.mktemp("cup")
+    engine = make_engine(f"sqlite:///{root / 'elfball.db'}")
+    upgrade(engine)
+    old = use_engine(engine)
+    try:
+        league = LeagueService(MatchService(render=False), render=False)
+        league.create(GUILD, 31, "Division Cup", {"format": "divisions", "divisions": 2})
+        for coach, name, lst in ((31, "Moonblades", "night elves"), (32, "Gnashers", "gnolls"), (33, "Tinkers", "gnomes"),
+                                 (34, "Widows", "black widows"), (35, "Starlings", "night elves")):
+            with session_scope() as s:
+                db_teams.create_team(session=s, guild_id=GUILD, coach_id=coach, name=name, team_list=lst)
+            league.join(GUILD, coach, "Division Cup", name)
+        for v in league.schedule(GUILD, 31, "Division Cup"):
+            league.correct(GUILD, 31, v.id, home_score=1, away_score=0, reason="played at the club")
+        write_site(build_site(league.league(GUILD, "Division Cup"), language="en", replays=False), root / "out")
+    finally:
+        use_engine(old)
+        engine.dispose()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root / "out")))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_each_divisions_table_shows_its_points_and_the_bracket_fits_and_passes_the_checks(
+        browser, served_cup, axe, viewport: dict[str, int]) -> None:
+    page, errors = _page(browser, served_cup + "index.html", viewport=viewport)
+    tables = page.evaluate("""() => [...document.querySelectorAll('table.standings')].map(t =>
+        [...t.querySelectorAll('.pts')].map(e => { const r = e.getBoundingClientRect();
+          return [r.left, r.right, r.width, getComputedStyle(e).display]; }))""")
+    assert sorted(len(t) for t in tables) == [3, 4]  # two divisions: their header and each team's Pts
+    assert all(0 <= left and right <= viewport["width"] and width > 0 and display != "none"
+               for t in tables for left, right, width, display in t), tables
+    for path in ("index.html", "bracket.html"):
+        page, errors = _page(browser, served_cup + path, viewport=viewport)
+        wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide[0] <= wide[1], (path, wide)
+        assert page.evaluate(DOM_CHECKS) == [], path
+        assert errors == []
+        page.add_script_tag(content=axe)
+        result = page.evaluate("""async () => {
+          const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+          return r.violations.map(v => v.id + ': ' + v.help + ' [' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ') + ']');
+        }""")
+        assert result == [], path

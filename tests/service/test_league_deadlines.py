@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, season
+from support.leagues import ALICE, BOB, CAROL, DAVE, GUILD, season, team
 
 from db.errors import InvalidInputError, NotAllowedError, NotFoundError
 from service.deadlines import Deadlines, parse_when, unix
@@ -148,3 +148,58 @@ def test_the_commissioner_rules_on_overdue_fixtures_and_each_ruling_is_audited(l
     assert by_team[drawn.home].drawn == 1 and by_team[drawn.away].drawn == 1
     actions = [a.action for a in league.audit(GUILD, "Elf Cup", limit=2)]
     assert actions == ["deadline_draw", "deadline_forfeit_both"]
+
+
+def test_a_knockout_round_drawn_later_gets_its_deadline_reminded_where_the_schedule_was(league, clock) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "knockout", "round_days": 3})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    semis = league.schedule(GUILD, ALICE, "Elf Cup")
+    dl = Deadlines(league)
+    assert dl.set_default_rounds(GUILD, ALICE, "Elf Cup", channel_id=500) == 1
+    semis = league.fixtures(GUILD, "Elf Cup")
+    assert len(semis) == 2 and {v.fixture.deadline for v in semis} == {NOW + timedelta(days=3)}
+    clock[0] = NOW + timedelta(days=2, hours=5, minutes=7, seconds=30)
+    for v in semis:
+        league.correct(GUILD, ALICE, v.id, home_score=2, away_score=0, reason="played at the club")
+    (final,) = [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]
+    assert final.fixture.round == 2
+    drawn = clock[0].replace(second=0, microsecond=0)
+    assert (final.fixture.deadline, final.fixture.deadline_channel_id) == (drawn + timedelta(days=3), 500)
+    # Reminded like the first round: once, a day before, in the schedule's channel.
+    clock[0] = drawn + timedelta(days=2, hours=1)
+    (notice,) = dl.due_reminders()
+    assert (notice.round, notice.channel_id, [v.id for v in notice.fixtures]) == (2, 500, [final.id])
+
+
+def test_a_league_without_a_round_length_draws_later_rounds_without_deadline(league, clock) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "knockout"})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    for v in league.schedule(GUILD, ALICE, "Elf Cup"):
+        league.correct(GUILD, ALICE, v.id, home_score=2, away_score=0, reason="played at the club")
+    (final,) = [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]
+    assert final.fixture.deadline is None
+
+
+def test_the_next_tie_drawn_after_a_played_match_is_announced_with_its_deadline(league, clock) -> None:
+    league.create(GUILD, ALICE, "Elf Cup", {"format": "knockout", "round_days": 3})
+    for coach, name, lst in ((ALICE, "Moonblades", "night elves"), (BOB, "Gnashers", "gnolls"),
+                             (CAROL, "Tinkers", "gnomes"), (DAVE, "Widows", "black widows")):
+        team(coach, name, lst)
+        league.join(GUILD, coach, "Elf Cup", name)
+    first, second = league.schedule(GUILD, ALICE, "Elf Cup")
+    Deadlines(league).set_default_rounds(GUILD, ALICE, "Elf Cup", channel_id=500)
+    league.correct(GUILD, ALICE, first.id, home_score=2, away_score=0, reason="played at the club")
+    league.commitments_shown(league.fixtures(GUILD, "Elf Cup"))
+    league.play(GUILD, 600, second.home_coach, second.id)
+    out = league.matches.concede(600, second.away_coach)
+    (final,) = [v for v in league.fixtures(GUILD, "Elf Cup") if not v.fixture.played]
+    due = unix(final.fixture.deadline)
+    assert due == unix(NOW + timedelta(days=3))
+    lines = [str(line) for line in out.lines]
+    assert f"R2 · #{final.id} {first.home} v {second.home} · due <t:{due}:f> (<t:{due}:R>)" in lines
