@@ -25,7 +25,6 @@ concession).
 
 from __future__ import annotations
 
-import random
 import re
 import secrets
 from types import SimpleNamespace
@@ -259,15 +258,14 @@ async def _run(monkeypatch, language: str) -> Seen:  # type: ignore[no-untyped-d
     import db.seeds
     import render.panels
     import render.table
-    import service.leagues
 
     # The dice: the match's seed without the starting coach's entropy (an interaction id, which
     # changes every run); the potion's secret, committed with the schedule ("elix...+west" rolls
-    # O and *: the potion asks which ability); the draw.
+    # O and *: the potion asks which ability); the draw's secret is made by the same token_hex
+    # (service.formats orders the teams from it), so the schedule is the same every run.
     monkeypatch.setattr(db.leagues, "fixture_seed", lambda **_: ("tour" * 32)[:64])
     monkeypatch.setattr(db.seeds, "secrets", SimpleNamespace(token_hex=lambda n: ("elix" * n)[: 2 * n],
                                                              token_bytes=secrets.token_bytes))
-    monkeypatch.setattr(service.leagues, "secrets", SimpleNamespace(SystemRandom=lambda: random.Random(11)))
     _hurt_in_the_match(monkeypatch)
     return await read_tour(monkeypatch, league_tour, language, (render.panels, render.table), "league.")
 
