@@ -1,6 +1,6 @@
 """Memory benchmark: what the bot holds when it is ready, before any board (issue 33).
 
-    .venv/bin/python benchmarks/bench_memory.py [--width 1000] [--runs 3] [--top 15]
+    .venv/bin/python benchmarks/bench_memory.py [--width 720] [--runs 3] [--top 15]
 
 Each run is a fresh process that does what ``elfball bot`` does before it connects: it imports
 ``bot.app``, builds the ``MatchService`` with its ``Drawing`` (``ELFBALL_RENDER_PROCESSES`` decides
@@ -102,7 +102,7 @@ def child(width: int, top: int, trace: bool) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--width", type=int, default=1000)
+    parser.add_argument("--width", type=int, default=720)  # the bot's board (service.drawing.BOARD_WIDTH)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
