@@ -18,7 +18,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import discord
@@ -31,7 +31,7 @@ from service.refusals import render_refusal
 
 __all__ = [
     "NO_PINGS", "Refusal", "reason_text", "say", "refuse", "run_work", "command_name", "incident", "WORK_WINDOW",
-    "ping", "send_post", "defer", "too_late", "EXPIRED",
+    "ping", "send_post", "defer", "too_late", "EXPIRED", "split_lines",
 ]
 
 log = logging.getLogger("elfball.bot")
@@ -43,6 +43,19 @@ NO_PINGS = discord.AllowedMentions.none()
 #: Discord's codes for an interaction whose window closed: Unknown interaction (the 3 s to
 #: answer are over) and Unknown webhook (the 15 minutes of follow-ups are over).
 EXPIRED = frozenset({10062, 10015})
+
+
+def split_lines(lines: Iterable[str], limit: int) -> list[str]:
+    """``lines`` joined into texts of at most ``limit`` characters (messages, embed fields), split
+    only at line breaks; a line too long for one is cut with "…". No lines, no text."""
+    out: list[str] = []
+    for line in lines:
+        line = line if len(line) <= limit else line[: limit - 1] + "…"
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 def ping(user_id: int | None) -> discord.AllowedMentions:

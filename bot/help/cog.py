@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from bot.app import ElfballBot
 from bot.common.i18n import catalogue, command_catalogue, languages, tr
-from bot.common.reply import Refusal, refuse
+from bot.common.reply import Refusal, refuse, split_lines
 from bot.lookup.rules_topics import ADVANCED_SLUGS, BASIC_SLUGS
 from service.vocabulary import ABILITIES, LANGUAGES, language_of
 
@@ -161,18 +161,6 @@ def _line(command: AnyCommand, language: str) -> str:
     return f"`{shown(command, language)}` — {description(command, language)}"
 
 
-def _chunks(lines: Sequence[str], limit: int = FIELD_LIMIT) -> list[str]:
-    """``lines`` joined into values of at most ``limit`` characters (a line too long is cut)."""
-    out: list[str] = []
-    for line in lines:
-        line = line if len(line) <= limit else line[: limit - 1] + "…"
-        if out and len(out[-1]) + 1 + len(line) <= limit:
-            out[-1] += "\n" + line
-        else:
-            out.append(line)
-    return out
-
-
 def _size(embed: discord.Embed) -> int:
     return len(embed.title or "") + len(embed.description or "") + len(embed.footer.text or "") + sum(
         len(f.name or "") + len(f.value or "") for f in embed.fields)
@@ -192,7 +180,7 @@ def _pack(title: str, text: str, fields: list[tuple[str, str]]) -> list[discord.
 
 
 def _section_fields(title: str, lines: Sequence[str]) -> list[tuple[str, str]]:
-    return [(title if i == 0 else CONTINUED, value) for i, value in enumerate(_chunks(lines))]
+    return [(title if i == 0 else CONTINUED, value) for i, value in enumerate(split_lines(lines, FIELD_LIMIT))]
 
 
 def _by_path(commands: Iterable[Any], path: str) -> AnyCommand | None:

@@ -26,7 +26,7 @@ from bot.common.autocomplete import list_name
 from bot.common.checks import EXPORT, LEAGUE_CREATE, REPLAY, starts_match
 from bot.common.errors import answer_press
 from bot.common.i18n import catalogue, languages, tr
-from bot.common.reply import Refusal, defer, run_work
+from bot.common.reply import Refusal, defer, run_work, split_lines
 from bot.common.reply import say as _say
 from bot.common.reply import send_post as _send
 from bot.common.rule_options import PROFILE_CHOICES, RULES_HELP, rules_autocomplete
@@ -87,14 +87,7 @@ def _guild(interaction: discord.Interaction) -> int:
 async def _say_long(interaction: discord.Interaction, text: str, *, file: discord.File | None = None,
                     ephemeral: bool = False) -> None:
     """``text`` in as many messages as it needs (at line breaks), the file with the first."""
-    chunks, current = [], ""
-    for line in text.splitlines():
-        if len(current) + len(line) + 1 > MAX_TEXT:
-            chunks.append(current)
-            current = ""
-        current += line[:MAX_TEXT] + "\n"
-    chunks.append(current or "-")
-    for i, chunk in enumerate(chunks):
+    for i, chunk in enumerate(split_lines(text.splitlines(), MAX_TEXT) or ["-"]):
         extra: dict[str, Any] = {"file": file} if i == 0 and file is not None else {}
         await _say(interaction, chunk, ephemeral=ephemeral, allowed_mentions=MENTIONS, **extra)
 

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.app import elfball
 from bot.common.i18n import languages, tr
-from bot.common.reply import Refusal, run_work
+from bot.common.reply import Refusal, run_work, split_lines
 from bot.common.reply import say as _say
 from service import teams as team_store
 from service.leagues import LeagueService
@@ -70,14 +70,7 @@ async def _league_names(interaction: discord.Interaction, current: str) -> list[
 
 
 async def _say_chunks(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    chunks, current = [], ""
-    for line in text.splitlines():
-        if len(current) + len(line) + 1 > MAX_TEXT:
-            chunks.append(current)
-            current = ""
-        current += line[:MAX_TEXT] + "\n"
-    chunks.append(current or "-")
-    for chunk in chunks:
+    for chunk in split_lines(text.splitlines(), MAX_TEXT) or ["-"]:
         await _say(interaction, chunk, **kwargs)
 
 
