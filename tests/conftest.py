@@ -24,6 +24,9 @@ from db.settings import forget_remembered
 from service.limits import LIMITS
 from support.databases import BACKENDS, fresh_engine, migrated_sqlite
 
+#: The browser tests' Chromium and axe-core fixtures (``browser``, ``axe``), shared by every module.
+pytest_plugins = ["support.browser"]
+
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
 # the environment only, and only a key of at least 128 bits (64 hex digits, as `elfball key new`
 # prints). A test of the key file beside a SQLite database removes it.

@@ -14,61 +14,19 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import re
-import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from db.engine import make_engine, session_scope, use_engine
 from db.migrate import upgrade
-from support.databases import in_ci
-from support.league_site import CHROMIUM, CHROMIUM_ARGS, GUILD, LEAGUE, expected_table, seeded_league
+from support.league_site import GUILD, LEAGUE, expected_table, seeded_league
 
 pytestmark = pytest.mark.slow  # a real browser, a seeded league
 
 #: Where the test setup (or ``.ci/run``) puts axe-core: npm's ``--prefix`` folder.
-AXE_CACHE = Path(os.environ.get("ELFBALL_AXE_DIR", Path.home() / ".cache" / "elfball" / "axe"))
-AXE_JS = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def _missing(what: str) -> None:
-    if in_ci():
-        pytest.fail(f"{what}: under CI the browser tests must run (.ci/run installs it)")
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        # Debian's Chromium, never a browser Playwright would download; a fresh profile each launch.
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    """axe-core's script, installed from the npm registry into a cache folder on first use."""
-    if not AXE_JS.is_file() and shutil.which("npm"):
-        AXE_CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(AXE_CACHE), "axe-core@4"],
-                       check=False, timeout=300, capture_output=True)
-    if not AXE_JS.is_file():
-        _missing(f"axe-core is not installed in {AXE_CACHE} (npm install --prefix {AXE_CACHE} axe-core@4)")
-    return AXE_JS.read_text()
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, object]]]:
     """The seeded league exported and served over HTTP on 127.0.0.1: (base URL, facts)."""

@@ -3,8 +3,6 @@ than the screen, and clean for axe-core, as the other pages (``test_site_browser
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,20 +11,10 @@ from db.engine import make_engine, use_engine
 from db.migrate import upgrade
 from service.match_rules import MatchSide
 from service.matches import MatchService
-from support.databases import in_ci
-from support.league_site import CHROMIUM, CHROMIUM_ARGS, GUILD, LEAGUE, seeded_league
+from support.browser import AXE_JS, missing
+from support.league_site import GUILD, LEAGUE, seeded_league
 
 pytestmark = pytest.mark.slow  # a real browser, a seeded league
-
-AXE_JS = Path(os.environ.get("ELFBALL_AXE_DIR", Path.home() / ".cache" / "elfball" / "axe")) \
-    / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def _missing(what: str) -> None:
-    if in_ci():
-        pytest.fail(f"{what}: under CI the browser tests must run (.ci/run installs it)")
-    pytest.skip(what)
-
 
 @pytest.fixture(scope="module")
 def ladder_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -50,20 +38,6 @@ def ladder_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "out" / "ladder.html"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)], ids=["phone", "laptop"])
 def test_the_ladder_page_fits_the_screen_and_passes_axe(browser, ladder_page: Path, width: int, height: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
@@ -74,7 +48,7 @@ def test_the_ladder_page_fits_the_screen_and_passes_axe(browser, ladder_page: Pa
     box = rating.bounding_box()
     assert box is not None and box["x"] + box["width"] <= width, "the rating is on screen without scrolling"
     if not AXE_JS.is_file():
-        _missing(f"axe-core is not installed ({AXE_JS})")
+        missing(f"axe-core is not installed ({AXE_JS})")
     page.add_script_tag(content=AXE_JS.read_text())
     found = page.evaluate("""async () => {
       const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
