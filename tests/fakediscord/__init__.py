@@ -168,8 +168,9 @@ counts, it is on screen):
     fake.uploaded_bytes(since=mark) -> int   # bytes of every file the bot uploaded (all requests)
     FakeMessage.uploads -> [int]            # bytes uploaded with each create/edit of it that carried files
 
-Threads (public, type 11): POST /channels/{id}/threads (``type`` 11; private threads are
-refused as not modelled), POST /channels/{id}/messages/{mid}/threads (the thread takes the
+Threads (public, type 11, and private, type 12): POST /channels/{id}/threads (``type`` 11, or 12
+with Create Private Threads (1<<36) and ``invitable``; the bot is the private thread's first
+member), POST /channels/{id}/messages/{mid}/threads (the thread takes the
 message's id; the message gets the HAS_THREAD flag), GET and PATCH /channels/{thread} (name,
 archived, locked, auto_archive_duration); the bot gets THREAD_CREATE / THREAD_UPDATE.
     fake.archive(thread, *, locked=None)    # Discord's auto-archive (THREAD_UPDATE); locked=True locks
@@ -177,7 +178,16 @@ archived, locked, auto_archive_duration); the bot gets THREAD_CREATE / THREAD_UP
     thread is locked: then 400 50083 "Thread is archived"; editing a message or reacting in an
     archived thread is 50083; an archived thread takes no PATCH but unarchiving (50083); only
     members with Manage Threads (the bot has it) write or edit in a locked thread (403 50013).
-    Deleting messages stays allowed. No THREAD_STARTER_MESSAGE or thread membership is modelled.
+    Deleting messages stays allowed. No THREAD_STARTER_MESSAGE is modelled.
+    Private threads: PUT/DELETE /channels/{thread}/thread-members/{user} adds/removes a member
+    (an archived thread 50083, a user not in the guild 10007; not invitable: only its owner or
+    Manage Threads, else 50013), GET /channels/{thread}/thread-members[/{user}] (10007 for a
+    non-member). Only its members and members with Manage Threads in the parent (owner,
+    Administrator) see it: ``permissions_for`` is 0 for anyone else, he is never notified by its
+    messages, his client cannot run a command, press or post there (FakeDiscordError).
+    guild.add_thread(..., private=True, members=(...)); thread.thread_members, .invitable,
+    .is_private, .can_see(member); fake.visible_history(member, chan) (empty when he cannot see it);
+    fake.delete_thread(thread) (a moderator deletes it: THREAD_DELETE, then 10003 Unknown Channel).
 
 Inspection and realism:
     fake.commands(guild=None) -> {name: payload as synced}  (guild=None: global commands);

@@ -77,13 +77,14 @@ class Perm:
     USE_APPLICATION_COMMANDS = 1 << 31
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
     ALL = (1 << 51) - 1
 
     EVERYONE_DEFAULT = (
         CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
         | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | CONNECT | SPEAK | CHANGE_NICKNAME
-        | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+        | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS
     )
     BOT_ROLE = MANAGE_MESSAGES | MANAGE_THREADS | MENTION_EVERYONE
 
@@ -220,8 +221,9 @@ AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel (type 0), a public thread (type 11: ``parent`` set) or a DM channel
-    (type 1, ``guild`` None)."""
+    """A guild text channel (type 0), a public (11) or private (12) thread (``parent`` set) or a
+    DM channel (type 1, ``guild`` None). A private thread is seen only by its members
+    (``thread_members``) and by members who may manage threads in its parent."""
 
     fake: "FakeDiscord" = field(repr=False)
     id: int
@@ -239,6 +241,9 @@ class FakeChannel:
     auto_archive_duration: int = field(default=1440, repr=False)
     archive_timestamp: str = field(default_factory=now_iso, repr=False)
     create_timestamp: str = field(default_factory=now_iso, repr=False)
+    #: A private thread's: whether non-moderators may add members; the ids of its members.
+    invitable: bool = field(default=True, repr=False)
+    thread_members: list[int] = field(default_factory=list, repr=False)
     # ---- text channels: permission overwrites (a thread follows its parent's) ----
     #: target id -> (type 0 role / 1 member, allow, deny), as Discord stores them.
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict, repr=False)
@@ -264,9 +269,15 @@ class FakeChannel:
     def permissions_for(self, member: "FakeMember") -> int:
         """Discord's computation: the guild's permissions (owner and Administrator: all), then
         this channel's overwrites for @everyone, for his roles together, and for him. Without
-        View Channel he has none here. A thread uses its parent's overwrites; a DM the defaults."""
+        View Channel he has none here. A thread uses its parent's overwrites; a DM the defaults.
+        A private thread: none for who is neither its member nor allowed to manage threads."""
         if self.guild is None:
             return Perm.EVERYONE_DEFAULT
+        if self.is_private and self.parent is not None:
+            inherited = self.parent.permissions_for(member)
+            if member.id not in self.thread_members and not inherited & Perm.MANAGE_THREADS:
+                return 0
+            return inherited
         base = member.permissions
         if base & Perm.ADMINISTRATOR or base == Perm.ALL:
             return Perm.ALL
@@ -289,6 +300,15 @@ class FakeChannel:
     @property
     def is_thread(self) -> bool:
         return self.type in THREAD_TYPES
+
+    @property
+    def is_private(self) -> bool:
+        """A private thread (type 12)."""
+        return self.type == 12
+
+    def can_see(self, member: "FakeMember") -> bool:
+        """Whether ``member`` sees this channel and its messages (View Channel here)."""
+        return bool(self.permissions_for(member) & Perm.VIEW_CHANNEL)
 
     @property
     def messages(self) -> list["FakeMessage"]:
@@ -318,11 +338,12 @@ class FakeChannel:
             count = len(self.fake.channel_messages(self))
             data.update(
                 parent_id=str(self.parent.id), owner_id=str(self.owner_id or self.fake.application_id),
-                message_count=count, total_message_sent=count, member_count=1,
+                message_count=count, total_message_sent=count, member_count=max(1, len(self.thread_members)),
                 thread_metadata={
                     "archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": self.archive_timestamp, "locked": self.locked,
                     "create_timestamp": self.create_timestamp,
+                    **({"invitable": self.invitable} if self.is_private else {}),
                 },
             )
         else:
@@ -377,14 +398,19 @@ class FakeGuild:
         return chan
 
     def add_thread(self, parent: FakeChannel, name: str, *, owner: Optional[FakeMember] = None,
-                   auto_archive_duration: int = 1440, archived: bool = False, locked: bool = False) -> FakeChannel:
-        """A public thread (type 11) in the text channel ``parent``, started by ``owner`` (default:
-        the bot). Made after the bot connected, it is announced with THREAD_CREATE."""
+                   auto_archive_duration: int = 1440, archived: bool = False, locked: bool = False,
+                   private: bool = False, members: tuple["FakeMember", ...] = ()) -> FakeChannel:
+        """A public thread (type 11; ``private``: 12, not invitable, its ``owner`` and ``members``
+        its members) in the text channel ``parent``, started by ``owner`` (default: the bot).
+        Made after the bot connected, it is announced with THREAD_CREATE."""
         if parent.guild is not self or parent.type != 0:
-            raise ValueError(f"a public thread needs a text channel of {self.name!r} as its parent")
-        thread = FakeChannel(self.fake, self.fake.ids.next(), name, self, 11, parent=parent,
-                             owner_id=owner.id if owner else self.fake.application_id,
-                             auto_archive_duration=auto_archive_duration, archived=archived, locked=locked)
+            raise ValueError(f"a thread needs a text channel of {self.name!r} as its parent")
+        owner_id = owner.id if owner else self.fake.application_id
+        thread = FakeChannel(self.fake, self.fake.ids.next(), name, self, 12 if private else 11, parent=parent,
+                             owner_id=owner_id,
+                             auto_archive_duration=auto_archive_duration, archived=archived, locked=locked,
+                             invitable=not private,
+                             thread_members=[owner_id, *(m.id for m in members if m.id != owner_id)] if private else [])
         self.threads.append(thread)
         self.fake._channels[thread.id] = thread
         self.fake._on_thread_created(thread)

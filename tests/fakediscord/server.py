@@ -366,6 +366,23 @@ class FakeDiscord:
         assert thread.guild is not None
         self._broadcast(thread.guild, "THREAD_UPDATE", thread.payload)
 
+    def delete_thread(self, thread: FakeChannel) -> None:
+        """A moderator deletes ``thread`` (THREAD_DELETE): its id is unknown from then on (10003)."""
+        if not thread.is_thread or thread.guild is None or thread.parent is None:
+            raise FakeDiscordError(f"#{thread.name} is not a thread")
+        thread.guild.threads.remove(thread)
+        del self._channels[thread.id]
+        self._broadcast(thread.guild, "THREAD_DELETE", lambda: {
+            "id": str(thread.id), "guild_id": str(thread.guild.id), "parent_id": str(thread.parent.id),
+            "type": thread.type})
+
+    def visible_history(self, member: FakeMember, channel: FakeChannel) -> list[FakeMessage]:
+        """``channel_history`` as ``member`` sees it: nothing where he lacks View Channel (a
+        private thread he is not in, unless he may manage threads)."""
+        if channel.guild is not None and not channel.can_see(member):
+            return []
+        return self.channel_history(channel)
+
     def archive(self, thread: FakeChannel, *, locked: Optional[bool] = None) -> None:
         """Archive ``thread`` as Discord's auto-archive does after inactivity (THREAD_UPDATE);
         ``locked=True`` also locks it, as a moderator would."""
@@ -861,6 +878,8 @@ class FakeDiscord:
             raise FakeDiscordError(f"{member.name} is not in the DM {channel.name}")
         if channel.is_thread and channel.locked and not member.permissions & Perm.MANAGE_THREADS:
             raise FakeDiscordError(f"thread #{channel.name} is locked: Discord does not let {member.name} write there")
+        if channel.is_private and not channel.can_see(member):
+            raise FakeDiscordError(f"#{channel.name} is a private thread {member.name} is not in")
         body: dict[str, Any] = {"content": content}
         if reply_to is not None:
             body["message_reference"] = {"message_id": str(self.message(reply_to).id)}
@@ -915,6 +934,9 @@ class FakeDiscord:
         fails if the thread is also locked, and then the interaction is never sent."""
         if not channel.is_thread:
             return
+        if channel.is_private and not channel.can_see(member):
+            raise FakeDiscordError(f"#{channel.name} is a private thread {member.name} is not in: "
+                                   "Discord does not show it to him")
         manages = bool(member.permissions & Perm.MANAGE_THREADS)
         if channel.locked and not manages and (command or channel.archived):
             raise FakeDiscordError(f"thread #{channel.name} is locked{' and archived' if channel.archived else ''}: "
@@ -1185,6 +1207,10 @@ class FakeDiscord:
             ("PATCH", "/channels/{channel_id}", True, self._edit_channel),
             ("POST", "/channels/{channel_id}/threads", True, self._start_thread),
             ("POST", "/channels/{channel_id}/messages/{message_id}/threads", True, self._start_thread),
+            ("GET", "/channels/{channel_id}/thread-members", True, self._list_thread_members),
+            ("GET", "/channels/{channel_id}/thread-members/{user_id}", True, self._get_thread_member),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", True, self._add_thread_member),
+            ("DELETE", "/channels/{channel_id}/thread-members/{user_id}", True, self._remove_thread_member),
             ("GET", "/channels/{channel_id}/messages", True, self._list_messages),
             ("POST", "/channels/{channel_id}/messages", True, self._post_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", True, self._get_message),
@@ -1619,12 +1645,14 @@ class FakeDiscord:
 
     async def _start_thread(self, request: web.Request, body: Any, files: dict, channel_id: str,
                             message_id: Optional[str] = None) -> Any:
-        """POST /channels/{id}/threads (type 11 only) and /channels/{id}/messages/{mid}/threads
-        (the thread takes the message's id). THREAD_CREATE follows, as on Discord."""
+        """POST /channels/{id}/threads (type 11, or 12: a private thread, which needs Create
+        Private Threads; the bot is its first member) and /channels/{id}/messages/{mid}/threads
+        (public; the thread takes the message's id). THREAD_CREATE follows, as on Discord."""
         parent = self._channel(channel_id)
         if parent.guild is None or parent.type != 0:
             raise _ApiError(400, 50024, "Cannot execute action on this channel type")
-        self._bot_needs(parent, Perm.VIEW_CHANNEL | Perm.CREATE_PUBLIC_THREADS)
+        private = message_id is None and body.get("type") == 12
+        self._bot_needs(parent, Perm.VIEW_CHANNEL | (Perm.CREATE_PRIVATE_THREADS if private else Perm.CREATE_PUBLIC_THREADS))
         errors = _FormErrors()
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
@@ -1632,10 +1660,10 @@ class FakeDiscord:
         duration = body.get("auto_archive_duration") or 1440
         if duration not in AUTO_ARCHIVE_DURATIONS:
             errors.add("auto_archive_duration", "BASE_TYPE_CHOICES", f"Value must be one of {AUTO_ARCHIVE_DURATIONS}.")
-        if message_id is None and body.get("type") != 11:
-            # Discord makes private threads (12) too, and without ``type`` (API v9 default); the
-            # fake models public ones only, so say so instead of pretending.
-            errors.add("type", "FAKE_UNSUPPORTED", "the fake Discord models public threads (type 11) only")
+        if message_id is None and body.get("type") not in (11, 12):
+            # Discord makes a private thread without ``type`` (API v9's default); the fake wants
+            # it said, so a bot that forgets it is caught.
+            errors.add("type", "FAKE_UNSUPPORTED", "the fake Discord wants type 11 (public) or 12 (private)")
         errors.raise_if_any()
         thread_id = self.ids.next()
         if message_id is not None:
@@ -1644,12 +1672,65 @@ class FakeDiscord:
                 raise _ApiError(400, 160004, "A thread has already been created for this message")
             starter.flags |= HAS_THREAD
             thread_id = starter.id
-        thread = FakeChannel(self, thread_id, name, parent.guild, 11, parent=parent, owner_id=self.bot_user.id,
-                             auto_archive_duration=duration)
+        thread = FakeChannel(self, thread_id, name, parent.guild, 12 if private else 11, parent=parent,
+                             owner_id=self.bot_user.id, auto_archive_duration=duration,
+                             invitable=bool(body.get("invitable", True)) if private else True,
+                             thread_members=[self.bot_user.id] if private else [])
         parent.guild.threads.append(thread)
         self._channels[thread.id] = thread
         self._on_thread_created(thread)
         return 201, thread.payload()
+
+    def _thread(self, channel_id: str) -> FakeChannel:
+        chan = self._channel(channel_id)
+        if not chan.is_thread:
+            raise _ApiError(400, 50024, "Cannot execute action on this channel type")
+        self._bot_needs(chan, Perm.VIEW_CHANNEL)
+        return chan
+
+    def _thread_member(self, thread: FakeChannel, user_id: int) -> dict:
+        return {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": thread.create_timestamp, "flags": 0}
+
+    async def _list_thread_members(self, request: web.Request, body: Any, files: dict, channel_id: str) -> Any:
+        """GET /channels/{thread}/thread-members (a public thread's members are not modelled: [])."""
+        thread = self._thread(channel_id)
+        return [self._thread_member(thread, uid) for uid in thread.thread_members]
+
+    async def _get_thread_member(self, request: web.Request, body: Any, files: dict, channel_id: str,
+                                 user_id: str) -> Any:
+        thread = self._thread(channel_id)
+        if not user_id.isdigit() or int(user_id) not in thread.thread_members:
+            raise _not_found(10007, "Member")
+        return self._thread_member(thread, int(user_id))
+
+    async def _add_thread_member(self, request: web.Request, body: Any, files: dict, channel_id: str,
+                                 user_id: str) -> Any:
+        """PUT /channels/{thread}/thread-members/{user}: Discord wants the thread unarchived
+        (50083), the user in the guild (10007), and, in a private thread that is not invitable,
+        the thread's owner or Manage Threads (50013). 204, no event to a bot without the members
+        intent."""
+        thread = self._thread(channel_id)
+        assert thread.guild is not None
+        self._bot_needs(thread, Perm.SEND_MESSAGES_IN_THREADS)
+        if thread.archived:
+            raise _ApiError(400, 50083, "Thread is archived")
+        if not user_id.isdigit() or not any(m.id == int(user_id) for m in thread.guild.members):
+            raise _not_found(10007, "Member")
+        if thread.is_private and not thread.invitable and thread.owner_id != self.bot_user.id \
+                and not self._can_manage_threads(thread, self.bot_user):
+            raise _ApiError(403, 50013, "Missing Permissions")
+        if int(user_id) not in thread.thread_members:
+            thread.thread_members.append(int(user_id))
+        return None
+
+    async def _remove_thread_member(self, request: web.Request, body: Any, files: dict, channel_id: str,
+                                    user_id: str) -> Any:
+        thread = self._thread(channel_id)
+        if thread.archived:
+            raise _ApiError(400, 50083, "Thread is archived")
+        if user_id.isdigit() and int(user_id) in thread.thread_members:
+            thread.thread_members.remove(int(user_id))
+        return None
 
     async def _edit_channel(self, request: web.Request, body: Any, files: dict, channel_id: str) -> Any:
         """PATCH /channels/{id}: a thread's name, archived, locked, auto_archive_duration
@@ -1773,7 +1854,10 @@ class FakeDiscord:
     def _can_see(self, channel: FakeChannel, user_id: int) -> bool:
         if channel.guild is None:
             return channel.recipient is not None and channel.recipient.id == user_id
-        return any(m.id == user_id for m in channel.guild.members) and user_id != self.application_id
+        member = next((m for m in channel.guild.members if m.id == user_id), None)
+        if member is None or user_id == self.application_id:
+            return False
+        return not channel.is_private or channel.can_see(member)
 
     def _can_manage_threads(self, channel: FakeChannel, author: FakeUser) -> bool:
         guild = channel.guild
