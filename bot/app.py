@@ -5,7 +5,8 @@ as Avrae's ``cogs5e/<domain>/`` and Red's ``redbot/cogs/<cog>/``), each with its
 autocomplete: ``bot.match`` (challenges and the match's life), ``bot.play`` (set-up, play
 commands, panels and the match poster), ``bot.team``, ``bot.league``, ``bot.trust`` (preferences,
 the board in words, checking the dice), ``bot.limits`` (a server's cooldowns and caps),
-``bot.lookup`` (rules, odds, dice), ``bot.ladder`` (coach ratings) and ``bot.help``.
+``bot.lookup`` (rules, odds, dice), ``bot.ladder`` (coach ratings), ``bot.learn`` (the lessons)
+and ``bot.help``.
 Replies, refusals, the one error handler, checks and transformers live in ``bot.common``. The
 bot talks only to the service (``service``); nothing here rolls a die or applies a rule.
 
@@ -45,6 +46,7 @@ from bot.play.poster import Poster
 from service import operations
 from service.drawing import Drawing, render_processes
 from service.leagues import LeagueService
+from service.lessons import LessonService
 from service.matches import AI_COACH_ID, MatchService, prompt_for
 
 __all__ = ["ElfballBot", "elfball", "EXTENSIONS", "command_list", "main", "metrics_settings", "shard_settings", "sync_commands", "tree_digest"]
@@ -52,7 +54,7 @@ __all__ = ["ElfballBot", "elfball", "EXTENSIONS", "command_list", "main", "metri
 log = logging.getLogger("elfball.bot")
 #: The domains, in load order (the league adds its commands to the team group).
 EXTENSIONS = ("bot.match.cog", "bot.play.cog", "bot.team.cog", "bot.league.cog", "bot.trust.cog", "bot.limits.cog", "bot.lookup.cog",
-              "bot.ladder.cog", "bot.help.cog")
+              "bot.ladder.cog", "bot.learn.cog", "bot.help.cog")
 
 
 def tree_digest(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:
@@ -91,6 +93,8 @@ class ElfballBot(commands.AutoShardedBot):
         kwargs.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
+        #: The lessons of ``/learn``: matches of this service, judged after each command.
+        self.lessons = LessonService(self.service)
         if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
             self.service.language_for = self.match_language
         if getattr(self.service, "close_ups", None) is False:  # a close-up beside the board, for phones

@@ -46,7 +46,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "match concede", "match abandon", "match forfeit")),
     ("teams", ("team",)),
     ("leagues", ("league", "ladder")),
-    ("rules", ("rules", "odds", "roll", "help")),
+    ("rules", ("learn", "rules", "odds", "roll", "help")),
     ("preferences", ("preferences", "limits")),
 )
 #: The section of commands ``SECTIONS`` forgot (none, tested).

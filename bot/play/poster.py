@@ -107,20 +107,29 @@ class Poster:
         return self.bot.service.sessions
 
     async def publish(self, interaction: discord.Interaction | None, outcome: Outcome, *, header: str = "",
-                      force_new: bool = False, notice: str = "", sweep: bool = False) -> bool:
+                      force_new: bool = False, notice: str = "", sweep: bool = False, language: str | None = None,
+                      actor: int | None = None) -> bool:
         """Show ``outcome``: edit the action's message or post the next one. True if the board
         reached the channel; False if it is owed (the coach is told his move counted).
-        ``sweep``: the owed-board sweep's post (a failure is the same debt, not a new one)."""
+        ``sweep``: the owed-board sweep's post (a failure is the same debt, not a new one).
+        Without an interaction, ``language`` and ``actor`` (who acted: no ping for him) may say
+        what the interaction would have (a lesson posted in its thread by ``/learn``). A lesson's
+        posts are in its member's language, a match's in its server's."""
         match = outcome.match
+        actor = interaction.user.id if interaction is not None else actor
         log.info("match %s now at version %s (guild=%s channel=%s user=%s)", match.id, match.version, match.guild_id,
-                 match.channel_id, interaction.user.id if interaction is not None else None)
-        lang = (await languages(interaction)).public if interaction is not None else \
-            await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
+                 match.channel_id, actor)
+        if language is not None:
+            lang = language
+        elif interaction is not None:
+            found = await languages(interaction)
+            lang = found.user if outcome.lesson is not None else found.public
+        else:
+            lang = await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
         lock = self._lock(match.id)
         if interaction is not None and lock.locked():
             await defer(interaction, component=interaction.type is discord.InteractionType.component)
         async with lock:
-            actor = interaction.user.id if interaction is not None else None
             extra = [x.in_language(lang) if isinstance(x, Said) else x for x in outcome.after]
             notes = [note_text(lang, k, v) for k, v in outcome.notes if k != "note.undo"]
 
