@@ -28,6 +28,7 @@ from engine import (
     Side,
     StatedDice,
     apply,
+    narrate_events,
     pending,
     standard_field,
 )
@@ -254,6 +255,10 @@ class LessonRun:
         self.events.extend(res.events)
         self.verdict = judge(self.lesson, self.state, self.events, res.view)
         return list(res.events)
+
+    def narrate(self, events: Sequence[Event], language: str = "en") -> list[str]:
+        """What ``events`` tell, in ``language`` (as a match's post says it)."""
+        return narrate_events(list(events), self.state, language=language)
 
     def play_all(self, lines: Iterable[str]) -> Verdict:
         """Play ``lines`` until the try is decided; the verdict."""
