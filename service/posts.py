@@ -98,6 +98,8 @@ class _Segment:
 def row_lines(row: Any, state: MatchState, language: str = DEFAULT_LANGUAGE, note: Callable[[str], str] | None = None) -> list[str]:
     """What one log row says in the channel: its events narrated; an undo says so."""
     command = row.command or {}
+    if row.kind == "abandon":  # a lesson's try closed by the lesson service: its verdict says it
+        return []
     if command.get("name") == "undo":
         return [note("note.undo")] if note else []
     if not row.events:

@@ -29,7 +29,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.app import ElfballBot, elfball
+from bot.app import ElfballBot
 from bot.common.checks import ServerGroupCog
 from bot.common.i18n import catalogue, languages, server_language, tr
 from bot.common.reply import NO_PINGS, Refusal, ping, run_work, say, split_lines

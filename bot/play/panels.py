@@ -30,7 +30,7 @@ from service.names import ping_only, safe_name
 from service.verify import reveal_text
 from service.vocabulary import MatchState, odds, reroll_chance, roll_succeeded, worst_dice
 
-__all__ = ["Post", "picture_digest", "build_post", "live_post", "closed_text", "coach_of", "decorate", "DescribeButton", "CloseUpButton", "words_embed",
+__all__ = ["Post", "picture_digest", "build_post", "live_post", "lesson_closed", "closed_text", "coach_of", "decorate", "DescribeButton", "CloseUpButton", "words_embed",
            "ARROWS", "arrow", "reroll_odds", "EMBED_LIMIT", "literal_names"]
 
 MAX_TEXT = 1900  # Discord allows 2000 characters per message
@@ -145,18 +145,25 @@ def _fit(head: list[str], lines: list[str], tail: list[str], language: str) -> s
     return "\n".join([*head, tr(language, "post.clipped_above"), *kept, *tail])[:MAX_TEXT]
 
 
+def lesson_closed(outcome: Outcome) -> bool:
+    """A lesson's try that just ended (the goal reached or the try over): its match is closed, so
+    its last board has no panel and no prompt; the lesson's verdict follows it (``bot.learn``)."""
+    return outcome.lesson is not None and outcome.lesson.status in ("done", "try_over")
+
+
 def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str = "") -> Post:
     """The message that carries the decision: the action's narration (``piece.lines``), the
     prompt, the odds of a re-roll, the board, the panel and the trust extras."""
     head = [x for x in (piece.header, notice) if x]
-    tail = [_mention_prompt(outcome, language)]
-    extra = odds_hint(outcome.state, language)
+    closed = lesson_closed(outcome)
+    tail = [tr(language, "learn.try_closed")] if closed else [_mention_prompt(outcome, language)]
+    extra = None if closed else odds_hint(outcome.state, language)
     if extra:
         tail.append(extra)
     png = outcome.png_in(language)
     file = discord.File(io.BytesIO(png), filename="board.png", description=_alt(outcome, language)[:1024]) if png else None
     coach = coach_of(outcome, outcome.deciding_side)
-    view = None if outcome.finished or coach in (None, AI_COACH_ID) else build_view(outcome, language)
+    view = None if outcome.finished or closed or coach in (None, AI_COACH_ID) else build_view(outcome, language)
     # Names are the members' words: only the coaches' own mentions stay mentions (a team or player
     # named like a mention shows as text, and nothing else in a post could ping).
     coaches = (outcome.match.west_coach_id, outcome.match.east_coach_id)
