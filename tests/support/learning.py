@@ -8,6 +8,9 @@ are pressed in both ways, as a member would.
 
 from __future__ import annotations
 
+import random
+
+from ai import AICoach
 from engine import commands as C
 from engine.field import standard_field
 from engine.match import pending
@@ -61,6 +64,13 @@ async def slash_command(fake, thread, member, cmd, state):
         return await fake.slash(member, thread, "end", **({"facing": cmd.facing.name} if cmd.facing else {}))
     if isinstance(cmd, C.Cheer):
         return await fake.slash(member, thread, "cheer")
+    if isinstance(cmd, C.Place):
+        return await fake.slash(member, thread, "setup place", player=cmd.player, hex=F.format(cmd.hex),
+                                facing=cmd.facing.name)
+    if isinstance(cmd, C.AutoSetup):
+        return await fake.slash(member, thread, "setup auto")
+    if isinstance(cmd, C.SetupDone):
+        return await fake.slash(member, thread, "setup done")
     return await press(fake, thread, member, cmd, state)
 
 
@@ -93,7 +103,7 @@ async def panel_press(fake, bot, thread, member, cmd, state):
         return await fake.click(member, board, custom_id=cid)
     if isinstance(cmd, C.StartAction):
         return await fake.select(member, board, "elfball-select:act:*", values=[cmd.player])
-    if isinstance(cmd, (C.Face, C.Replace, C.Quickling, C.Taunt, C.DrinkPotion, C.CastSpell)):
+    if isinstance(cmd, (C.Face, C.Place, C.Replace, C.Quickling, C.Taunt, C.DrinkPotion, C.CastSpell)):
         raise NoPress(f"{cmd}: typed only")
     if isinstance(cmd, C.EndAction) and cmd.facing is not None:
         raise NoPress(f"{cmd}: a facing is typed")
@@ -118,3 +128,18 @@ async def play_solution(fake, bot, thread, member, lines, *, typed=True):
         assert not reply.ephemeral or reply.content.startswith("✓"), f"{line!r} was refused: {reply.content}"
         replies.append(reply)
     return replies
+
+
+async def end_the_try(fake, bot, thread, member, *, limit=30):
+    """After a wrong try's lines, if the lesson still plays (real dice gave the other team a
+    question): answer as the AI coach would and end the action, until the verdict."""
+    coach = AICoach(rng=random.Random(35))
+    for _ in range(limit):
+        if bot.service.current_or_none(thread.id) is None:
+            return
+        state = bot.service.status(thread.id).state
+        pend = pending(state)
+        cmd = coach.choose(state, pend.side) if pend.question is not None else C.EndAction()
+        reply = await press(fake, thread, member, cmd, state)
+        assert not reply.ephemeral or reply.content.startswith("✓"), f"{cmd} was refused: {reply.content}"
+    raise AssertionError("the try never ended")
