@@ -93,8 +93,7 @@ class ElfballBot(commands.AutoShardedBot):
         kwargs.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
         self.service = service or MatchService()
-        #: The lessons of ``/learn``: matches of this service, judged after each command.
-        self.lessons = LessonService(self.service)
+        self._lessons: LessonService | None = None
         if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
             self.service.language_for = self.match_language
         if getattr(self.service, "close_ups", None) is False:  # a close-up beside the board, for phones
@@ -117,6 +116,15 @@ class ElfballBot(commands.AutoShardedBot):
         self.metrics_server = MetricsServer(self, host=metrics_host, port=metrics_port) \
             if metrics_port is not None else None
         self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def lessons(self) -> LessonService:
+        """The lessons of ``/learn``: matches of this bot's match service, judged after each
+        command. Made when the learn extension loads (at start, before any command is played),
+        so a lesson's press after a restart is judged too."""
+        if self._lessons is None:
+            self._lessons = LessonService(self.service)
+        return self._lessons
 
     def match_language(self, match: Any) -> str:
         """The language of a match's public posts: its server's (blocking: a worker thread's)."""

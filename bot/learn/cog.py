@@ -73,6 +73,7 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
 
     def __init__(self, bot: ElfballBot) -> None:
         self.bot = bot
+        bot.lessons  # noqa: B018 - made now: its goal check must judge every lesson's command from the start
         super().__init__()
 
     async def cog_load(self) -> None:
