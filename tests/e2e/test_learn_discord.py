@@ -138,3 +138,18 @@ async def test_a_french_member_learns_in_french(database, small_book):
         assert "Pas cette fois — Marcher" in verdict.content and "Réessayer" in verdict.labels
         choices = await fake.autocomplete(remy, pitch, "learn start", option="lesson", value="")
         assert [c.name for c in choices] == ["01 · Marcher", "02 · Une passe et sa réception"]
+
+
+async def test_a_lesson_goes_on_after_the_bot_restarts(database, small_book):
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, bot = await learner(fake)
+        await fake.slash(alice, pitch, "learn start", lesson="throw-and-catch")
+        thread = lesson_thread(fake, guild, alice)
+        await fake.stop_bot(bot)
+        again = make_bot(guild)
+        await fake.start_bot(again)
+        # The panel drawn before the restart still plays, and the new process judges the try.
+        await play_solution(fake, again, thread, alice, CATCH["solution"], typed=False)
+        assert "Well done — A throw and its catch" in verdicts(fake, thread)[-1].content
+        await fake.click(alice, verdicts(fake, thread)[-1], label="Try again")
+        assert "Try 2." in fake.channel_history(thread)[-1].content
