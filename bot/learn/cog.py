@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, Literal
 
 import discord
 from discord import app_commands
@@ -54,7 +54,7 @@ LESSON_PERMISSIONS = ("view_channel", "send_messages_in_threads", "embed_links",
 #: challenge with his own team by ``/match challenge`` instead).
 AI_TEAM = "gnolls"
 #: A lessons thread archives itself after a week without posts; ``/learn`` wakes it.
-ARCHIVE_MINUTES = 10080
+ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 def lessons_of(bot: ElfballBot) -> LessonService:

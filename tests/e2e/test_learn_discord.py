@@ -7,7 +7,8 @@ real book is played through the bot in ``test_learn_every_lesson.py``."""
 
 from __future__ import annotations
 
-from fakediscord import FakeDiscord, Perm
+import pytest
+from fakediscord import FakeDiscord, FakeDiscordError, Perm
 from support.bots import make_bot, world
 from support.learning import lesson_thread, play_solution
 from support.lesson_files import CATCH, WALK
@@ -27,6 +28,7 @@ def verdicts(fake, thread):
 async def test_learn_opens_a_private_thread_and_the_lesson_is_played_to_its_goal(database, small_book):
     async with FakeDiscord() as fake:
         guild, pitch, alice, bob, bot = await learner(fake)
+        threads_mod = guild.add_member("Moderator", permissions=Perm.EVERYONE_DEFAULT | Perm.MANAGE_THREADS)
         mark = fake.mark()
         reply = await fake.slash(alice, pitch, "learn start")
         thread = lesson_thread(fake, guild, alice)
@@ -53,6 +55,16 @@ async def test_learn_opens_a_private_thread_and_the_lesson_is_played_to_its_goal
         # The one ping of it all: the welcome.
         assert [n.message_id for n in fake.notifications_for(alice, since=mark)] == [welcome.id]
         assert fake.notifications_for(bob, since=mark) == []
+        # Bob's client shows him nothing there; a moderator who may manage threads sees it but
+        # cannot play Alice's lessons.
+        with pytest.raises(FakeDiscordError, match="private thread"):
+            await fake.click(bob, verdict, label="Try again")
+        before = len(fake.channel_history(thread))
+        refused = await fake.click(threads_mod, verdict, label="Try again")
+        assert refused.ephemeral and "not your lessons thread" in refused.content
+        assert len(fake.channel_history(thread)) == before and fake.visible_history(threads_mod, thread)
+        choices = await fake.autocomplete(alice, pitch, "learn start", option="lesson", value="")
+        assert [c.name for c in choices] == ["✅ 01 · Walk", "02 · A throw and its catch"]
         # Next lesson: its board below, the verdict's buttons gone.
         await fake.click(alice, verdict, label="Next lesson")
         assert fake.message(verdict).custom_ids == []
