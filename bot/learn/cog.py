@@ -36,7 +36,7 @@ from bot.common.reply import NO_PINGS, Refusal, ping, run_work, say, split_lines
 from bot.common.rule_options import rule_options
 from bot.learn.posts import LessonButton, choice_name, header, progress_lines, verdict_text, verdict_view
 from bot.match.cog import start_view
-from service import challenges, limits
+from service import challenges, lesson_book, limits
 from service.challenges import entropy_of
 from service.lesson_book import lesson, lessons
 from service.lessons import LessonService
@@ -166,6 +166,8 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
     async def start(self, interaction: discord.Interaction, lesson: str | None = None) -> None:
         guild, user = interaction.guild_id or 0, interaction.user.id
         chosen = lesson
+        if chosen is not None:
+            lesson_book.lesson(chosen)  # an unknown one is refused before any thread is opened
 
         def begin(service: LessonService, thread_id: int) -> Outcome:
             name = chosen or service.progress(guild_id=guild, user_id=user).next_id or lessons()[0].id

@@ -131,6 +131,9 @@ async def test_without_create_private_threads_learn_is_refused_and_nothing_is_ma
         reply = await fake.slash(alice, pitch, "learn start")
         assert reply.ephemeral and "Create Private Threads" in reply.content and "Nothing was created" in reply.content
         assert guild.threads == [] and fake.channel_history(pitch) == []
+        pitch.set_permissions(guild.bot_member)
+        unknown = await fake.slash(alice, pitch, "learn start", lesson="juggling")
+        assert unknown.ephemeral and "there is no lesson juggling" in unknown.content and guild.threads == []
 
 
 async def test_a_french_member_learns_in_french(database, small_book):
