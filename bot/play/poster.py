@@ -381,7 +381,9 @@ def _as_new(plan: posts.Plan, outcome: Outcome) -> posts.Plan:
     """The same plan with its live message posted anew (the sweep: the old one is not seen)."""
     live = plan.live
     closed = replace(live, live=False, closed=True, lines=live.lines)
-    user = outcome.match.deciding_user_id if outcome.match.active else None
-    fresh = replace(live, message_id=None, lines=(), header="", first_version=outcome.match.version,
-                    mention=user if user not in (None, AI_COACH_ID) else None)
+    m = outcome.match
+    user = m.deciding_user_id if m.active else None
+    hot_seat = m.west_coach_id == m.east_coach_id  # one coach decides for both (a lesson): nobody to call
+    fresh = replace(live, message_id=None, lines=(), header="", first_version=m.version,
+                    mention=user if user not in (None, AI_COACH_ID) and not hot_seat else None)
     return posts.Plan([*plan.pieces[:-1], closed, fresh])

@@ -168,3 +168,28 @@ async def test_a_lesson_goes_on_after_the_bot_restarts(database, small_book):
         assert "Well done — A throw and its catch" in verdicts(fake, thread)[-1].content
         await fake.click(alice, verdicts(fake, thread)[-1], label="Try again")
         assert "Try 2." in fake.channel_history(thread)[-1].content
+
+
+async def test_a_lesson_board_owed_through_an_outage_is_posted_later_and_pings_nobody(database, small_book):
+    async with FakeDiscord(timeout=15.0) as fake:
+        guild, pitch, alice, bob, carol, mod = world(fake)
+        bot = make_bot(guild)
+        bot.poster.timeout = 0.5
+        await fake.start_bot(bot)
+        await fake.slash(alice, pitch, "learn start", lesson="walk")
+        thread = lesson_thread(fake, guild, alice)
+        mark = fake.mark()
+        outage = [fake.fail_for(p, 30) for p in ("POST /interactions/*/callback", "POST /webhooks/*",
+                                                  "PATCH /webhooks/*", "POST /channels/*/messages",
+                                                  "PATCH /channels/*/messages/*")]
+        try:
+            await fake.slash(alice, thread, "face", direction="NE", timeout=1.0)
+        except AssertionError:
+            pass  # the interaction fails for the member, as Discord shows it
+        fake.advance(31)  # Discord answers again
+        assert outage[0].hits or outage[3].hits or outage[4].hits
+        assert await bot.poster.sweep() == 1
+        await fake.settle()
+        (owed,) = fake.new_messages(thread, since=mark)
+        assert owed.attachments and owed.custom_ids and owed.notified == []
+        assert fake.notifications_for(alice, since=mark) == []
