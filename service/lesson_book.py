@@ -31,6 +31,7 @@ from engine import (
     narrate_events,
     pending,
     standard_field,
+    team_list,
 )
 
 from .grammar import parse
@@ -95,8 +96,10 @@ class Lesson:
         return words.get(language) or words["en"]
 
     def start_state(self) -> MatchState:
-        """The lesson's position, as a fresh state."""
-        return build_state(self.scenario)
+        """The lesson's position, as a fresh state; a team the lesson does not name is called
+        after its team list ("Gnolls"), as a friendly match's is, rather than "West"."""
+        teams = {side: {"name": team_list(str(t["list"])).name, **t} for side, t in self.scenario["teams"].items()}
+        return build_state({**self.scenario, "teams": teams})
 
     @property
     def rule_reference(self) -> str:

@@ -156,7 +156,8 @@ def live_post(outcome: Outcome, piece: Any, language: str = "en", *, notice: str
     prompt, the odds of a re-roll, the board, the panel and the trust extras."""
     head = [x for x in (piece.header, notice) if x]
     closed = lesson_closed(outcome)
-    tail = [tr(language, "learn.try_closed")] if closed else [_mention_prompt(outcome, language)]
+    tail = ([tr(language, f"learn.try_closed.{outcome.lesson.status}")] if closed and outcome.lesson is not None
+            else [_mention_prompt(outcome, language)])
     extra = None if closed else odds_hint(outcome.state, language)
     if extra:
         tail.append(extra)

@@ -48,7 +48,7 @@ async def test_learn_opens_a_private_thread_and_the_lesson_is_played_to_its_goal
         (verdict,) = verdicts(fake, thread)
         # The try's last board keeps no panel: the lesson's match is closed, the verdict below.
         final = fake.channel_history(thread)[-2]
-        assert final.custom_ids == [] and "This try is over" in final.content and final.attachments
+        assert final.custom_ids == [] and "Goal reached" in final.content and final.attachments
         assert "Well done — Walk" in verdict.content and "He caught it (p. 7, Catching)." in verdict.content
         assert "Next: **A throw and its catch**" in verdict.content
         assert set(verdict.labels) >= {"Next lesson", "Try again", "All lessons"}
@@ -89,6 +89,8 @@ async def test_a_wrong_try_gets_its_hint_and_try_again_starts_it_over(database, 
         assert "Not this time — A throw and its catch" in verdict.content
         assert "Hint:** Throw to the hex your team-mate stands on." in verdict.content
         assert "Try again" in verdict.labels and "Next lesson" not in verdict.labels
+        boards = [m for m in fake.channel_history(thread) if m.attachments]
+        assert "This try is over without the goal" in boards[-1].content and not boards[-1].custom_ids
         await fake.click(alice, verdict, label="Try again")
         assert "Try 2." in fake.channel_history(thread)[-1].content
         await play_solution(fake, bot, thread, alice, CATCH["solution"])
