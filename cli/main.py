@@ -41,6 +41,7 @@ COMMAND_MODULES = (
     "cli.key_commands",
     "cli.league_commands",
     "cli.ladder_commands",
+    "cli.learn_commands",
 )
 
 

@@ -216,13 +216,16 @@ def insert_match(
     secret: str,
     entropy: str,
     deadline: datetime | None = None,
+    start_state: MatchState | None = None,
 ) -> MatchPublic:
     """Store a new match (west, east in each pair): its state after the dice-off (``result``)
     and its creation row, committed together. ``stored_options``: the row's ``options`` (the
     rules' and what is kept beside them, the AI's level); each side's team owner is recorded
     with it (``Match.west_owner_id``). The dice ``secret`` is sealed (``db.seeds``)
     until the match ends; its commitment and the coaches' ``entropy`` are public.
-    ``ChannelBusyError`` (the database's unique index) with nothing written."""
+    ``ChannelBusyError`` (the database's unique index) with nothing written.
+    ``start_state``: a match that starts from a given position (a lesson) keeps it in its
+    creation row, which its replay starts from instead of the teams' entries."""
     state = result.state
     now = utcnow()
     match = Match(
@@ -262,6 +265,7 @@ def insert_match(
                     "west": entry_to_json(entries[0]),
                     "east": entry_to_json(entries[1]),
                     "options": options.to_dict(),
+                    **({"state": start_state.to_dict()} if start_state is not None else {}),
                 },
                 dice=result.dice,
                 events=[e.to_dict() for e in result.events],

@@ -79,7 +79,7 @@ from .hexes import HEX_CIRCUMRADIUS, Direction, Hex, direction_between, distance
 from .setup import ZONES as SETUP_ZONES
 
 # Dice: sources (seeded, hashed, scripted, replayed), committed seeds, challenge rolls and their text.
-from .dice import ChallengeRoll, DiceSource, HashDice, Need, ReplayDice, ScriptedDice, SeededDice
+from .dice import ChallengeRoll, DiceSource, HashDice, Need, ReplayDice, ScriptedDice, SeededDice, StatedDice
 from .dice import Face as DieFace
 from .dice.commit import commitment_of, committed_part, entropy_part, join_seed, valid_entropy
 from .dice.stringify import MarkdownStringifier, PlainStringifier, outcome_text
@@ -290,6 +290,7 @@ __all__ = [
     "PlainStringifier",
     "ReplayDice",
     "ScriptedDice",
+    "StatedDice",
     "SeededDice",
     "commitment_of",
     "committed_part",

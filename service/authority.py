@@ -31,6 +31,7 @@ __all__ = [
     "require_deadline_ruler",
     "members_playing",
     "require_moderator_not_playing",
+    "require_lesson_thread",
     "EndRight",
     "abandon_right",
 ]
@@ -247,3 +248,10 @@ def require_deadline_ruler(league: _League, user_id: int, *, moderator: bool = F
             raise NotAllowedError("commissioner_plays_fixture", fixture=fixture.id)
         require_moderator_not_playing(fixture, user_id)
     return {} if league.commissioner_id == user_id else {"stand_in_for": league.commissioner_id}
+
+
+def require_lesson_thread(owner: tuple[int, int] | None, guild_id: int, user_id: int) -> None:
+    """A lesson starts only in the member's own lessons thread (``owner``: the server and member
+    it was made for; None: no member's)."""
+    if owner != (guild_id, user_id):
+        raise NotAllowedError("lesson_not_yours")

@@ -28,6 +28,7 @@ from db.teams import get_team, team_entry
 from ai import LEVELS as AI_LEVELS
 from engine import (
     Command,
+    DiceSource,
     Term,
     HashDice,
     MalformedInputError,
@@ -54,6 +55,8 @@ from engine import (
 )
 
 from .authority import require_team_owner
+from .lesson_book import Lesson, stated_dice
+from .lesson_book import lesson as lesson_named
 from db.names import clean_name
 
 __all__ = [
@@ -61,12 +64,19 @@ __all__ = [
     "Applied",
     "UNDOABLE",
     "create_match",
+    "create_lesson",
+    "lesson_of",
+    "dice_of",
+    "LESSON_KEY",
     "submit",
     "undo",
     "rebuild",
     "history",
     "restore",
 ]
+
+#: The key of a match's stored ``options`` that names the lesson it plays.
+LESSON_KEY = "lesson"
 
 #: What may be taken back: the acting player's steps and turns, while no die has been rolled.
 UNDOABLE = ("move", "face")
@@ -184,6 +194,34 @@ def create_match(
     return Applied(match, result)
 
 
+def create_lesson(*, session: Session, guild_id: int, channel_id: int, user_id: int, lesson: Lesson) -> Applied:
+    """Start ``lesson`` as a match in ``channel_id`` (the member's lessons thread): its position,
+    the member coaching both sides (he answers the other team's questions too), no deadline;
+    its ``options`` name the lesson, whose stated dice it rolls first (``dice_of``).
+    ``ChannelBusyError`` if the channel has an active match."""
+    state = lesson.start_state()
+    west, east = (TeamEntry(t.name, default_roster(team_list(t.list_id))) for t in (state.teams["west"], state.teams["east"]))
+    store.check_channel_free(session=session, channel_id=channel_id)
+    match = store.insert_match(
+        session=session, guild_id=guild_id, channel_id=channel_id, coaches=(user_id, user_id), team_ids=(None, None),
+        entries=(west, east), options=state.options,
+        stored_options={**state.options.to_dict(), LESSON_KEY: lesson.id}, result=Result(state, [], view=state),
+        deciding_side=_deciding(state), secret=secrets.token_hex(32), entropy="", deadline=None, start_state=state)
+    return Applied(match, Result(state, [], view=None))
+
+
+def lesson_of(match: MatchPublic) -> str | None:
+    """The lesson a match plays, if it is one (``create_lesson``)."""
+    value = (match.options or {}).get(LESSON_KEY)
+    return str(value) if value is not None else None
+
+
+def dice_of(match: MatchPublic, seed: str, offset: int) -> DiceSource:
+    """A match's dice from ``offset``: its seed's; a lesson's stated dice first."""
+    name = lesson_of(match)
+    return HashDice(seed, offset=offset) if name is None else stated_dice(lesson_named(name), seed, offset)
+
+
 # --- acting ------------------------------------------------------------------------------------
 def submit(
     *,
@@ -211,7 +249,7 @@ def submit(
         raise MalformedInputError.of("record.not_a_command", text=repr(command))
     match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version)
     state = match.engine_state()
-    result = apply(state, command, HashDice(seed, offset=state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
+    result = apply(state, command, dice_of(match, seed, state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
     stored = store.append(session=session, match=match, result=result, command=command, by_side=by_side,
                           actor_user_id=actor_user_id, deciding_side=_deciding(result.state), deadline=deadline)
     return Applied(stored, result)
@@ -278,8 +316,11 @@ def _replayed(session: Session, match_id: int, version: int | None) -> list[Matc
     created = rows[0].command
     assert created is not None  # checked_log: the creation row holds the teams
     dice = ReplayDice(rows[0].dice)
-    state = new_match(store.entry_from_json(created["west"]), store.entry_from_json(created["east"]), dice,
-                      options=RuleOptions.from_dict(created["options"])).state
+    if "state" in created:  # a lesson: it starts from its position
+        state = MatchState.from_dict(created["state"])
+    else:
+        state = new_match(store.entry_from_json(created["west"]), store.entry_from_json(created["east"]), dice,
+                          options=RuleOptions.from_dict(created["options"])).state
     _all_used(dice, match_id, 0)
     states = [state]
     for row in rows[1:]:

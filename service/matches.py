@@ -56,6 +56,7 @@ from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import BOARD_WIDTH, Drawing
 from .grammar import parse, verb_name
+from .lesson_book import LessonNote
 from .match_rules import MatchSide
 
 __all__ = ["AI_COACH_ID", "ai_level", "catalogue", "dice_unverifiable", "MatchSide", "Outcome", "Said", "said",
@@ -168,6 +169,8 @@ class Outcome:
     #: nothing to show); the service draws it once in ``png_language``.
     close_up_renderer: Callable[[str], tuple[bytes, str] | None] | None = field(default=None, repr=False, compare=False)
     _close_ups: dict[str, tuple[bytes, str] | None] = field(default_factory=dict, repr=False, compare=False)
+    #: In a lesson's match (``service.lessons``): where the lesson stands; None in a match.
+    lesson: LessonNote | None = None
 
     def close_up_in(self, language: str) -> tuple[bytes, str] | None:
         """The close-up of the action (PNG, alt text) in ``language``, when the deciding coach
@@ -256,6 +259,9 @@ class MatchService:
         #: Called with the match and its final state when a command ends it (the league records
         #: its result); the lines they return join the outcome.
         self.on_finish: list[Callable[[MatchPublic, MatchState], list[str]]] = []
+        #: Called with the outcome of each coach's command (and undo) before the AI plays on:
+        #: the lessons judge their goal here (``service.lessons``). Each returns the outcome.
+        self.after_command: list[Callable[[Outcome], Outcome]] = []
 
     def warm_pictures(self) -> None:
         """Draw a board and a close-up once, so their cached fields are ready before the first
@@ -351,6 +357,12 @@ class MatchService:
             raise MatchNotFoundError("no_match_been_played_channel")
         return m
 
+    def present(self, match: MatchPublic, state: MatchState, events: list[Event] | None = None,
+                view: MatchState | None = None) -> Outcome:
+        """The outcome for ``match`` at ``state`` (its board drawn, its prompt), for a caller that
+        changed the match itself (a lesson started)."""
+        return self._outcome(match, state, list(events or ()), view)
+
     def snapshot(self, match_id: int) -> Outcome:
         """A match as it stands, active or over (the owed-board sweep posts it)."""
         with self.sessions() as s:
@@ -440,8 +452,14 @@ class MatchService:
         with self.sessions() as s:
             applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
                                    expected_version=seen, deadline=self.next_deadline())
-        out = self._outcome(applied.match, applied.state, list(applied.result.events), applied.result.view)
+        out = self._after_command(self._outcome(applied.match, applied.state, list(applied.result.events),
+                                                applied.result.view))
         return self._finished(self._run_ai(out))
+
+    def _after_command(self, out: Outcome) -> Outcome:
+        for hook in self.after_command:
+            out = hook(out)
+        return out
 
     def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Outcome:
         """Take back the acting coach's last step or turn, until a die is rolled in the action.
@@ -458,7 +476,7 @@ class MatchService:
         out = self._outcome(applied.match, applied.state, [], None)
         out.notes = [("note.undo", {})]
         out.lines = [note_text(DEFAULT_LANGUAGE, "note.undo", {})]
-        return out
+        return self._after_command(out)
 
     def forfeit(self, channel_id: int, moderator_id: int) -> Outcome:
         """A moderator confirms that the deciding coach ran out of his clock: that side concedes.

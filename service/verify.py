@@ -594,6 +594,8 @@ def load_record(*, session: Any, match_id: int) -> MatchRecord:
         raise InvalidInputError("match_dice_unverifiable", match=match_id)
     if m.active or m.seed is None:
         raise InvalidInputError("seed_secret_while_playing", match=match_id)
+    if (m.options or {}).get("lesson") is not None:  # a lesson states its dice: nothing to check
+        raise InvalidInputError("lesson_dice_stated", match=match_id)
     rows = store.match_events(session=session, match_id=match_id)
     log = [{"seq": r.seq, "kind": r.kind, "command": r.command, "actor_side": r.actor_side, "dice": r.dice,
             "events": r.events} for r in rows]

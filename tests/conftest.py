@@ -25,7 +25,7 @@ from service.limits import LIMITS
 from support.databases import BACKENDS, fresh_engine, migrated_sqlite
 
 #: The browser tests' Chromium and axe-core fixtures (``browser``, ``axe``), shared by every module.
-pytest_plugins = ["support.browser"]
+pytest_plugins = ["support.browser", "support.lesson_files"]
 
 # The store seals the dice seeds of live matches (db/seeds.py); PostgreSQL takes the key from
 # the environment only, and only a key of at least 128 bits (64 hex digits, as `elfball key new`

@@ -17,6 +17,7 @@ from .fixture import Fixture, FixtureBase, FixturePublic, FixtureStatus
 from .guild_settings import GuildSettings, GuildSettingsBase, GuildSettingsPublic
 from .league import League, LeagueBase, LeaguePublic
 from .league_audit import LeagueAudit, LeagueAuditBase, LeagueAuditPublic
+from .lesson import MAX_LESSON_ID, LessonProgress, LessonProgressPublic, LessonThread, LessonThreadPublic
 from .match import ACTIVE_CHANNEL_INDEX, Match, MatchBase, MatchPublic, MatchStatus
 from .match_event import EventKind, MatchEvent, MatchEventBase, MatchEventPublic
 from .match_post import MatchPost, MatchPostBase, MatchPostPublic
@@ -80,6 +81,11 @@ __all__ = [
     "MatchStatus",
     "PlayerStatus",
     "RatedMatch",
+    "MAX_LESSON_ID",
+    "LessonProgress",
+    "LessonProgressPublic",
+    "LessonThread",
+    "LessonThreadPublic",
     "RatedMatchPublic",
     "RosterPlayer",
     "RosterPlayerBase",

@@ -23,6 +23,7 @@ __all__ = [
     "SeededDice",
     "HashDice",
     "ScriptedDice",
+    "StatedDice",
     "ReplayDice",
     "record_to_json",
     "record_from_json",
@@ -159,6 +160,39 @@ class ScriptedDice(DiceSource):
     def __repr__(self) -> str:
         faces = " ".join(f.symbol for f in self._faces)
         return f"ScriptedDice(faces={faces!r}, d6={list(self._d6)!r})"
+
+
+class StatedDice(HashDice):
+    """A lesson's dice: the stated results first, then the seed's, by position.
+
+    Result n is ``stated[n]`` when the engine asks for that kind of die there (a face for a
+    Challenge die, an int for a D6), else the seed's result n, so a stored lesson resumes with
+    ``StatedDice(stated, seed, offset=state.dice_drawn)`` exactly as a match resumes its
+    ``HashDice``. A learner who does something else than the lesson planned still gets fair
+    dice where the plan has none of his kind.
+    """
+
+    def __init__(self, stated: Sequence[Face | int], seed: str | bytes, offset: int = 0) -> None:
+        super().__init__(seed, offset)
+        self.stated = tuple(stated)
+
+    def _stated(self, kind: type) -> Face | int | None:
+        n = self.position
+        if n < len(self.stated) and isinstance(self.stated[n], kind) and not isinstance(self.stated[n], bool):
+            self.position += 1
+            return self.stated[n]
+        return None
+
+    def _next_face(self) -> Face:
+        value = self._stated(Face)
+        return value if isinstance(value, Face) else super()._next_face()
+
+    def _next_d6(self) -> int:
+        value = self._stated(int)
+        return value if isinstance(value, int) else super()._next_d6()
+
+    def __repr__(self) -> str:
+        return f"StatedDice({len(self.stated)} stated, <seed>, offset={self.position})"
 
 
 class ReplayDice(DiceSource):

@@ -116,7 +116,8 @@ async def test_reminders_ping_the_deciding_coach(database):
 async def test_rate_limits_and_server_errors_lose_no_action(database, caplog):
     import logging
 
-    async with FakeDiscord() as fake:
+    # A generous bound on each wait (not a timing): under a loaded CI machine a board takes longer.
+    async with FakeDiscord(timeout=30.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
         bot = make_bot(guild)
         await fake.start_bot(bot)
@@ -126,12 +127,12 @@ async def test_rate_limits_and_server_errors_lose_no_action(database, caplog):
         board = panel(fake, pitch)
         fake.fail_next("POST /interactions/*/callback", status=429, times=1, retry_after=0.05)
         with caplog.at_level(logging.INFO, logger="elfball.bot"):
-            reply = await fake.click(setter, board, label="Auto set-up")
+            reply = await fake.click(setter, board, label="Auto set-up", timeout=30.0)
         assert not reply.ephemeral
         assert bot.service.status(pitch.id).match.version == version + 1  # applied exactly once
         assert fake.message(board).attachments and fake.message(board).custom_ids  # updated in place
         failure = fake.fail_next("POST /interactions/*/callback", status=502, times=1)
-        reply = await fake.click(setter, board, label="Done", timeout=10.0)
+        reply = await fake.click(setter, board, label="Done", timeout=30.0)
         assert failure.hits == 1 and not reply.ephemeral
         assert bot.service.status(pitch.id).match.version == version + 2
         assert panel(fake, pitch).id != board.id and not fake.message(board).custom_ids  # the other coach's turn

@@ -71,7 +71,7 @@ async def test_an_empty_select_press_has_its_incident_id_in_the_log(database):
 
 
 async def test_a_press_after_an_outage_is_told_the_board_is_coming_and_the_board_follows(database):
-    async with FakeDiscord(timeout=15.0) as fake:
+    async with FakeDiscord(timeout=30.0) as fake:
         guild, pitch, alice, bob, carol, _ = world(fake)
         bot = make_bot(guild, owed_sweep=600)  # the periodic sweep is far away: only the press brings the board
         bot.poster.timeout = 0.5
@@ -89,16 +89,19 @@ async def test_a_press_after_an_outage_is_told_the_board_is_coming_and_the_board
             await fake.click(setter, board, label="Auto set-up", timeout=1.0)
         except AssertionError:
             pass  # the interaction fails for the member, as Discord shows it
-        await asyncio.sleep(1.0)
+        for _ in range(300):  # the move is saved in a worker thread: wait for it (a bound, not a timing)
+            if bot.service.status(pitch.id).match.version > before:
+                break
+            await asyncio.sleep(0.1)
         assert bot.service.status(pitch.id).match.version == before + 1  # the move counted; its board is owed
         fake.advance(31)  # Discord answers again
         assert all(f.hits for f in outage[:1])
         mark = fake.mark()
-        reply = await fake.click(setter, board, label="Auto set-up", timeout=5.0)
+        reply = await fake.click(setter, board, label="Auto set-up", timeout=20.0)
         assert reply.ephemeral
         assert "being posted" in reply.content and "newest board below" not in reply.content, reply.content
         assert bot.service.status(pitch.id).match.version == before + 1  # nothing changed
-        for _ in range(50):  # and the board does come, without waiting for the next sweep
+        for _ in range(300):  # and the board does come, without waiting for the next sweep (600 s away)
             if any(m.custom_ids for m in fake.new_messages(pitch, since=mark)):
                 break
             await asyncio.sleep(0.1)
