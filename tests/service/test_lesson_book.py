@@ -58,3 +58,25 @@ def test_played_as_a_match_in_the_members_thread(learn: LessonService, lesson: L
             break
     assert out.lesson is not None and out.lesson.status == "done"
     assert lesson.id in learn.progress(guild_id=GUILD, user_id=LEARNER).done
+
+
+def test_the_book_teaches_what_the_issue_names_in_order() -> None:
+    """Issue 35's list: the Basic track first, in the order a newcomer meets the rules, then the
+    rulebook's own examples, then the Advanced track."""
+    basic = ["moving-and-facing", "jog-and-dash", "picking-up", "throw-and-catch", "interception",
+             "impact-and-tackle", "shove", "injuries-and-bench", "momentum-counters", "shift-in-momentum",
+             "faceoff", "scoring"]
+    ids = [x.id for x in BOOK]
+    assert ids[: len(basic)] == basic
+    assert [x for x in ids if x.startswith("rulebook-")] == ids[len(basic): len(basic) + 5]
+    assert ids[-4:] == ["abilities", "team-support", "potions", "wizard"]
+    assert [x.track for x in BOOK[-4:]] == ["advanced"] * 4 and all(x.scenario.get("rules") for x in BOOK[-4:])
+
+
+def test_the_book_ships_with_the_package() -> None:
+    """The lessons are package data (a deployment installs the package, not the repository)."""
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "lesson_files/*.json" in pyproject["tool"]["setuptools"]["package-data"]["service"]
+    assert lesson_book.LESSON_DIR.is_dir() and not lesson_book.LESSON_DIR.is_symlink()
