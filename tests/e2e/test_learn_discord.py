@@ -195,3 +195,26 @@ async def test_a_lesson_board_owed_through_an_outage_is_posted_later_and_pings_n
         (owed,) = fake.new_messages(thread, since=mark)
         assert owed.attachments and owed.custom_ids and owed.notified == []
         assert fake.notifications_for(alice, since=mark) == []
+
+
+async def test_a_lesson_reads_as_a_match_does_close_up_describe_and_screen_reader(database, small_book):
+    """The issue asks for the close-up and the screen-reader text as in matches: the lesson's board
+    post carries both buttons, each answers the member privately, and in screen-reader mode the
+    lesson's posts carry the position in words themselves."""
+    async with FakeDiscord() as fake:
+        guild, pitch, alice, bob, bot = await learner(fake)
+        await fake.slash(alice, pitch, "learn start", lesson="throw-and-catch")
+        thread = lesson_thread(fake, guild, alice)
+        board = [m for m in fake.channel_history(thread) if m.attachments][-1]
+        assert {"Describe the board", "Close-up"} <= set(board.labels) and not board.embeds
+        words = await fake.click(alice, board, label="Describe the board")
+        assert words.ephemeral and "F12" in words.all_text and "I12" in words.all_text
+        close = await fake.click(alice, board, label="Close-up")
+        assert close.ephemeral and close.attachments and close.attachments[0].is_png
+        # Screen-reader mode: the next lesson post has the board in words, no button needed.
+        await fake.slash(alice, thread, "preferences", screen_reader=True)
+        await fake.slash(alice, thread, "learn restart")
+        board = [m for m in fake.channel_history(thread) if m.attachments][-1]
+        assert board.embeds and "F12" in board.text and "Describe the board" not in board.labels
+        # None of it pinged anyone after the thread's first post.
+        assert all(not m.notified for m in fake.channel_history(thread)[1:])
