@@ -227,15 +227,14 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
         else:
             lang = await asyncio.to_thread(server_language, match.guild_id, self.bot.get_guild(match.guild_id))
         channel = await self.bot.poster.channel(match.channel_id)
-        parent = getattr(channel, "parent_id", None)
-        await channel.send(verdict_text(note, lang, ai_channel=parent), view=verdict_view(note, lang),
+        await channel.send(verdict_text(note, lang), view=verdict_view(note, lang),
                            allowed_mentions=NO_PINGS)
 
     # -- the lesson buttons --------------------------------------------------------------------------
     async def lesson_pressed(self, interaction: discord.Interaction, verb: str, lesson_id: str | None) -> None:
         """Next lesson and Try again start a lesson in this thread (the service refuses anyone
         but its member); All lessons answers the presser's progress; Play the AI coach posts a
-        challenge to the AI coach in the thread's channel."""
+        challenge to the AI coach in the thread."""
         if verb == "all":
             await self.answer_progress(interaction)
             return
@@ -257,11 +256,15 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
         await self.show_start(outcome, lang, user)
 
     async def play_ai(self, interaction: discord.Interaction) -> None:
-        """A challenge to the AI coach at the easy level, posted in the thread's channel with its
-        Start buttons (as ``/match challenge`` with the bot posts it)."""
+        """A challenge to the AI coach at the easy level, posted in the member's lessons thread with
+        its Start buttons (as ``/match challenge`` with the bot posts it)."""
         bot = self.bot
         guild, user = interaction.guild_id or 0, interaction.user.id
-        parent = await self.parent_of(interaction)
+        # In his own lessons thread (free once the lesson is closed): the channel he learned in may
+        # well have a match going on, and his first match floods nobody's channel.
+        here = interaction.channel
+        if not isinstance(here, discord.Thread):
+            raise Refusal("refuse.panel_stale")
         lang = (await languages(interaction)).user
         public = (await languages(interaction)).public
         options = rule_options("standard", "")
@@ -269,7 +272,7 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
 
         def challenge() -> Any:
             limits.check_room("ai_match", guild, user, sessions=bot.service.sessions)
-            return challenges.challenge_ai(guild_id=guild, channel_id=parent.id, user_id=user, team=AI_TEAM,
+            return challenges.challenge_ai(guild_id=guild, channel_id=here.id, user_id=user, team=AI_TEAM,
                                            options=options, level="easy", draw=interaction.id, entropy=entropy)
 
         proposed = await run_work(interaction, challenge, component=True)
@@ -279,7 +282,7 @@ class Learn(ServerGroupCog, group_name="learn", group_description="Learn Elfball
                goals=options.goals_to_win),
             tr(public, "match.rules", rules=describe_rules(options, public)),
             tr(public, "match.ai_commitment", commitment=proposed.dice_commitment)])[:2000]
-        posted = await parent.send(text, view=start_view(proposed.id, public), allowed_mentions=NO_PINGS)
+        posted = await here.send(text, view=start_view(proposed.id, public), allowed_mentions=NO_PINGS)
         await say(interaction, tr(lang, "learn.ai_posted", link=posted.jump_url), ephemeral=True)
 
 

@@ -54,7 +54,7 @@ def end_of_track(chosen: Lesson) -> bool:
     return after is None or (chosen.track == "basic" and after.track != "basic")
 
 
-def verdict_text(note: LessonNote, language: str, *, ai_channel: int | None = None) -> str:
+def verdict_text(note: LessonNote, language: str) -> str:
     """After a try: on ``done`` the explanation quoting the rule (and, at the end of a track,
     the offer of a match against the AI coach and the league); on ``try_over`` the hint."""
     chosen = lesson(note.lesson_id)
@@ -66,7 +66,7 @@ def verdict_text(note: LessonNote, language: str, *, ai_channel: int | None = No
     after = lesson(note.next_id) if note.next_id else None
     if end_of_track(chosen):
         lines.append(tr(language, "learn.finished_all" if after is None else "learn.finished_track"))
-        lines.append(tr(language, "learn.ai_offer", channel=ai_channel) if ai_channel else tr(language, "learn.ai_offer_here"))
+        lines.append(tr(language, "learn.ai_offer"))
         lines.append(tr(language, "learn.league"))
     if after is not None:
         lines.append(tr(language, "learn.next", title=after.text("title", language)))

@@ -63,12 +63,18 @@ async def test_a_newcomer_completes_every_lesson_with_slash_commands_after_a_wro
         # In all of it one ping, the thread's welcome; nobody else saw a thing.
         assert len(fake.notifications_for(alice, since=mark)) == 1 and fake.notifications_for(bob, since=mark) == []
         assert fake.visible_history(bob, thread) == []
-        # Play the AI coach: a challenge to the bot at the easy level, in the channel.
+        # Play the AI coach: a challenge to the bot at the easy level, in his own thread (the
+        # channel may have a match going on; nobody else is flooded by his first match).
+        before = fake.mark()
         offer = await fake.click(alice, done, label="Play the AI coach (easy)")
-        challenge = fake.channel_history(pitch)[-1]
+        challenge = fake.channel_history(thread)[-1]
         assert offer.ephemeral and "easy" in challenge.content and "Start" in challenge.labels
+        assert fake.new_messages(pitch, since=before) == []
         started = await fake.click(alice, challenge, label="Start")
-        assert not started.ephemeral and bot.service.current_or_none(pitch.id) is not None
+        assert not started.ephemeral and bot.service.current_or_none(thread.id) is not None
+        # While it is played there, a lesson is refused, privately, with what to do.
+        busy = await fake.slash(alice, thread, "learn start")
+        assert busy.ephemeral and "finish it" in busy.content and bot.service.current_or_none(thread.id).active
 
 
 async def test_lessons_played_by_panel_presses_only(database):
