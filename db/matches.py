@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, update
+from sqlalchemy import Row, bindparam, func, insert, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -145,7 +146,7 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
-def public_match(m: Match) -> MatchPublic:
+def public_match(m: Match | Row[Any]) -> MatchPublic:
     """A stored match as callers see it: the dice seed only once the match is over."""
     over = m.status != MatchStatus.ACTIVE
     # Over, the seed was stored in clear with the last write (``_revealed``).
@@ -153,14 +154,14 @@ def public_match(m: Match) -> MatchPublic:
     return MatchPublic.model_validate(m, update={"seed": join_seed(m.dice_seed, m.dice_entropy) if revealed else None})
 
 
-def _open_secret(session: Session, row: Match) -> str:
+def _open_secret(session: Session, row: Match | Row[Any]) -> str:
     """A match's dice secret, unsealed (``db.seeds``): the key is only needed for a sealed one."""
     if not is_sealed(row.dice_seed):
         return row.dice_seed
     return open_seed(row.dice_seed, key_for(session.get_bind()), row.seed_commitment, match_id=row.id)
 
 
-def _open_seed(session: Session, row: Match) -> str:
+def _open_seed(session: Session, row: Match | Row[Any]) -> str:
     """A match's dice seed: its secret joined with the coaches' entropy."""
     return join_seed(_open_secret(session, row), row.dice_entropy)
 
@@ -171,7 +172,7 @@ def _revealed(session: Session, match_id: int) -> dict[str, Any]:
     return {"dice_seed": _open_secret(session, _match(session, match_id))}
 
 
-def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
+def _coach(m: Match | MatchPublic | Row[Any], side: str | None) -> int | None:
     if side == "west":
         return m.west_coach_id
     if side == "east":
@@ -278,8 +279,17 @@ def insert_match(
 
 
 # --- reading -----------------------------------------------------------------------------------
-def _match(session: Session, match_id: int) -> Match:
-    m = session.get(Match, match_id, populate_existing=True)
+_matches = Match.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
+#: The reads of every action, built once and run through Core with parameters: a plain row is
+#: all they need, and the ORM's identity map and instances cost more than the round trip.
+_BY_ID = core_select(_matches).where(_matches.c.id == bindparam("match_id"))
+_ACTIVE_IN = core_select(_matches).where(_matches.c.channel_id == bindparam("channel_id"),
+                                         _matches.c.status == MatchStatus.ACTIVE.value)
+
+
+def _match(session: Session, match_id: int) -> Row[Any]:
+    """The match's stored row, read afresh."""
+    m = session.execute(_BY_ID, {"match_id": match_id}).first()
     if m is None:
         raise MatchNotFoundError("no_match", match=match_id)
     return m
@@ -291,7 +301,7 @@ def get_match(*, session: Session, match_id: int) -> MatchPublic:
 
 def active_match(*, session: Session, channel_id: int) -> MatchPublic | None:
     """The channel's active match, if any."""
-    m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
+    m = session.execute(_ACTIVE_IN, {"channel_id": channel_id}).first()
     return public_match(m) if m else None
 
 
@@ -369,7 +379,6 @@ def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> lis
 
 
 # --- writing -----------------------------------------------------------------------------------
-_matches = Match.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
 _match_events = MatchEvent.__table__  # type: ignore[attr-defined]  # as above
 #: The log row's INSERT, built once: its values are parameters.
 _INSERT_EVENT = insert(_match_events)
