@@ -368,14 +368,15 @@ def claim_reminder(*, session: Session, match_id: int, seen_deadline: datetime, 
     return claimed
 
 
+_EVENTS_AFTER = (core_select(MatchEvent.__table__)  # type: ignore[attr-defined]  # SQLModel table classes get __table__
+                 .where(col(MatchEvent.match_id) == bindparam("match_id"), col(MatchEvent.seq) > bindparam("after_seq"))
+                 .order_by(col(MatchEvent.seq)))
+
+
 def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> list[MatchEventPublic]:
     """The match's log from ``after_seq + 1`` on, in order."""
-    query = (
-        select(MatchEvent)
-        .where(MatchEvent.match_id == match_id, MatchEvent.seq > after_seq)
-        .order_by(col(MatchEvent.seq))
-    )
-    return [MatchEventPublic.model_validate(e) for e in session.exec(query).all()]
+    rows = session.execute(_EVENTS_AFTER, {"match_id": match_id, "after_seq": after_seq}).all()
+    return [MatchEventPublic.model_validate(e) for e in rows]
 
 
 # --- writing -----------------------------------------------------------------------------------
