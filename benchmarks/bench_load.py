@@ -302,6 +302,9 @@ async def run(args: argparse.Namespace) -> int:
             rss_each = [own_rss_kb(q) for p in procs for q in family(p.pid)]  # bot, then its children
             await fake.settle(quiet=0.5, timeout=10)
             uploaded = fake.uploaded_bytes(since=uploads0)
+            requests = collections.Counter(
+                f"{r.method} {'/'.join('{id}' if part.isdigit() or len(part) >= 40 else part for part in r.path.split('/'))}"
+                for r in fake.requests[uploads0.requests:])
             for p in procs:
                 p.stop()
         moved = {t.pitch.id: version(t.pitch.id) - base[t.pitch.id] for t in tables}
@@ -326,6 +329,8 @@ async def run(args: argparse.Namespace) -> int:
               f"(the second half's boards)")
         print(f"  memory by process at the end: {' + '.join(f'{kb / 1024:.0f}' for kb in rss_each)} MB "
               "(each bot process, then its children: multiprocessing's resource tracker, picture workers)")
+        print(f"  Discord requests: {sum(requests.values()) / max(1, saved):.2f} per action ("
+              + ", ".join(f"{kind} {n / max(1, saved):.2f}" for kind, n in requests.most_common(6)) + ")")
         print(f"  uploads: {uploaded / max(1, saved) / 1024:.0f} KB of pictures per action "
               f"({uploaded / 1024 / 1024:.1f} MB that Discord received while the coaches played)")
         print(f"  database: {size() / 1024 / 1024:.1f} MB, {per_finished / 1024:.0f} KB per finished match")

@@ -35,7 +35,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import Row, bindparam, func, insert, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -145,7 +146,7 @@ def entry_from_json(data: Mapping[str, Any]) -> TeamEntry:
                      tuple((str(item), int(n)) for item, n in data.get("support", ())))
 
 
-def public_match(m: Match) -> MatchPublic:
+def public_match(m: Match | Row[Any]) -> MatchPublic:
     """A stored match as callers see it: the dice seed only once the match is over."""
     over = m.status != MatchStatus.ACTIVE
     # Over, the seed was stored in clear with the last write (``_revealed``).
@@ -153,14 +154,14 @@ def public_match(m: Match) -> MatchPublic:
     return MatchPublic.model_validate(m, update={"seed": join_seed(m.dice_seed, m.dice_entropy) if revealed else None})
 
 
-def _open_secret(session: Session, row: Match) -> str:
+def _open_secret(session: Session, row: Match | Row[Any]) -> str:
     """A match's dice secret, unsealed (``db.seeds``): the key is only needed for a sealed one."""
     if not is_sealed(row.dice_seed):
         return row.dice_seed
     return open_seed(row.dice_seed, key_for(session.get_bind()), row.seed_commitment, match_id=row.id)
 
 
-def _open_seed(session: Session, row: Match) -> str:
+def _open_seed(session: Session, row: Match | Row[Any]) -> str:
     """A match's dice seed: its secret joined with the coaches' entropy."""
     return join_seed(_open_secret(session, row), row.dice_entropy)
 
@@ -171,7 +172,7 @@ def _revealed(session: Session, match_id: int) -> dict[str, Any]:
     return {"dice_seed": _open_secret(session, _match(session, match_id))}
 
 
-def _coach(m: Match | MatchPublic, side: str | None) -> int | None:
+def _coach(m: Match | MatchPublic | Row[Any], side: str | None) -> int | None:
     if side == "west":
         return m.west_coach_id
     if side == "east":
@@ -282,8 +283,17 @@ def insert_match(
 
 
 # --- reading -----------------------------------------------------------------------------------
-def _match(session: Session, match_id: int) -> Match:
-    m = session.get(Match, match_id, populate_existing=True)
+_matches = Match.__table__  # type: ignore[attr-defined]  # SQLModel table classes get __table__ from SQLAlchemy
+#: The reads of every action, built once and run through Core with parameters: a plain row is
+#: all they need, and the ORM's identity map and instances cost more than the round trip.
+_BY_ID = core_select(_matches).where(_matches.c.id == bindparam("match_id"))
+_ACTIVE_IN = core_select(_matches).where(_matches.c.channel_id == bindparam("channel_id"),
+                                         _matches.c.status == MatchStatus.ACTIVE.value)
+
+
+def _match(session: Session, match_id: int) -> Row[Any]:
+    """The match's stored row, read afresh."""
+    m = session.execute(_BY_ID, {"match_id": match_id}).first()
     if m is None:
         raise MatchNotFoundError("no_match", match=match_id)
     return m
@@ -295,7 +305,7 @@ def get_match(*, session: Session, match_id: int) -> MatchPublic:
 
 def active_match(*, session: Session, channel_id: int) -> MatchPublic | None:
     """The channel's active match, if any."""
-    m = session.exec(select(Match).where(Match.channel_id == channel_id, Match.status == MatchStatus.ACTIVE)).first()
+    m = session.execute(_ACTIVE_IN, {"channel_id": channel_id}).first()
     return public_match(m) if m else None
 
 
@@ -362,46 +372,64 @@ def claim_reminder(*, session: Session, match_id: int, seen_deadline: datetime, 
     return claimed
 
 
+_EVENTS_AFTER = (core_select(MatchEvent.__table__)  # type: ignore[attr-defined]  # SQLModel table classes get __table__
+                 .where(col(MatchEvent.match_id) == bindparam("match_id"), col(MatchEvent.seq) > bindparam("after_seq"))
+                 .order_by(col(MatchEvent.seq)))
+
+
 def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> list[MatchEventPublic]:
     """The match's log from ``after_seq + 1`` on, in order."""
-    query = (
-        select(MatchEvent)
-        .where(MatchEvent.match_id == match_id, MatchEvent.seq > after_seq)
-        .order_by(col(MatchEvent.seq))
-    )
-    return [MatchEventPublic.model_validate(e) for e in session.exec(query).all()]
+    rows = session.execute(_EVENTS_AFTER, {"match_id": match_id, "after_seq": after_seq}).all()
+    return [MatchEventPublic.model_validate(e) for e in rows]
 
 
 # --- writing -----------------------------------------------------------------------------------
+_match_events = MatchEvent.__table__  # type: ignore[attr-defined]  # as above
+#: The log row's INSERT, built once: its values are parameters.
+_INSERT_EVENT = insert(_match_events)
+_guarded_updates: dict[tuple[str, ...], Any] = {}
+
+
+def _guarded_update(columns: tuple[str, ...]) -> Any:
+    """The guarded UPDATE that sets ``columns`` (parameters ``set_<column>``, ``seen_id``,
+    ``seen_version``), built once per set of columns and run with parameters: building it and
+    running it through the ORM's bulk UPDATE cost more than the round trip, on every action."""
+    stmt = _guarded_updates.get(columns)
+    if stmt is None:
+        stmt = _guarded_updates[columns] = (
+            update(_matches)
+            .where(_matches.c.id == bindparam("seen_id"), _matches.c.version == bindparam("seen_version"),
+                   _matches.c.status == MatchStatus.ACTIVE.value)
+            .values(version=_matches.c.version + 1, **{k: bindparam(f"set_{k}") for k in columns})
+        )
+    return stmt
+
+
 def _write(
     session: Session,
     match: MatchPublic,
     values: dict[str, Any],
-    event: MatchEvent,
+    event: dict[str, Any],
     *,
     reveal: bool = True,
 ) -> MatchPublic:
-    """The optimistic write: bump the version if it is still ``match.version``, log the row, commit.
-    A write that ends the match reveals its seed, unless ``reveal`` is False (its seal cannot be
-    opened: ``abandon``)."""
+    """The optimistic write: bump the version if it is still ``match.version``, log the row
+    (``event``: the ``match_events`` columns but the sequence and the time), commit. A write that
+    ends the match reveals its seed, unless ``reveal`` is False (its seal cannot be opened:
+    ``abandon``)."""
     now = utcnow()
     values = {**values, "updated_at": now}
     if reveal and values.get("status", MatchStatus.ACTIVE.value) != MatchStatus.ACTIVE.value:
         values.update(_revealed(session, match.id))
-    stmt = (
-        update(Match)
-        .where(col(Match.id) == match.id, col(Match.version) == match.version)
-        .where(col(Match.status) == MatchStatus.ACTIVE)
-        .values(version=Match.version + 1, **values)
-        .execution_options(synchronize_session=False)
-    )
-    event.seq = match.version + 1
-    event.created_at = now
+    columns = tuple(sorted(values))
+    params = {"seen_id": match.id, "seen_version": match.version, **{f"set_{k}": values[k] for k in columns}}
+    row = {"command": None, "actor_side": None, "actor_user_id": None, "dice": [], "events": [], **event,
+           "match_id": match.id, "seq": match.version + 1, "created_at": now}
     try:
-        if session.execute(stmt).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
+        if session.execute(_guarded_update(columns), params).rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult, which has rowcount
             session.rollback()
             raise _why_not(session, match.id, match.version)
-        session.add(event)
+        session.execute(_INSERT_EVENT, row)
         session.commit()
     except IntegrityError as exc:
         session.rollback()
@@ -462,16 +490,14 @@ def append(
     the dice drawn and the events. A match over (``Phase.MATCH_OVER``) becomes ``finished``.
     ``MatchChangedError`` if the match is no longer at ``match.version``; nothing is written then.
     """
-    event = MatchEvent(
-        match_id=match.id,
-        seq=match.version + 1,
-        kind=(EventKind.ANSWER if isinstance(command, Answer) else EventKind.COMMAND).value,
-        command=command.to_dict(),
-        actor_side=by_side,
-        actor_user_id=actor_user_id,
-        dice=result.dice,
-        events=[e.to_dict() for e in result.events],
-    )
+    event = {
+        "kind": (EventKind.ANSWER if isinstance(command, Answer) else EventKind.COMMAND).value,
+        "command": command.to_dict(),
+        "actor_side": by_side,
+        "actor_user_id": actor_user_id,
+        "dice": result.dice,
+        "events": [e.to_dict() for e in result.events],
+    }
     return _write(session, match, _state_values(match, result.state, deciding_side, deadline), event)
 
 
@@ -479,9 +505,8 @@ def append_undo(*, session: Session, match: MatchPublic, state: MatchState, to_v
                 actor_user_id: int | None, deciding_side: Side | None, deadline: datetime | None = None) -> MatchPublic:
     """Store an undo as the next version: the match returns to ``state``, that of ``to_version``,
     and the log row (``UNDO``, no dice) says so, for the replay to follow. As ``append``."""
-    event = MatchEvent(match_id=match.id, seq=match.version + 1, kind=EventKind.COMMAND.value,
-                       command={"name": UNDO, "to_version": to_version}, actor_side=by_side,
-                       actor_user_id=actor_user_id, dice=[], events=[])
+    event = {"kind": EventKind.COMMAND.value, "command": {"name": UNDO, "to_version": to_version},
+             "actor_side": by_side, "actor_user_id": actor_user_id}
     return _write(session, match, _state_values(match, state, deciding_side, deadline), event)
 
 
@@ -515,8 +540,7 @@ def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None
         values.update(_revealed(session, match_id))
     except SealUnopenedError:
         row["dice_unverifiable"] = True  # the seal stays closed: nobody can check these dice
-    event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.ABANDON.value, command=None,
-                       actor_user_id=actor_user_id, events=[row])
+    event = {"kind": EventKind.ABANDON.value, "actor_user_id": actor_user_id, "events": [row]}
     return _write(session, match, values, event, reveal=False)  # revealed above, when it could be
 
 
@@ -574,6 +598,5 @@ def replace_snapshot(*, session: Session, match_id: int, state: MatchState, deci
     match = MatchPublic.model_validate(row, update={"state": {}})  # the snapshot may not even parse
     if not match.active:
         raise MatchNotActiveError("match_status", match=match_id, status=Term("status", match.status))
-    event = MatchEvent(match_id=match_id, seq=0, kind=EventKind.RESTORE.value, command=None,
-                       actor_user_id=actor_user_id, events=[{"kind": "restored"}])
+    event = {"kind": EventKind.RESTORE.value, "actor_user_id": actor_user_id, "events": [{"kind": "restored"}]}
     return _write(session, match, _state_values(match, state, deciding_side, row.deadline), event)

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, or_, update
+from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
@@ -57,8 +58,12 @@ def _save_statement(dialect: str) -> Any:
     return stmt
 
 
+#: ``get_post``'s read (every action's), built once and run through Core: a plain row is all it needs.
+_GET_POST = core_select(_posts).where(_posts.c.match_id == bindparam("match_id"))
+
+
 def get_post(*, session: Session, match_id: int) -> MatchPostPublic | None:
-    row = session.get(MatchPost, match_id, populate_existing=True)
+    row = session.execute(_GET_POST, {"match_id": match_id}).first()
     return MatchPostPublic.model_validate(row) if row is not None else None
 
 
