@@ -9,6 +9,7 @@ the hint and starts the lesson again; a reached goal explains the rule and goes 
 from __future__ import annotations
 
 import argparse
+import secrets
 from pathlib import Path
 
 from cli.language import add_language_argument, chosen_language
@@ -83,7 +84,7 @@ def play(start: Lesson, language: str, out: Path | None, quiet: bool) -> int:
     quit_word = tx.t("console.word.quit")
     current: Lesson | None = start
     while current is not None:
-        run = LessonRun(current)
+        run = LessonRun(current, seed=secrets.token_hex(16))  # fair dice after the stated ones, new each try
         print("\n" + _header(current, language))
         _show(run, [], language, out, quiet)
         while run.verdict == "playing":
