@@ -17,7 +17,7 @@ from cli.local_commands import console_word
 from service import console
 from service.console import ElfballError, board_text
 from service.grammar import help_text
-from service.lesson_book import Lesson, LessonRun, lesson, lessons
+from service.lesson_book import Lesson, LessonRun, lesson, lessons, next_lesson, number
 from service.matches import prompt_for, side_names
 from service.pictures import board_png
 from service.refusal import Refused
@@ -48,9 +48,8 @@ def list_text(language: str) -> str:
 
 def _header(x: Lesson, language: str) -> str:
     tx = _text(language)
-    book = lessons()
     return "\n".join([
-        tx.t("console.learn.head", n=[b.id for b in book].index(x.id) + 1, total=len(book), title=x.text("title", language)),
+        tx.t("console.learn.head", n=number(x.id), total=len(lessons()), title=x.text("title", language)),
         tx.t("console.learn.goal", goal=x.text("goal", language)),
         tx.t("console.learn.rule", rule=x.rule_reference, section=x.rule["rules_md"]),
         tx.t("console.learn.words", help=tx.t("console.word.help"), hint=tx.t("console.word.hint"),
@@ -115,9 +114,7 @@ def play(start: Lesson, language: str, out: Path | None, quiet: bool) -> int:
             _show(run, events, language, out, quiet)
         if run.verdict == "done":
             print(tx.t("console.learn.done") + "\n" + current.text("explain", language))
-            book = [x.id for x in lessons()]
-            i = book.index(current.id)
-            current = lessons()[i + 1] if i + 1 < len(book) else None
+            current = next_lesson(current.id)
             if current is None:
                 print(tx.t("console.learn.finished"))
                 return 0

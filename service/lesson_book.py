@@ -42,7 +42,7 @@ from .scenario_check import check_position
 from .scenario_tools import EXPECT_KEYS, ScenarioResult, check_expect
 
 __all__ = ["LessonNote", "LESSON_DIR", "TEXT_KEYS", "TRACKS", "Lesson", "Verdict", "LessonRun", "judge", "lessons", "lesson",
-           "next_lesson", "load_lesson", "stated_dice"]
+           "next_lesson", "number", "load_lesson", "stated_dice"]
 
 #: Where the lessons are kept (shipped with the package).
 LESSON_DIR = Path(__file__).resolve().parent / "lesson_files"
@@ -208,11 +208,17 @@ def lesson(lesson_id: str) -> Lesson:
     raise Refused("refuse.lesson_unknown", lesson=lesson_id)
 
 
+def number(lesson_id: str) -> int:
+    """The lesson's place in the book, from 1 (its file's NN only orders the files: the tracks
+    leave gaps between them)."""
+    return [x.id for x in lessons()].index(lesson(lesson_id).id) + 1
+
+
 def next_lesson(lesson_id: str) -> Lesson | None:
     """The lesson after ``lesson_id`` in order, None after the last."""
-    ids = [x.id for x in lessons()]
-    i = ids.index(lesson(lesson_id).id)
-    return lessons()[i + 1] if i + 1 < len(ids) else None
+    book = lessons()
+    i = number(lesson_id)
+    return book[i] if i < len(book) else None
 
 
 # --- judging a try ----------------------------------------------------------------------------

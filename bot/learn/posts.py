@@ -17,7 +17,7 @@ from discord.ext.commands.bot import BotBase
 from bot.common.errors import answer_press
 from bot.common.i18n import tr
 from bot.common.reply import Refusal, refuse
-from service.lesson_book import Lesson, lesson, lessons, next_lesson
+from service.lesson_book import Lesson, lesson, lessons, next_lesson, number
 from service.lessons import LessonNote, Progress
 
 __all__ = ["LessonButton", "header", "rule_line", "verdict_text", "verdict_view", "progress_lines", "end_of_track",
@@ -38,7 +38,7 @@ def rule_line(chosen: Lesson, language: str) -> str:
 def header(chosen: Lesson, language: str, *, tries: int = 1) -> str:
     """The lesson's first lines, above its board: its title and place, the goal, the rule."""
     total = len(lessons())
-    lines = [tr(language, "learn.header", order=chosen.order, total=total, title=chosen.text("title", language),
+    lines = [tr(language, "learn.header", order=number(chosen.id), total=total, title=chosen.text("title", language),
                 track=tr(language, f"learn.track.{chosen.track}")),
              tr(language, "learn.goal", goal=chosen.text("goal", language)),
              rule_line(chosen, language),
@@ -119,7 +119,7 @@ def verdict_view(note: LessonNote, language: str) -> discord.ui.View:
 def choice_name(chosen: Lesson, language: str, done: Iterable[str]) -> str:
     """A lesson as the autocomplete offers it: ✅ when done, its number and its title."""
     mark = "✅ " if chosen.id in set(done) else ""
-    return f"{mark}{chosen.order:02d} · {chosen.text('title', language)}"[:100]
+    return f"{mark}{number(chosen.id):02d} · {chosen.text('title', language)}"[:100]
 
 
 def progress_lines(progress: Progress, language: str) -> list[str]:
@@ -127,14 +127,14 @@ def progress_lines(progress: Progress, language: str) -> list[str]:
     book = lessons()
     out = [tr(language, "learn.progress.title", done=len(progress.done & {x.id for x in book}), total=len(book))]
     track = None
-    for x in book:
+    for n, x in enumerate(book, 1):
         if x.track != track:
             track = x.track
             out.append(f"__{tr(language, f'learn.track.{x.track}')}__")
         tries = progress.tries.get(x.id, 0)
         mark = "✅" if x.id in progress.done else ("▶️" if x.id == progress.next_id else "▫️")
         said = tr(language, "learn.progress.tries", tries=tries) if tries else ""
-        out.append(f"{mark} {x.order:02d}. {x.text('title', language)} {said}".rstrip())
+        out.append(f"{mark} {n:02d}. {x.text('title', language)} {said}".rstrip())
     if progress.next_id is not None:
         out.append(tr(language, "learn.progress.next", title=lesson(progress.next_id).text("title", language)))
     else:

@@ -59,3 +59,14 @@ def test_the_progress_ticks_what_is_done_and_names_the_next(small_book):
     assert lines[-1].startswith("▶️ Next: **A throw and its catch**")
     finished = progress_lines(Progress(frozenset({"walk", "throw-and-catch"}), {}, None, None), "fr")
     assert finished[-1].startswith("🎓 Tout est fait")
+
+
+def test_the_last_lesson_of_the_real_book_says_it_is_the_last():
+    """Numbered by its place in the book, not its file's NN (the tracks leave gaps)."""
+    from service.lesson_book import lessons
+
+    book = lessons()
+    total = len(book)
+    assert f"{total}/{total}" in header(book[-1], "en")
+    lines = progress_lines(Progress(frozenset(), {}, None, book[0].id), "en")
+    assert any(line.endswith(f"{total:02d}. {book[-1].text('title', 'en')}") for line in lines)

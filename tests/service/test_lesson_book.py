@@ -80,3 +80,10 @@ def test_the_book_ships_with_the_package() -> None:
     pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
     assert "lesson_files/*.json" in pyproject["tool"]["setuptools"]["package-data"]["service"]
     assert lesson_book.LESSON_DIR.is_dir() and not lesson_book.LESSON_DIR.is_symlink()
+
+
+def test_lessons_are_numbered_by_their_place_in_the_book() -> None:
+    """The file's NN only orders the files (the tracks leave gaps): the member reads 1 to N."""
+    assert [lesson_book.number(x.id) for x in BOOK] == list(range(1, len(BOOK) + 1))
+    assert lesson_book.next_lesson(BOOK[-1].id) is None
+    assert all(lesson_book.next_lesson(a.id) == b for a, b in zip(BOOK, BOOK[1:]))
