@@ -17,6 +17,7 @@ another engine with ``use_engine``.
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -71,11 +72,32 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def _switch_to_wal(cursor: Any) -> None:
+    """``PRAGMA journal_mode = WAL``, retried while another process holds the lock.
+
+    A new database starts in rollback mode; switching needs its exclusive lock. When two
+    processes open a new file together (shards starting at once), each holds a shared lock and
+    wants the exclusive one, and SQLite answers "database is locked" at once instead of waiting
+    on the busy timeout (it would deadlock). The loser retries until the winner has switched:
+    then the pragma is a no-op. Bounded by the busy timeout, as any other wait for a lock."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")  # answers 'memory' for :memory: databases
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")  # answers 'memory' for :memory: databases
+        _switch_to_wal(cursor)
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:
         cursor.close()
