@@ -15,7 +15,6 @@ __all__ = ["CoachPreferenceBase", "CoachPreference", "CoachPreferencePublic"]
 
 class CoachPreferenceBase(SQLModel):
     #: "auto": follow Discord (the member's or the server's locale); "en" or "fr": chosen.
-    #: "auto": follow Discord (the member's or the server's locale); "en" or "fr": chosen.
     language: str = Field(default="auto", max_length=16)
     #: Text instead of pictures, no emoji-only buttons (added by migration 0002).
     screen_reader: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})

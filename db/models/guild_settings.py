@@ -15,7 +15,6 @@ __all__ = ["GuildSettingsBase", "GuildSettings", "GuildSettingsPublic"]
 
 class GuildSettingsBase(SQLModel):
     #: "auto": follow Discord (the member's or the server's locale); "en" or "fr": chosen.
-    #: "auto": follow Discord (the member's or the server's locale); "en" or "fr": chosen.
     language: str = Field(default="auto", max_length=16)
     #: Open-ended server options (default turn deadline, rule options for new matches, ...).
     settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
