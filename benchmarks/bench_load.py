@@ -69,15 +69,16 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def cpu_seconds(pid: int, *, alone: bool = False) -> float:
-    """CPU time of ``pid`` and its live descendants (utime + stime); ``alone``: of ``pid`` only."""
+def cpu_seconds(pid: int, *, alone: bool = False, kernel: bool = False) -> float:
+    """CPU time of ``pid`` and its live descendants (utime + stime); ``alone``: of ``pid`` only;
+    ``kernel``: the system time only (sockets, fsync, page faults)."""
     total = 0
     for p in [pid] if alone else family(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
+        total += int(fields[12]) if kernel else int(fields[11]) + int(fields[12])
     return total / CLK
 
 
@@ -290,6 +291,7 @@ async def run(args: argparse.Namespace) -> int:
 
             cpu0 = sum(cpu_seconds(p.pid) for p in procs)
             main0 = sum(cpu_seconds(p.pid, alone=True) for p in procs)
+            kernel0 = sum(cpu_seconds(p.pid, kernel=True) for p in procs)
             own0 = time.process_time()
             uploads0 = fake.mark()
             started = time.monotonic()
@@ -297,6 +299,7 @@ async def run(args: argparse.Namespace) -> int:
             elapsed = time.monotonic() - started
             cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
             main = sum(cpu_seconds(p.pid, alone=True) for p in procs) - main0
+            kernel = sum(cpu_seconds(p.pid, kernel=True) for p in procs) - kernel0
             own = time.process_time() - own0
             rss_end = sum(rss_kb(p.pid) for p in procs)
             rss_each = [own_rss_kb(q) for p in procs for q in family(p.pid)]  # bot, then its children
@@ -323,7 +326,8 @@ async def run(args: argparse.Namespace) -> int:
         print(f"  bot CPU: {cpu * 1000 / max(1, saved):.1f} ms per action ({cpu / elapsed * 100:.0f}% of one core); "
               f"the fake Discord and the coaches: {own / elapsed * 100:.0f}% of one core")
         print(f"    of which the bot's own process {main * 1000 / max(1, saved):.1f} ms, its picture workers "
-              f"{(cpu - main) * 1000 / max(1, saved):.1f} ms per action")
+              f"{(cpu - main) * 1000 / max(1, saved):.1f} ms per action; in the kernel "
+              f"{kernel * 1000 / max(1, saved):.1f} ms per action")
         print(f"  bot memory: {rss_end / 1024:.0f} MB resident ({rss_ready / 1024:.0f} MB when ready, before any "
               f"board; {rss_half[0] / 1024:.0f} MB with half the boards up); {per_match:.1f} KB per active match "
               f"(the second half's boards)")
