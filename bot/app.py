@@ -40,6 +40,7 @@ from bot.common.errors import answer_error
 from bot.common.i18n import CommandTranslator, server_language, tr
 from bot.common.metrics import DEFAULT_HOST, BotMetrics, MetricsServer
 from bot.common.reply import NO_PINGS, ping
+from bot.common.ratelimits import pace_bucket_sweeps
 from bot.play.items import PanelButton, PanelSelect
 from bot.play.panels import CloseUpButton, DescribeButton
 from bot.play.poster import Poster
@@ -92,6 +93,7 @@ class ElfballBot(commands.AutoShardedBot):
         self.metrics = BotMetrics()
         kwargs.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, **kwargs)
+        pace_bucket_sweeps(self.http)
         self.service = service or MatchService()
         self._lessons: LessonService | None = None
         if getattr(self.service, "language_for", "") is None:  # boards are drawn in their server's language
