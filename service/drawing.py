@@ -10,8 +10,14 @@ the pictures use another core and the bot's own threads only wait for their resu
 The pictures are the same bytes either way (the renderer is a pure function of its arguments;
 the state and events travel by pickle). Worker processes are started with ``spawn`` (the bot
 process has threads, which ``fork`` must not copy) and each warms its caches once. A worker
-that dies (killed, out of memory) breaks its pool: that picture is drawn here instead and a
-fresh pool serves the next one, so a post never fails for want of a worker.
+that dies (killed, out of memory) costs no post: that picture is drawn here instead and a
+fresh worker serves the next one.
+
+Each worker is one process and one pipe: the calling thread sends the pickled call and waits
+for the answer on the pipe. ``concurrent.futures.ProcessPoolExecutor`` did the same through a
+manager thread, a feeder thread and a call queue: four thread hand-overs and two more pickles
+per picture, ~1.8 ms of CPU per action between the bot and its worker at 1,000 channels
+(``bench_load.py``'s profile, docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -26,8 +32,7 @@ import pickle
 import threading
 from collections import deque
 from collections.abc import Generator, Iterable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from engine import MatchState
@@ -123,8 +128,8 @@ def _start_worker(warm: tuple[int, bool] | None) -> None:
     parent = multiprocessing.parent_process()
     _worker["is"] = parent is not None
     if parent is not None:
-        # A pool's worker holds both ends of its call queue, so it would never see the bot die
-        # (killed, out of memory): without this it would stay, idle, holding its memory.
+        # The bot killed outright (SIGKILL, out of memory) closes the pipe, but a worker sees
+        # that only at its next read: watching the parent ends it at once, memory and all.
         def watch() -> None:
             multiprocessing.connection.wait([parent.sentinel])
             os._exit(0)
@@ -132,6 +137,32 @@ def _start_worker(warm: tuple[int, bool] | None) -> None:
         threading.Thread(target=watch, name="elfball-parent-watch", daemon=True).start()
     if warm is not None:
         _warm(*warm)
+
+
+def _ready() -> bool:
+    return True
+
+
+def _serve(conn: multiprocessing.connection.Connection, warm: tuple[int, bool] | None) -> None:
+    """A worker's life: answer each call sent on ``conn`` in order, until the bot closes it."""
+    _start_worker(warm)
+    while True:
+        try:
+            fn, args = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):  # the bot closed the pipe, or is gone
+            return
+        try:
+            answer: tuple[bool, Any] = (True, fn(*args))
+        except Exception as exc:  # noqa: BLE001 - raised again in the bot, as the call's own error
+            answer = (False, exc)
+        try:
+            data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - an error that does not pickle is still one
+            data = pickle.dumps((False, RuntimeError(f"picture worker: {exc!r}")))
+        try:
+            conn.send_bytes(data)
+        except OSError:
+            return
 
 
 def _warm(width: int, close_up: bool) -> None:
@@ -177,6 +208,92 @@ def release_free_memory() -> bool:
 _SIDE = ThreadPoolExecutor(max_workers=2, thread_name_prefix="elfball-picture")
 
 
+class _WorkerGone(Exception):
+    """The worker died (or its pipe closed) before it answered."""
+
+
+class _Worker:
+    """One picture process and the pipe to it. Calls are answered in the order they were sent;
+    any thread may send one, and the thread that reads an answer meant for another keeps it for
+    that caller (``boards`` has several in flight)."""
+
+    def __init__(self, warm: tuple[int, bool] | None) -> None:
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs, warm), name="elfball-picture", daemon=True)
+        self.process.start()
+        theirs.close()
+        self._conn = ours
+        self._send_lock = threading.Lock()
+        self._receive_lock = threading.Lock()
+        self._sent = 0
+        self._received = 0
+        self._answers: dict[int, bytes] = {}
+        self._dropped: set[int] = set()
+        self.broken = False
+
+    @property
+    def waiting(self) -> int:
+        """Calls sent and not yet answered."""
+        return self._sent - self._received
+
+    def send(self, fn: Any, args: tuple[Any, ...]) -> int:
+        """Send ``fn(*args)``; the ticket to receive its answer with."""
+        payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+        with self._send_lock:
+            if self.broken:
+                raise _WorkerGone()
+            try:
+                self._conn.send_bytes(payload)
+            except (OSError, ValueError):
+                self.broken = True
+                raise _WorkerGone() from None
+            ticket = self._sent
+            self._sent += 1
+        return ticket
+
+    def receive(self, ticket: int) -> Any:
+        """The answer to call ``ticket`` (its error raised again here)."""
+        with self._receive_lock:
+            while ticket not in self._answers:
+                if self.broken:
+                    raise _WorkerGone()
+                try:
+                    data = self._conn.recv_bytes()
+                except (EOFError, OSError):
+                    self.broken = True
+                    raise _WorkerGone() from None
+                n, self._received = self._received, self._received + 1
+                if n in self._dropped:
+                    self._dropped.discard(n)
+                else:
+                    self._answers[n] = data
+            data = self._answers.pop(ticket)
+        ok, value = pickle.loads(data)
+        if not ok:
+            raise value
+        return value
+
+    def drop(self, ticket: int) -> None:
+        """Nobody will receive ``ticket``'s answer: discard it when it comes."""
+        with self._receive_lock:
+            if self._answers.pop(ticket, None) is None and ticket >= self._received:
+                self._dropped.add(ticket)
+
+    def stop(self) -> None:
+        """Close the pipe (the worker ends at its next read) and wait for the process."""
+        self.broken = True
+        self._conn.close()
+        self.process.join(timeout=10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+
+
+#: A call sent: the worker and the ticket of its answer (no worker, or no ticket: draw here).
+_Sent = tuple["_Worker | None", "int | None"]
+
+
 class Drawing:
     """Draws boards and close-ups, here (``processes=0``) or in that many worker processes."""
 
@@ -184,11 +301,11 @@ class Drawing:
         if processes < 0:
             raise ValueError("processes is 0 or more")
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[_Worker] | None = None
         self._lock = threading.Lock()
         self._warm_args: tuple[int, bool] | None = None
         self._side = _SIDE if processes == 0 else None
-        #: Pictures a broken pool made us draw here (for tests and logs).
+        #: Pictures a dead worker made us draw here (for tests and logs).
         self.fallbacks = 0
 
     def __repr__(self) -> str:
@@ -220,14 +337,14 @@ class Drawing:
         gets the bytes as they are). ``compact``: ``render_board``'s smaller encoding, for
         pictures kept. In workers a few per worker are in flight at a time, so a caller that
         stops early (a size budget passed) leaves little drawn for nothing: what is still
-        queued is cancelled when the iterator is closed."""
+        in flight is dropped when the iterator is closed."""
         fn = _pickled_compact_board if compact else _pickled_board
         if self.processes == 0:
             for job in jobs:
                 yield fn(job)
             return
         window = 4 * self.processes
-        sent: deque[tuple[tuple[ProcessPoolExecutor, Future | None], bytes]] = deque()
+        sent: deque[tuple[_Sent, bytes]] = deque()
         try:
             for job in jobs:
                 sent.append((self._submit(fn, job), job))
@@ -238,62 +355,63 @@ class Drawing:
                 first, args = sent.popleft()
                 yield self._result(first, fn, args)
         finally:
-            for (_, future), _ in sent:
-                if future is not None:
-                    future.cancel()
+            for (worker, ticket), _ in sent:
+                if worker is not None and ticket is not None:
+                    worker.drop(ticket)
 
     # -- the workers --------------------------------------------------------------------------
     def warm(self, width: int, close_up: bool, *, start: bool = False) -> None:
         """Fill the renderer's caches: here now, when drawing in this process. Workers are not
         started for it (unless ``start``): each warms as it starts, at the first picture, so a
-        bot with nothing to draw does not hold them (~90 MB with multiprocessing's resource
-        tracker, docs/memory.md), and the first board after a start waits for one (~1-2 s)."""
+        bot with nothing to draw does not hold them (~90 MB, docs/memory.md), and the first
+        board after a start waits for one (~1-2 s)."""
         self._warm_args = (width, close_up)
         if self.processes == 0:
             _warm(width, close_up)
             return
         if start:
-            pool = self._ensure()
-            for done in [pool.submit(_warm, width, close_up) for _ in range(self.processes)]:
-                done.result()
+            for worker in self._ensure():  # each warms as it starts: a call answered is a warm worker
+                worker.receive(worker.send(_ready, ()))
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes running now (none before the first picture)."""
+        with self._lock:
+            return [w.process.pid for w in self._workers or [] if w.process.pid is not None]
 
     def close(self) -> None:
         """Stop the workers (the next picture starts them again)."""
         with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            workers, self._workers = self._workers, None
+        for worker in workers or []:
+            worker.stop()
 
-    def _ensure(self) -> ProcessPoolExecutor:
+    def _ensure(self) -> list[_Worker]:
+        """The workers, started at the first picture; a dead one is replaced by a fresh one."""
         with self._lock:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker, initargs=(self._warm_args,))
-            return self._pool
+            if self._workers is None:
+                self._workers = [_Worker(self._warm_args) for _ in range(self.processes)]
+            elif any(w.broken for w in self._workers):
+                dead = [w for w in self._workers if w.broken]
+                self._workers = [w for w in self._workers if not w.broken] + [_Worker(self._warm_args) for _ in dead]
+                for worker in dead:
+                    worker.stop()
+            return self._workers
 
-    def _broken(self, pool: ProcessPoolExecutor) -> None:
-        with self._lock:
-            if self._pool is pool:
-                self._pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
-
-    def _submit(self, fn: Any, *args: Any) -> tuple[ProcessPoolExecutor, Future | None]:
-        pool = self._ensure()
+    def _submit(self, fn: Any, *args: Any) -> _Sent:
+        worker = min(self._ensure(), key=lambda w: w.waiting)
         try:
-            return pool, pool.submit(fn, *args)
-        except (BrokenProcessPool, RuntimeError):  # broken, or shut down meanwhile
-            self._broken(pool)
-            return pool, None
+            return worker, worker.send(fn, args)
+        except _WorkerGone:
+            return worker, None
 
-    def _result(self, sent: tuple[ProcessPoolExecutor, Future | None], fn: Any, *args: Any) -> Any:
-        pool, future = sent
-        if future is not None:
+    def _result(self, sent: _Sent, fn: Any, *args: Any) -> Any:
+        worker, ticket = sent
+        if worker is not None and ticket is not None:
             try:
-                return future.result()
-            except BrokenProcessPool:
-                log.warning("a picture worker died: drawing in the bot's process, a new worker next time")
-                self._broken(pool)
+                return worker.receive(ticket)
+            except _WorkerGone:
+                pass
+        log.warning("a picture worker died: drawing in the bot's process, a new worker next time")
         self.fallbacks += 1
         return fn(*args)
 

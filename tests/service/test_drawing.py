@@ -32,9 +32,9 @@ def workers():
 
 
 def _workers_of(drawing: Drawing) -> list[int]:
-    pool = drawing._pool
-    assert pool is not None
-    return [p.pid for p in pool._processes.values()]  # type: ignore[union-attr]
+    pids = drawing.worker_pids()
+    assert pids
+    return pids
 
 
 def _gone(pid: int, within: float = 10.0) -> bool:
@@ -110,7 +110,7 @@ def test_a_bot_warmed_at_start_has_no_worker_until_its_first_picture(position) -
     drawing = Drawing(1)
     try:
         drawing.warm(600, True)
-        assert drawing._pool is None
+        assert drawing.worker_pids() == []
         expected = Drawing(0).board(position.state, events=position.events, width=600, language="en")
         assert drawing.board(position.state, events=position.events, width=600, language="en") == expected
         assert len(_workers_of(drawing)) == 1 and drawing.fallbacks == 0
@@ -162,7 +162,7 @@ def test_a_worker_ends_with_the_bot_process(tmp_path) -> None:
         "if __name__ == '__main__':\n"
         "    d = Drawing(1)\n"
         "    d.board(fuzz_history(5)[0].state, width=300, language='en')\n"
-        "    print(*[p.pid for p in d._pool._processes.values()], flush=True)\n"
+        "    print(*d.worker_pids(), flush=True)\n"
         "    time.sleep(60)\n")
     bot = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     try:
@@ -174,3 +174,39 @@ def test_a_worker_ends_with_the_bot_process(tmp_path) -> None:
     if not _gone(worker):
         os.kill(worker, signal.SIGKILL)
         pytest.fail("the picture worker outlived its killed bot")
+
+
+def test_a_workers_error_is_raised_in_the_bot_and_the_worker_stays(position, workers: Drawing) -> None:
+    # A drawing bug is the call's own error, as if drawn here, not a dead worker.
+    with pytest.raises(ValueError) as here:
+        Drawing(0).board(position.state, width=10, language="en")
+    with pytest.raises(ValueError) as there:
+        workers.board(position.state, width=10, language="en")
+    assert str(there.value) == str(here.value)
+    assert workers.fallbacks == 0
+    assert workers.board(position.state, width=300, language="en").startswith(b"\x89PNG")
+
+
+def test_many_calls_at_once_each_get_their_own_picture(position) -> None:
+    import pickle
+    from concurrent.futures import ThreadPoolExecutor
+
+    here = Drawing(0)
+    widths = [300, 320, 340, 360, 380, 400, 420, 440]
+    expected = {w: here.board(position.state, events=position.events, width=w, language="en") for w in widths}
+    drawing = Drawing(2)
+    try:
+        with ThreadPoolExecutor(8) as threads:  # the bot's threads, each waiting on its own answer
+            got = dict(zip(widths, threads.map(
+                lambda w: drawing.board(position.state, events=position.events, width=w, language="en"), widths)))
+        assert got == expected
+        jobs = [pickle.dumps((position.state, list(position.events), None, w, "en")) for w in widths]
+        assert list(drawing.boards(jobs)) == [expected[w] for w in widths]  # several in flight per worker
+        early = drawing.boards(jobs)
+        assert next(early) == expected[300]
+        early.close()  # the answers still on their way are dropped, never handed to the next caller
+        assert drawing.board(position.state, events=position.events, width=440, language="en") == expected[440]
+        assert drawing.fallbacks == 0
+    finally:
+        drawing.close()
+
