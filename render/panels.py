@@ -28,7 +28,8 @@ MOMENTUM_Y = 2.38  # centre line of the track, in spacings from the top
 #: The pieces drawn once and pasted (``render.tiles``), by everything that decides their pixels:
 #: the teams' icons, the Momentum track's empty slots (one tile a marker value and width), the
 #: off-field chips. Full, at the bot's 720 px, they hold at most about 190, 180 and 570 kB of
-#: pixels (0.95 MB; 1.8 MB at 1000 px): ``tests/render/test_render_tiles.py``.
+#: pixels (0.95 MB; 1.8 MB at 1000 px; ``tests/render/test_render_tiles.py``), and some 140 kB
+#: of hashes of the keys seen once.
 ICONS = TileCache(96)
 SLOTS = TileCache(16)
 CHIPS = TileCache(192)

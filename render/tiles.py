@@ -121,20 +121,33 @@ def drawn_tile(box: Box, draw: Callable[[Pen], None]) -> Tile | None:
 
 
 class TileCache:
-    """At most ``maxsize`` tiles by key, the least recently used dropped first; ``nbytes`` is
-    what their pixels hold (a refused tile, ``None``, is remembered too)."""
+    """At most ``maxsize`` tiles by key, the least recently used dropped first.
+
+    A piece gets its tile the second time its key comes (the cache remembers the hashes of the
+    last ``4 * maxsize`` keys seen once: a shared hash only makes a tile early): a tile costs
+    about twice drawing in place, so a piece seen once (most of them, when a thousand matches
+    take turns) is drawn in place. ``nbytes`` is what the tiles' pixels hold."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
         self._tiles: OrderedDict[Hashable, Tile | None] = OrderedDict()
+        self._seen: OrderedDict[int, None] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: Hashable, draw: Callable[[], Tile | None]) -> Tile | None:
-        """The tile kept for ``key``, or the one ``draw()`` makes (then kept)."""
+        """The tile kept for ``key``; or the one ``draw()`` makes (then kept) if the key came
+        before; or ``None`` (draw in place) the first time."""
         with self._lock:
             if key in self._tiles:
                 self._tiles.move_to_end(key)
                 return self._tiles[key]
+            seen = hash(key)
+            if seen not in self._seen:
+                self._seen[seen] = None
+                while len(self._seen) > 4 * self.maxsize:
+                    self._seen.popitem(last=False)
+                return None
+            del self._seen[seen]
         tile = draw()
         with self._lock:
             self._tiles[key] = tile
@@ -146,6 +159,10 @@ class TileCache:
         return len(self._tiles)
 
     @property
+    def keys_seen_once(self) -> int:
+        return len(self._seen)
+
+    @property
     def nbytes(self) -> int:
         with self._lock:
             return sum(t.nbytes for t in self._tiles.values() if t is not None)
@@ -153,6 +170,7 @@ class TileCache:
     def clear(self) -> None:
         with self._lock:
             self._tiles.clear()
+            self._seen.clear()
 
 
 _IN_PLACE: ContextVar[bool] = ContextVar("render_tiles_in_place", default=False)

@@ -39,7 +39,8 @@ def fuzz_boards(seed: int, n: int) -> list:  # type: ignore[type-arg]
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_boards_with_tiles_are_the_bytes_drawn_in_place(language: str) -> None:
     """Every golden scenario and some played positions, at the bot's width and the default:
-    tiles drawn afresh, tiles reused, and no tiles give the same PNG bytes."""
+    no tiles, then pieces drawn in place (their first time), tiles drawn afresh (their second)
+    and tiles reused give the same PNG bytes."""
     module = golden_module()
     positions = [(sc.state, sc.events, sc.view) for sc in (make() for make in module.SCENARIOS.values())]
     positions += [(f.state, f.events, f.view) for f in fuzz_boards(5, 4)]
@@ -49,9 +50,7 @@ def test_boards_with_tiles_are_the_bytes_drawn_in_place(language: str) -> None:
             with drawn_in_place():
                 in_place = render_board(state, **kw)
             clear_tiles()
-            fresh = render_board(state, **kw)
-            warm = render_board(state, **kw)
-            assert fresh == in_place and warm == in_place
+            assert [render_board(state, **kw) for _ in range(3)] == [in_place] * 3
     assert all(len(cache) for cache in CACHES)  # the boards did use the tiles
 
 
@@ -60,7 +59,7 @@ def test_legend_with_tiles_is_the_picture_drawn_in_place(language: str) -> None:
     with drawn_in_place():
         in_place = legend_image(language).tobytes()
     clear_tiles()
-    assert legend_image(language).tobytes() == in_place
+    assert [legend_image(language).tobytes() for _ in range(3)] == [in_place] * 3
 
 
 BACKGROUND = Image.effect_noise((160, 90), 60).convert("RGB")  # not flat: pastes must keep what is under
@@ -77,14 +76,15 @@ def test_a_chip_or_an_icon_is_exact_at_any_fraction_of_a_pixel(x: float, y: floa
     g = geometry(width)
     pictures = []
     for in_place in (True, False):
-        canvas = BACKGROUND.copy()
-        d = ImageDraw.Draw(canvas)
         clear_tiles()
-        with drawn_in_place() if in_place else nullcontext():
-            panels.draw_chip(canvas, d, g, side, x, y, text, fill, mark)
-            panels.stamp_team_icon(canvas, d, side, x + 40, y - 5, 0.36 * g.s, fill, max(2, round(g.s * 0.06)))
-        pictures.append(canvas.tobytes())
-    assert pictures[0] == pictures[1]
+        for _ in range(1 if in_place else 3):  # in place; then a fresh tile, a kept one
+            canvas = BACKGROUND.copy()
+            d = ImageDraw.Draw(canvas)
+            with drawn_in_place() if in_place else nullcontext():
+                panels.draw_chip(canvas, d, g, side, x, y, text, fill, mark)
+                panels.stamp_team_icon(canvas, d, side, x + 40, y - 5, 0.36 * g.s, fill, max(2, round(g.s * 0.06)))
+            pictures.append(canvas.tobytes())
+    assert len(panels.CHIPS) == 1 and pictures[1:] == [pictures[0]] * 3
 
 
 def test_a_tile_that_would_not_paste_exactly_is_refused() -> None:
@@ -104,18 +104,22 @@ def test_a_tile_that_would_not_paste_exactly_is_refused() -> None:
 
 
 def test_tile_caches_stay_bounded() -> None:
-    """However many different chips, icons and tracks are drawn, each cache keeps its bound,
+    """However many different chips, icons and tracks are drawn (each twice: a piece gets its
+    tile the second time), each cache keeps its bound, so does its memory of keys seen once,
     and at the bot's width the three hold under a megabyte of pixels."""
     clear_tiles()
     g = geometry(720)
     canvas = Image.new("RGB", (g.width, g.height), C.PANEL)
     d = ImageDraw.Draw(canvas)
     y = g.footer_top + 0.5 * g.s
-    for i in range(600):
-        side = ("west", "east")[i % 2]
-        panels.draw_chip(canvas, d, g, side, 10 + i * 0.37, y, f"{i % 20 + 1}Ab", (200, 30, 30), (None, "card", "cross")[i % 3])
-        panels.stamp_team_icon(canvas, d, side, 30 + i * 0.37, 0.72 * g.s, 0.36 * g.s, (200, 30, 30), 3)
-        panels.draw_momentum_track(canvas, d, g.width / 2 + i % 9, 2.38 * g.s, g.s, i % 7, side, (1, 2, 3), 2)
+    for i in range(2000):
+        k = i // 2  # each piece twice in a row
+        side = ("west", "east")[k % 2]
+        panels.draw_chip(canvas, d, g, side, 10 + k * 0.37, y, f"{k % 20 + 1}Ab", (200, 30, 30), (None, "card", "cross")[k % 3])
+        panels.stamp_team_icon(canvas, d, side, 30 + k * 0.37, 0.72 * g.s, 0.36 * g.s, (200, 30, 30), 3)
+        panels.draw_momentum_track(canvas, d, g.width / 2 + k % 9, 2.38 * g.s, g.s, k % 7, side, (1, 2, 3), 2)
+        if i % 2 == 0:  # and a piece seen only once
+            panels.draw_chip(canvas, d, g, side, 11 + k * 0.37, y, "1Z", (30, 30, 200), None)
     for cache in CACHES:
-        assert len(cache) == cache.maxsize
+        assert len(cache) == cache.maxsize and cache.keys_seen_once <= 4 * cache.maxsize
     assert sum(cache.nbytes for cache in CACHES) < 1024 * 1024
