@@ -15,12 +15,18 @@ actions, questions and turns), timed together (median and p95) with their sizes.
 The board alone is what a post draws by default since issue 33 (the close-up is drawn when a
 coach or his server asks for it in the post, or a member presses Close-up); ``--width``
 defaults to the bot's (``service.drawing.BOARD_WIDTH``).
+
+``--channels N`` (issue 33) draws as bench_load's bot does: N matches (gnolls against sarcos,
+the AI coach on both sides, from each match's 7th command on) take turns, one board each, ``--turns``
+rounds, so no cache sees the same match twice in a row; it prints the CPU per board of each
+round (the first fills the caches) and nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 from collections import Counter
 import sys
@@ -29,7 +35,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Phase  # noqa: E402
+from engine import (  # noqa: E402
+    Phase,
+    SeededDice,
+    TeamEntry,
+    apply,
+    default_roster,
+    new_match,
+    pending,
+    standard_field,
+    team_list,
+)
+from ai import AICoach  # noqa: E402
 from render import render_action_view, render_board  # noqa: E402
 from render import layers  # noqa: E402
 from render.replay import Frame, Step, action_frames, fuzz_history  # noqa: E402
@@ -62,6 +79,41 @@ def mid_match_posts(seeds: list[int], per_seed: int) -> list[Step]:
     return out
 
 
+def channel_posts(channels: int, turns: int, skip: int = 6) -> list[Step]:
+    """What a bot with ``channels`` busy channels draws, as in bench_load: gnolls against sarcos
+    in every channel, the AI coach on both sides, each match's position after its commands
+    ``skip + 1 .. skip + turns``, the matches taking turns."""
+    west, east = team_list("gnolls"), team_list("sarcos")
+    field = standard_field()
+    matches = []
+    for seed in range(1, channels + 1):
+        dice, coach = SeededDice(seed), AICoach(random.Random(seed))
+        res = new_match(TeamEntry(west.name, default_roster(west)), TeamEntry(east.name, default_roster(east)), dice)
+        steps = []
+        while len(steps) < skip + turns and res.state.phase is not Phase.MATCH_OVER:
+            side = pending(res.state).side
+            assert side is not None
+            res = apply(res.state, coach.choose(res.state, side, field), dice, by=side)
+            steps.append(Step(res.state, list(res.events), res.view if res.state.in_progress else None))
+        matches.append(steps[skip:])
+    return [m[t] for t in range(turns) for m in matches if t < len(m)]
+
+
+def channels_main(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    posts = channel_posts(args.channels, args.turns)
+    print(f"{len(posts)} boards, {args.channels} matches taking turns ({time.perf_counter() - t0:.1f}s to play them)")
+    load0 = os.getloadavg()
+    per_round = len(posts) // args.turns
+    for r in range(args.turns):
+        c0 = time.process_time()
+        for f in posts[r * per_round:(r + 1) * per_round]:
+            render_board(f.state, events=f.events, view=f.view, width=args.width)
+        print(f"round {r + 1}: CPU {(time.process_time() - c0) * 1000 / per_round:.2f} ms per board at {args.width} px")
+    print(f"load average (1 min) before / after measuring: {load0[0]:.2f} / {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    return 0
+
+
 def pct(values: list[float], q: float) -> float:
     vs = sorted(values)
     return vs[min(len(vs) - 1, max(0, round(q * (len(vs) - 1))))]
@@ -74,7 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, nargs="+", default=[3, 5, 8])
     ap.add_argument("--boards", type=int, default=60, help="boards per seed")
     ap.add_argument("--cold", action="store_true", help="also time with the recent-band cache emptied")
+    ap.add_argument("--channels", type=int, default=0, help="draw as a bot with this many busy channels (see above)")
+    ap.add_argument("--turns", type=int, default=4, help="with --channels: boards per match")
     args = ap.parse_args(argv)
+    if args.channels:
+        return channels_main(args)
 
     t0 = time.perf_counter()
     boards = mid_match_boards(args.seeds, args.boards)

@@ -492,7 +492,7 @@ def paste_centered(canvas: Image.Image, sprite: Image.Image, x: float, y: float)
 BAND_ROWS = 24
 #: The bare field's bands are compressed once, so they can afford the best level.
 REFERENCE_LEVEL = 9
-_RECENT: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
+_RECENT: OrderedDict[tuple[int, bytes], tuple[bytes, int]] = OrderedDict()
 _RECENT_LOCK = threading.Lock()
 _RECENT_MAX = 192  # about 5 MB of bands at 1000 px: a match's panels change little between actions
 _ADLER_BASE = 65521
@@ -514,14 +514,18 @@ def _adler_combine(a1: int, a2: int, len2: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _filtered(raw: bytes, w: int, y0: int, y1: int) -> bytes:
-    """Rows ``y0..y1`` as PNG scanlines (filter byte 0: none, the best for palette images)."""
-    zero = b"\x00"
-    return zero + zero.join(raw[y * w:(y + 1) * w] for y in range(y0, y1))
+def _scanlines(im: Image.Image) -> bytes:
+    """A ``P`` image's rows as PNG scanlines, each behind its filter byte 0 (none, the best for
+    palette images): the image pasted one pixel in from the left of a column of zeros, in C."""
+    w, h = im.size
+    framed = Image.new("P", (w + 1, h), 0)
+    framed.paste(im, (1, 0))
+    return framed.tobytes()
 
 
-def _deflate(band: bytes, level: int) -> bytes:
-    """A fresh compressor per band, ended by a sync flush: the bytes depend on this band only."""
+def _deflate(band: bytes, level: int) -> tuple[bytes, int]:
+    """A fresh compressor per band, ended by a sync flush: the bytes depend on this band only.
+    Also the band's Adler-32, kept with its bytes."""
     key = (level, band)
     with _RECENT_LOCK:
         packed = _RECENT.get(key)
@@ -529,7 +533,7 @@ def _deflate(band: bytes, level: int) -> bytes:
             _RECENT.move_to_end(key)
             return packed
     c = zlib.compressobj(level, zlib.DEFLATED, -15, 9)
-    packed = c.compress(band) + c.flush(zlib.Z_SYNC_FLUSH)
+    packed = (c.compress(band) + c.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(band))
     with _RECENT_LOCK:
         _RECENT[key] = packed
         while len(_RECENT) > _RECENT_MAX:
@@ -539,26 +543,25 @@ def _deflate(band: bytes, level: int) -> bytes:
 
 @dataclass(frozen=True)
 class PngReference:
-    """A picture (the bare field in one palette) cut in bands, each compressed once."""
+    """A picture (the bare field in one palette) cut in bands of scanlines, each compressed once."""
 
-    width: int
-    raw: bytes  # the P image's pixels
+    size: tuple[int, int]
+    bands: tuple[bytes, ...]  # each band's scanlines (filter bytes and the P image's pixels)
     packed: tuple[bytes, ...]
     adlers: tuple[int, ...]
-    lengths: tuple[int, ...]
 
 
 def png_reference(im: Image.Image) -> PngReference:
     w, h = im.size
-    raw = im.tobytes()
-    packed, adlers, lengths = [], [], []
+    lines, stride = _scanlines(im), w + 1
+    bands, packed, adlers = [], [], []
     for y0 in range(0, h, BAND_ROWS):
-        band = _filtered(raw, w, y0, min(h, y0 + BAND_ROWS))
+        band = lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride]
         c = zlib.compressobj(REFERENCE_LEVEL, zlib.DEFLATED, -15, 9)
+        bands.append(band)
         packed.append(c.compress(band) + c.flush(zlib.Z_SYNC_FLUSH))
         adlers.append(zlib.adler32(band))
-        lengths.append(len(band))
-    return PngReference(w, raw, tuple(packed), tuple(adlers), tuple(lengths))
+    return PngReference(im.size, tuple(bands), tuple(packed), tuple(adlers))
 
 
 def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None = None) -> bytes:
@@ -574,19 +577,18 @@ def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None =
     if im.mode != "P":
         raise ValueError("encode_png wants a P image")
     w, h = im.size
-    raw = im.tobytes()
-    ref = reference if reference is not None and reference.width == w and len(reference.raw) == len(raw) else None
+    lines, stride = _scanlines(im), w + 1
+    ref = reference if reference is not None and reference.size == im.size else None
     parts = [b"\x78\xda"]
     adler = 1
     for i, y0 in enumerate(range(0, h, BAND_ROWS)):
-        y1 = min(h, y0 + BAND_ROWS)
-        if ref is not None and raw[y0 * w:y1 * w] == ref.raw[y0 * w:y1 * w]:
-            parts.append(ref.packed[i])
-            adler = _adler_combine(adler, ref.adlers[i], ref.lengths[i])
+        band = lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride]
+        if ref is not None and band == ref.bands[i]:
+            packed, band_adler = ref.packed[i], ref.adlers[i]
         else:
-            band = _filtered(raw, w, y0, y1)
-            parts.append(_deflate(band, level))
-            adler = zlib.adler32(band, adler)
+            packed, band_adler = _deflate(band, level)
+        parts.append(packed)
+        adler = _adler_combine(adler, band_adler, len(band))
     parts.append(b"\x03\x00")  # an empty final block (fixed Huffman, end of block)
     parts.append(struct.pack(">I", adler & 0xFFFFFFFF))
     return _png(im, b"".join(parts))
@@ -606,11 +608,10 @@ def encode_png_compact(im: Image.Image, level: int = COMPACT_LEVEL) -> bytes:
     ``level``."""
     if im.mode != "P":
         raise ValueError("encode_png_compact wants a P image")
-    w, h = im.size
     c = zlib.compressobj(level, zlib.DEFLATED, 15, 9)
     counts = im.histogram()  # pixels per palette index
     used = max((i for i, n in enumerate(counts) if n), default=0) + 1
-    return _png(im, c.compress(_filtered(im.tobytes(), w, 0, h)) + c.flush(), used)
+    return _png(im, c.compress(_scanlines(im)) + c.flush(), used)
 
 
 def _png(im: Image.Image, idat: bytes, colours: int = 256) -> bytes:

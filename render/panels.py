@@ -13,15 +13,26 @@ from engine import Catalogue, Location, MatchState, SIDES
 from . import palette as C
 from .describe import OFF_FIELD_GROUPS, initials, status_line
 from .layers import LABEL, Geometry, draw_text, text_length
+from .tiles import Pen, Tile, TileCache, drawn_tile, tiles_wanted
 
 __all__ = [
-    "draw_header", "draw_footer", "draw_momentum_track", "draw_chip", "momentum_slot_centre", "team_icon", "MOMENTUM_PITCH",
+    "draw_header", "draw_footer", "draw_momentum_track", "draw_chip", "momentum_slot_centre", "team_icon", "stamp_team_icon",
+    "MOMENTUM_PITCH", "ICONS", "SLOTS", "CHIPS",
     "OFF_FIELD_MARKS",
     "words",
 ]
 
 MOMENTUM_PITCH = 0.74  # spacings between the centres of two Momentum slots
 MOMENTUM_Y = 2.38  # centre line of the track, in spacings from the top
+
+#: The pieces drawn once and pasted (``render.tiles``), by everything that decides their pixels:
+#: the teams' icons, the Momentum track's empty slots (one tile a marker value and width), the
+#: off-field chips. Full, at the bot's 720 px, they hold at most about 190, 180 and 570 kB of
+#: pixels (0.95 MB; 1.8 MB at 1000 px; ``tests/render/test_render_tiles.py``), and some 140 kB
+#: of hashes of the keys seen once.
+ICONS = TileCache(96)
+SLOTS = TileCache(16)
+CHIPS = TileCache(192)
 
 
 @cache
@@ -44,16 +55,35 @@ def _fit(text: str, size: int, max_w: float) -> str:
 
 def team_icon(d: ImageDraw.ImageDraw, side: str, x: float, y: float, r: float, fill: C.RGB, lw: int) -> None:
     """The side's token shape in its colour: a disc (west) or a rounded square (east)."""
+    _icon(Pen(d), side, x, y, r, fill, lw)
+
+
+def _icon(pen: Pen, side: str, x: float, y: float, r: float, fill: C.RGB, lw: int) -> None:
     lw = max(1, min(lw, int(r / 4)))
     if side == "west":
-        d.ellipse((x - r, y - r, x + r, y + r), fill=C.OUTLINE_LIGHT)
-        d.ellipse((x - r + lw, y - r + lw, x + r - lw, y + r - lw), fill=C.OUTLINE)
-        d.ellipse((x - r + 2 * lw, y - r + 2 * lw, x + r - 2 * lw, y + r - 2 * lw), fill=fill)
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=C.OUTLINE_LIGHT)
+        pen.ellipse((x - r + lw, y - r + lw, x + r - lw, y + r - lw), fill=C.OUTLINE)
+        pen.ellipse((x - r + 2 * lw, y - r + 2 * lw, x + r - 2 * lw, y + r - 2 * lw), fill=fill)
     else:
         h = r * 0.9
-        d.rounded_rectangle((x - h, y - h, x + h, y + h), radius=r * 0.25, fill=C.OUTLINE_LIGHT)
-        d.rounded_rectangle((x - h + lw, y - h + lw, x + h - lw, y + h - lw), radius=r * 0.2, fill=C.OUTLINE)
-        d.rounded_rectangle((x - h + 2 * lw, y - h + 2 * lw, x + h - 2 * lw, y + h - 2 * lw), radius=r * 0.15, fill=fill)
+        pen.rounded_rectangle((x - h, y - h, x + h, y + h), radius=r * 0.25, fill=C.OUTLINE_LIGHT)
+        pen.rounded_rectangle((x - h + lw, y - h + lw, x + h - lw, y + h - lw), radius=r * 0.2, fill=C.OUTLINE)
+        pen.rounded_rectangle((x - h + 2 * lw, y - h + 2 * lw, x + h - 2 * lw, y + h - 2 * lw), radius=r * 0.15, fill=fill)
+
+
+def _icon_tile(side: str, x: float, y: float, r: float, fill: C.RGB, lw: int) -> Tile | None:
+    return ICONS.get((side, x, y, r, fill, lw),
+                     lambda: drawn_tile((x - r, y - r, x + r, y + r), lambda pen: _icon(pen, side, x, y, r, fill, lw)))
+
+
+def stamp_team_icon(canvas: Image.Image, d: ImageDraw.ImageDraw, side: str, x: float, y: float, r: float, fill: C.RGB,
+                    lw: int) -> None:
+    """:func:`team_icon`, pasted from a tile drawn once (``render.tiles``)."""
+    tile = _icon_tile(side, x, y, r, fill, lw) if tiles_wanted() else None
+    if tile is None:
+        team_icon(d, side, x, y, r, fill, lw)
+    else:
+        tile.paste(canvas)
 
 
 def momentum_slot_centre(g: Geometry, value: int) -> tuple[float, float]:
@@ -73,10 +103,10 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     max_name = half - 4.1 * s
     y1 = 0.72 * s
     # the teams: token shape and colour, name, and which tokens are theirs
-    team_icon(d, "west", 0.62 * s, y1, 0.34 * s, fills["west"], lw)
+    stamp_team_icon(canvas, d, "west", 0.62 * s, y1, 0.34 * s, fills["west"], lw)
     draw_text(canvas, (1.15 * s, y1), _fit(w.name, name_size, max_name), name_size, C.TEXT, "lm")
     draw_text(canvas, (1.15 * s, y1 + 0.62 * s), t("picture.west_tokens"), sub_size, C.TEXT_DIM, "lm")
-    team_icon(d, "east", g.width - 0.62 * s, y1, 0.34 * s, fills["east"], lw)
+    stamp_team_icon(canvas, d, "east", g.width - 0.62 * s, y1, 0.34 * s, fills["east"], lw)
     draw_text(canvas, (g.width - 1.15 * s, y1), _fit(e.name, name_size, max_name), name_size, C.TEXT, "rm")
     draw_text(canvas, (g.width - 1.15 * s, y1 + 0.62 * s), t("picture.east_tokens"), sub_size, C.TEXT_DIM, "rm")
     # the score and the Test
@@ -98,7 +128,7 @@ def draw_header(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict
     text = _fit(text, size, g.width - 2.4 * s)
     x0 = half - text_length(text, size) / 2
     if side in fills:
-        team_icon(d, side, x0 - 0.45 * s, y4, 0.25 * s, fills[side], max(1, lw // 2 + 1))
+        stamp_team_icon(canvas, d, side, x0 - 0.45 * s, y4, 0.25 * s, fills[side], max(1, lw // 2 + 1))
     draw_text(canvas, (x0, y4), text, size, C.TEXT, "lm")
 
 
@@ -121,50 +151,81 @@ def draw_momentum_track(canvas: Image.Image, d: ImageDraw.ImageDraw, cx: float, 
                         owner: str | None, fill: C.RGB, lw: int) -> None:
     """The Momentum track 0-6 centred on ``cx, y``: seven slots, the marker on the current
     count in its owner's shape and colour (a plain disc when nobody holds it)."""
-    size = max(8, round(LABEL * s))
-    half_box = 0.3 * s
     value = max(0, min(6, momentum))
-    for v in range(7):
-        x = cx + (v - 3) * MOMENTUM_PITCH * s
-        d.rounded_rectangle((x - half_box, y - half_box, x + half_box, y + half_box), radius=0.08 * s,
-                            outline=C.PANEL_LINE, width=max(1, lw // 2), fill=C.FRAME)
-        if v != value:
-            draw_text(canvas, (x, y), str(v), size, C.TEXT_DIM, "mm")
+    slots = _slots_tile(cx, y, s, value, lw) if tiles_wanted() else None
+    if slots is None:
+        _slots(Pen(d, canvas), cx, y, s, value, lw)
+    else:
+        slots.paste(canvas)
     x = cx + (value - 3) * MOMENTUM_PITCH * s
     if owner:
-        team_icon(d, owner, x, y, 0.36 * s, fill, lw)
+        stamp_team_icon(canvas, d, owner, x, y, 0.36 * s, fill, lw)
     else:
         d.ellipse((x - 0.33 * s, y - 0.33 * s, x + 0.33 * s, y + 0.33 * s), fill=fill, outline=C.OUTLINE_LIGHT, width=lw)
     draw_text(canvas, (x, y), str(momentum), max(8, round(0.38 * s)), C.contrast_text(fill), "mm")
 
 
+def _slots(pen: Pen, cx: float, y: float, s: float, value: int, lw: int) -> None:
+    """The track's seven empty slots, numbered but for the marker's."""
+    size = max(8, round(LABEL * s))
+    half_box = 0.3 * s
+    for v in range(7):
+        x = cx + (v - 3) * MOMENTUM_PITCH * s
+        pen.rounded_rectangle((x - half_box, y - half_box, x + half_box, y + half_box), radius=0.08 * s,
+                              outline=C.PANEL_LINE, width=max(1, lw // 2), fill=C.FRAME)
+        if v != value:
+            pen.text((x, y), str(v), size, C.TEXT_DIM, "mm")
+
+
+def _slots_tile(cx: float, y: float, s: float, value: int, lw: int) -> Tile | None:
+    reach = 3 * MOMENTUM_PITCH * s + 0.3 * s
+    box = (cx - reach, y - 0.3 * s, cx + reach, y + 0.3 * s)
+    return SLOTS.get((cx, y, s, value, lw), lambda: drawn_tile(box, lambda pen: _slots(pen, cx, y, s, value, lw)))
+
+
 def draw_chip(canvas: Image.Image, d: ImageDraw.ImageDraw, g: Geometry, side: str, x: float, y: float, text: str,
-          fill: C.RGB, mark: str | None) -> None:
-    """A small off-field token with the same shape cue as on the field."""
-    s = g.s
-    size = g.fs(LABEL)
+              fill: C.RGB, mark: str | None) -> None:
+    """A small off-field token with the same shape cue as on the field (pasted from a tile
+    drawn once: the same chips come back on every board)."""
+    tile = _chip_tile(g.s, g.fs(LABEL), side, x, y, text, fill, mark) if tiles_wanted() else None
+    if tile is None:
+        _chip(Pen(d, canvas), g.s, g.fs(LABEL), side, x, y, text, fill, mark)
+    else:
+        tile.paste(canvas)
+
+
+def _chip(pen: Pen, s: float, size: int, side: str, x: float, y: float, text: str, fill: C.RGB, mark: str | None) -> None:
     w = text_length(text, size) + 0.36 * s
     h = 0.29 * s
     lw = max(1, min(round(s * 0.05), int(h / 3)))
     if side == "west":
-        d.rounded_rectangle((x, y - h, x + w, y + h), radius=h, fill=C.OUTLINE)
-        d.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=h - lw, fill=fill)
+        pen.rounded_rectangle((x, y - h, x + w, y + h), radius=h, fill=C.OUTLINE)
+        pen.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=h - lw, fill=fill)
     else:
-        d.rounded_rectangle((x, y - h, x + w, y + h), radius=0.06 * s, fill=C.OUTLINE_LIGHT)
-        d.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=0.05 * s, fill=C.OUTLINE)
-        d.rounded_rectangle((x + 2 * lw, y - h + 2 * lw, x + w - 2 * lw, y + h - 2 * lw), radius=0.04 * s, fill=fill)
-    draw_text(canvas, (x + w / 2, y), text, size, C.contrast_text(fill), "mm")
+        pen.rounded_rectangle((x, y - h, x + w, y + h), radius=0.06 * s, fill=C.OUTLINE_LIGHT)
+        pen.rounded_rectangle((x + lw, y - h + lw, x + w - lw, y + h - lw), radius=0.05 * s, fill=C.OUTLINE)
+        pen.rounded_rectangle((x + 2 * lw, y - h + 2 * lw, x + w - 2 * lw, y + h - 2 * lw), radius=0.04 * s, fill=fill)
+    pen.text((x + w / 2, y), text, size, C.contrast_text(fill), "mm")
     if mark == "card":  # sent off or ejected: a red card on the corner
         cw, ch = 0.16 * s, 0.22 * s
-        d.rectangle((x + w - cw * 0.7, y - h - ch * 0.4, x + w + cw * 0.3, y - h + ch * 0.6), fill=C.CARD_RED,
-                    outline=C.OUTLINE)
+        pen.rectangle((x + w - cw * 0.7, y - h - ch * 0.4, x + w + cw * 0.3, y - h + ch * 0.6), fill=C.CARD_RED,
+                      outline=C.OUTLINE)
     elif mark == "cross":  # in the Infirmary: a red cross
         c = 0.11 * s
         cx, cy = x + w, y - h + 0.04 * s
-        d.rectangle((cx - c, cy - c, cx + c, cy + c), fill=(255, 255, 255), outline=C.OUTLINE)
+        pen.rectangle((cx - c, cy - c, cx + c, cy + c), fill=(255, 255, 255), outline=C.OUTLINE)
         t = max(1, round(c * 0.45))
-        d.rectangle((cx - t / 2, cy - c * 0.75, cx + t / 2, cy + c * 0.75), fill=C.CARD_RED)
-        d.rectangle((cx - c * 0.75, cy - t / 2, cx + c * 0.75, cy + t / 2), fill=C.CARD_RED)
+        pen.rectangle((cx - t / 2, cy - c * 0.75, cx + t / 2, cy + c * 0.75), fill=C.CARD_RED)
+        pen.rectangle((cx - c * 0.75, cy - t / 2, cx + c * 0.75, cy + t / 2), fill=C.CARD_RED)
+
+
+def _chip_tile(s: float, size: int, side: str, x: float, y: float, text: str, fill: C.RGB, mark: str | None) -> Tile | None:
+    def draw() -> Tile | None:
+        # a loose box: the card and the cross stick out above and right of the chip
+        box = (x - 0.1 * s, y - 0.6 * s, x + text_length(text, size) + 0.7 * s, y + 0.4 * s)
+        return drawn_tile(box, lambda pen: _chip(pen, s, size, side, x, y, text, fill, mark))
+
+    return CHIPS.get((s, size, side, x, y, text, fill, mark), draw)
 
 
 def draw_footer(canvas: Image.Image, g: Geometry, state: MatchState, fills: dict[str, C.RGB], language: str = "en") -> None:
