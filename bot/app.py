@@ -82,7 +82,16 @@ class ElfballBot(commands.AutoShardedBot):
         picture at start so the first post finds the renderer's caches ready (when drawing in the
         bot's process; picture workers start, and warm, at the first picture instead); ``metrics_port``:
         serve ``/metrics`` and ``/healthz`` there (0: any free port, see ``metrics_server.port``)."""
-        intents = discord.Intents.default()
+        # Only the gateway events the bot uses. GUILDS: its servers, channels, threads and roles
+        # (GUILD_CREATE, CHANNEL_*, THREAD_*, GUILD_ROLE_*), which discord.py's cache needs to
+        # know a channel, a thread and permissions. Nothing else: the bot answers interactions
+        # (sent whatever the intents), edits its posts by id, has no prefix command, no
+        # on_message, no message cache, and asks members by id (ladder names; no intent needed).
+        # The defaults would add GUILD_MESSAGES (a MESSAGE_CREATE for every message in every
+        # channel, its own posts included, a MESSAGE_UPDATE for every edit of its boards: each
+        # parsed into a Message and run through process_commands), typing, reactions, voice...
+        intents = discord.Intents.none()
+        intents.guilds = True
         kwargs.setdefault("allowed_mentions", NO_PINGS)  # a ping is always chosen, never a default
         # No message cache: the bot reads no message event and edits its posts by id (partial
         # messages); discord.py would otherwise keep the last 1,000 messages of every channel it

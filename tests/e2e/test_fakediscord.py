@@ -502,7 +502,11 @@ class RealismBot(commands.Bot):
     """A second tiny bot whose commands each exercise one Discord rule the fake must honour."""
 
     def __init__(self) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        # on_message reads members' words: GUILD_MESSAGES (in the defaults) and the privileged
+        # MESSAGE_CONTENT, without which Discord (and the fake) sends them empty.
+        intents = discord.Intents.default()
+        intents.message_content = True
+        super().__init__(command_prefix="!", intents=intents)
         self.thread_events: list[tuple[str, int, bool]] = []
         register_realism(self)
 

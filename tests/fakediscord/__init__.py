@@ -99,7 +99,9 @@ channel; an edit of another message is not its answer; then it settles):
     await fake.wait_for_message(channel=None, check=None, *, timeout=None) -> FakeMessage
         the next message the bot posts on its own from now on (reminders, clocks).
     await fake.post(member, channel, content, *, reply_to=None, allowed_mentions=None) -> FakeMessage
-        the member writes a message (a reply to ``reply_to``); the bot gets MESSAGE_CREATE.
+        the member types (``fake.typing``) and writes a message (a reply to ``reply_to``); the bot
+        gets MESSAGE_CREATE if its intents ask for it (see Gateway intents below).
+    fake.typing(member, channel)             # TYPING_START, with GUILD_MESSAGE_TYPING / DIRECT_MESSAGE_TYPING
     Like Discord's client, the harness refuses what a user could not do: a command hidden by its
     ``default_member_permissions``, clicking someone else's ephemeral message, a disabled button,
     a command whose synced ``dm_permission`` is false or whose ``contexts`` lack 1 in a DM (or
@@ -217,6 +219,19 @@ Inspection and realism:
     await fake.send_reconnect(guild=None) (op 7), await fake.drop_connection(guild=None, code=4000)
         (the bot RESUMEs; events sent meanwhile are replayed), fake.identify_count,
         fake.resume_count, fake.dispatch_event(name, data, guild=None)
+    Gateway intents, as Discord honours them: each session keeps the ``intents`` of its IDENTIFY
+        (a RESUME keeps them; ``fakediscord.Intent`` has the bits). GUILD_CREATE,
+        GUILD_ROLE_CREATE, CHANNEL_*, THREAD_* need GUILDS; GUILD_MEMBER_ADD needs GUILD_MEMBERS;
+        every message created (a member's ``post``, the bot's REST posts, interaction responses,
+        "thinking" placeholders and followups; never an ephemeral one), edited (a deferred
+        response filled in too) or deleted is echoed as MESSAGE_CREATE / MESSAGE_UPDATE /
+        MESSAGE_DELETE to the session holding its guild with GUILD_MESSAGES (a DM: shard 0, with
+        DIRECT_MESSAGES), the bot's own messages included. Without MESSAGE_CONTENT a server
+        message neither by the bot nor mentioning it arrives with empty content, embeds,
+        attachments and components. INTERACTION_CREATE needs no intent; ``dispatch_event`` sends
+        whatever it is given. ``fake.dispatched`` (a Counter: DISPATCH events by name, over all
+        sessions) and ``fake.gateway_bytes`` (bytes written on gateway sockets) tell what the
+        bots were sent.
     fake.live_shards() -> {shard id: count} held by live clients; fake.shard_guilds(shard_id) -> guild ids
         its READY carried. Each IDENTIFY names its shard [id, count] (``ELFBALL_SHARDS=0-0/2`` in
         one process, ``1-1/2`` in another); READY answers with it and carries only the guilds of
@@ -244,13 +259,13 @@ test's event loop: no threads besides discord.py's heartbeat, no network beyond 
 """
 
 from .models import (
-    Choice, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Mark, Notification,
-    Perm, Reply,
+    Choice, FakeAttachment, FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Intent, Mark,
+    Notification, Perm, Reply,
 )
 from .server import FakeDiscord, FakeDiscordError, InjectedFailure, InteractionTimeout, RecordedRequest
 
 __all__ = [
     "Choice", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeDiscordError", "FakeGuild", "FakeMember",
-    "FakeMessage", "FakeRole", "FakeUser", "InjectedFailure", "InteractionTimeout", "Mark", "Notification", "Perm",
+    "FakeMessage", "FakeRole", "FakeUser", "InjectedFailure", "Intent", "InteractionTimeout", "Mark", "Notification", "Perm",
     "RecordedRequest", "Reply",
 ]

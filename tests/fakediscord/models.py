@@ -89,6 +89,21 @@ class Perm:
     BOT_ROLE = MANAGE_MESSAGES | MANAGE_THREADS | MENTION_EVERYONE
 
 
+class Intent:
+    """Gateway intent bits (IDENTIFY's ``intents``; the values of ``discord.Intents``) and the
+    events each one gates on Discord, as far as the fake sends them."""
+
+    GUILDS = 1 << 0  # GUILD_CREATE/UPDATE/DELETE, GUILD_ROLE_*, CHANNEL_*, THREAD_*
+    GUILD_MEMBERS = 1 << 1  # privileged: GUILD_MEMBER_ADD/UPDATE/REMOVE
+    GUILD_MESSAGES = 1 << 9  # MESSAGE_CREATE/UPDATE/DELETE in a server channel or thread
+    GUILD_MESSAGE_REACTIONS = 1 << 10
+    GUILD_MESSAGE_TYPING = 1 << 11  # TYPING_START in a server
+    DIRECT_MESSAGES = 1 << 12  # MESSAGE_CREATE/UPDATE/DELETE in a DM
+    DIRECT_MESSAGE_TYPING = 1 << 14  # TYPING_START in a DM
+    MESSAGE_CONTENT = 1 << 15  # privileged: without it, others' messages arrive without their content
+    ALL = (1 << 26) - 1
+
+
 def _perm_value(value: Any) -> int:
     """Accept an int or a ``discord.Permissions``."""
     return int(getattr(value, "value", value) or 0)

@@ -26,7 +26,7 @@ from aiohttp import web
 
 from .models import (
     AUTO_ARCHIVE_DURATIONS, COMPONENTS_V2, EPHEMERAL, LOADING, MENTION_PATTERN, Choice, FakeAttachment, FakeChannel,
-    FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Mark, Notification, Perm, Reply, Snowflakes,
+    FakeGuild, FakeMember, FakeMessage, FakeRole, FakeUser, Intent, Mark, Notification, Perm, Reply, Snowflakes,
     guess_content_type, now_iso,
 )
 
@@ -149,10 +149,12 @@ class _Interaction:
 class _Session:
     """A gateway session (survives a dropped connection so that RESUME can replay events)."""
 
-    def __init__(self, fake: "FakeDiscord", shard: tuple[int, int]) -> None:
+    def __init__(self, fake: "FakeDiscord", shard: tuple[int, int], intents: Optional[int] = None) -> None:
         self.fake = fake
         self.id = secrets.token_hex(16)
         self.shard = shard
+        #: What IDENTIFY asked for (a RESUME keeps them): Discord sends only the events they cover.
+        self.intents = Intent.ALL if intents is None else int(intents)
         self.seq = 0
         self.buffer: collections.deque[dict] = collections.deque(maxlen=2000)
         self.queue: Optional[asyncio.Queue] = None
@@ -169,6 +171,9 @@ class _Session:
         shard_id, count = self.shard
         return (guild.shard_id(count) if guild is not None else 0) == shard_id
 
+    def has(self, intent: int) -> bool:
+        return self.intents & intent == intent
+
     def attach(self, ws: web.WebSocketResponse, queue: asyncio.Queue) -> None:
         self.ws, self.queue = ws, queue
 
@@ -180,6 +185,7 @@ class _Session:
         """Queue an op-0 DISPATCH synchronously: events go out in the order they were made."""
         self.seq += 1
         payload = {"op": 0, "t": event, "s": self.seq, "d": data}
+        self.fake.dispatched[event] += 1
         self.buffer.append(payload)
         if self.queue is not None:
             self.queue.put_nowait(payload)
@@ -225,6 +231,10 @@ class FakeDiscord:
         self._guild_cmds: dict[int, dict[tuple[str, int], dict]] = collections.defaultdict(dict)
         self.sync_count = 0
         self.identify_count = 0
+        #: Gateway DISPATCH events queued for any session, by name (READY, MESSAGE_CREATE, ...),
+        #: and bytes written on gateway sockets (every op): what the bots received.
+        self.dispatched: collections.Counter[str] = collections.Counter()
+        self.gateway_bytes = 0
         self.resume_count = 0
         self._interactions: dict[int, _Interaction] = {}
         self._by_token: dict[str, _Interaction] = {}
@@ -323,14 +333,19 @@ class FakeDiscord:
         self._users[user.id] = user
         return user
 
-    def _broadcast(self, guild: FakeGuild, event: str, make: Callable[[], Any]) -> None:
-        """Tell a connected bot about a change made after it connected (sync, ordered)."""
+    def _broadcast(self, guild: FakeGuild, event: str, make: Callable[[], Any], intent: int = Intent.GUILDS) -> None:
+        """Tell a connected bot about a change made after it connected (sync, ordered), if it
+        identified with the ``intent`` that gates the event (GUILDS for guilds, roles, channels
+        and threads)."""
         if guild not in self.guilds:
             return  # still being built: GUILD_CREATE will carry it
         for session in self._sessions:
-            if session.ready and session.covers(guild):
+            if session.ready and session.covers(guild) and session.has(intent):
                 session.dispatch(event, make())
                 self._touch()  # ``settle`` now waits for whatever the bot does about it
+
+    def _count_gateway_bytes(self, n: int) -> None:
+        self.gateway_bytes += n
 
     def _on_role_added(self, role: FakeRole) -> None:
         self._broadcast(role.guild, "GUILD_ROLE_CREATE", lambda: {"guild_id": str(role.guild.id), "role": role.payload()})
@@ -344,7 +359,8 @@ class FakeDiscord:
         self._broadcast(chan.guild, "CHANNEL_UPDATE", chan.payload)
 
     def _on_member_added(self, member: FakeMember) -> None:
-        self._broadcast(member.guild, "GUILD_MEMBER_ADD", lambda: {**member.payload(), "guild_id": str(member.guild.id)})
+        self._broadcast(member.guild, "GUILD_MEMBER_ADD", lambda: {**member.payload(), "guild_id": str(member.guild.id)},
+                        Intent.GUILD_MEMBERS)
 
     def attachment(self, filename: str, data: bytes) -> FakeAttachment:
         """An uploaded file, for attachment options of ``slash`` (the bot can download it)."""
@@ -885,18 +901,26 @@ class FakeDiscord:
             body["message_reference"] = {"message_id": str(self.message(reply_to).id)}
         if allowed_mentions is not None:
             body["allowed_mentions"] = allowed_mentions
-        session = self._live_session(channel.guild)
+        self.typing(member, channel)  # his client says he is typing before it sends
         try:
-            msg = self._create_message(channel, body, {}, author=member.user)
+            msg = self._create_message(channel, body, {}, author=member.user)  # MESSAGE_CREATE, by intent
         except _ApiError as e:
             raise FakeDiscordError(f"Discord refuses {member.name}'s message: {e.status} {e.code} {e.message}") from None
-        data = msg.payload()
-        if channel.guild is not None:
-            data.update(guild_id=str(channel.guild.id), member=member.payload(with_user=False))
-        session.dispatch("MESSAGE_CREATE", data)
         self._touch()
         await self.settle()
         return msg
+
+    def typing(self, member: FakeMember, channel: FakeChannel) -> None:
+        """``member`` starts typing in ``channel``: TYPING_START to the session holding the guild
+        if it identified with GUILD_MESSAGE_TYPING (in a DM: DIRECT_MESSAGE_TYPING)."""
+        guild = channel.guild
+        need = Intent.GUILD_MESSAGE_TYPING if guild is not None else Intent.DIRECT_MESSAGE_TYPING
+        data: dict[str, Any] = {"channel_id": str(channel.id), "user_id": str(member.id), "timestamp": int(time.time())}
+        if guild is not None:
+            data.update(guild_id=str(guild.id), member=member.payload())
+        for session in self._sessions:
+            if session.ready and session.covers(guild) and session.has(need):
+                session.dispatch("TYPING_START", data)
 
     # ---- building interactions ---------------------------------------------------------
     def _find_command(self, member: FakeMember, channel: FakeChannel, name: str) -> tuple[dict, bool]:
@@ -1804,6 +1828,7 @@ class FakeDiscord:
             for uid, reason in self._recipients(channel, msg, body):
                 msg.notified.append(uid)
                 self.notifications.append(Notification(uid, msg.id, channel.id, self.clock(), reason))
+        self._message_event("MESSAGE_CREATE", msg)
         return msg
 
     def _reference(self, channel: FakeChannel, ref: Optional[dict]) -> Optional[dict]:
@@ -1907,11 +1932,46 @@ class FakeDiscord:
             msg.edit_count += 1
         # Filling in a deferred response is not an edit to its readers: "thinking" becomes the answer.
         self._events.append(("fill" if was_loading else "edit", msg.id))
+        self._message_event("MESSAGE_UPDATE", msg)  # Discord's gateway sends it for both
         return msg
 
     def _delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
         self._events.append(("delete", msg.id))
+        self._message_event("MESSAGE_DELETE", msg)
+
+    def _message_event(self, event: str, msg: FakeMessage) -> None:
+        """Discord's echo of a message created, edited or deleted (by a member, by the bot through
+        REST, an interaction's response or followup): MESSAGE_CREATE / MESSAGE_UPDATE (the whole
+        message, with ``guild_id`` and the author's ``member``) / MESSAGE_DELETE (ids), sent to
+        the session holding the guild (a DM: shard 0) only if it identified with GUILD_MESSAGES
+        (in a server channel or thread) or DIRECT_MESSAGES (in a DM), the bot's own messages
+        included; never for an ephemeral message. Without MESSAGE_CONTENT, a server message
+        neither by the bot nor mentioning it arrives with empty content, embeds, attachments and
+        components. (Not modelled: private threads the bot is not in still echo to it.)"""
+        if msg.ephemeral:
+            return
+        guild = self._channels[msg.channel_id].guild if msg.channel_id in self._channels else None
+        need = Intent.GUILD_MESSAGES if msg.guild_id is not None else Intent.DIRECT_MESSAGES
+        sessions = [s for s in self._sessions if s.ready and s.covers(guild) and s.has(need)]
+        if not sessions:
+            return
+        if event == "MESSAGE_DELETE":
+            data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id is not None:
+                data["guild_id"] = str(msg.guild_id)
+        else:
+            data = msg.payload()
+            member = next((m for m in guild.members if m.id == msg.author_id), None) if guild else None
+            if member is not None:
+                data["member"] = member.payload(with_user=False)
+        hidden = None
+        if event != "MESSAGE_DELETE" and guild is not None and msg.author_id != self.bot_user.id \
+                and not any(u.get("id") == str(self.bot_user.id) for u in msg.api_mentions):
+            hidden = {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+            hidden.pop("poll", None)
+        for session in sessions:
+            session.dispatch(event, data if hidden is None or session.has(Intent.MESSAGE_CONTENT) else hidden)
 
     def _attachments_for(self, msg: FakeMessage, body: dict, files: dict, existing: list[FakeAttachment]
                          ) -> list[FakeAttachment]:
@@ -1958,7 +2018,7 @@ class FakeDiscord:
         # Frames are plain JSON text: discord.py only decompresses *binary* frames, so the
         # compress=zlib-stream (or zstd-stream) it asks for in the query can be ignored.
         queue: asyncio.Queue = asyncio.Queue()
-        writer = asyncio.create_task(_writer(ws, queue))
+        writer = asyncio.create_task(_writer(ws, queue, self._count_gateway_bytes))
         session: Optional[_Session] = None
         queue.put_nowait({"op": 10, "d": {"heartbeat_interval": 41250}})
         try:
@@ -1993,7 +2053,7 @@ class FakeDiscord:
             return None
         shard_id, count = d.get("shard") or [0, 1]
         self.identify_count += 1
-        session = _Session(self, (shard_id, count))
+        session = _Session(self, (shard_id, count), d.get("intents"))
         session.attach(ws, queue)
         guilds = [g for g in self.guilds if g.shard_id(count) == shard_id]
         session.guild_ids = [g.id for g in guilds]
@@ -2079,13 +2139,15 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[int, tuple[str, by
         raise web.HTTPBadRequest(text="body is not JSON") from None
 
 
-async def _writer(ws: web.WebSocketResponse, queue: asyncio.Queue) -> None:
+async def _writer(ws: web.WebSocketResponse, queue: asyncio.Queue, count: Callable[[int], None]) -> None:
     while True:
         payload = await queue.get()
         if ws.closed:
             return
         try:
-            await ws.send_str(json.dumps(payload))
+            text = json.dumps(payload)
+            count(len(text.encode()))
+            await ws.send_str(text)
         except (ConnectionResetError, RuntimeError):
             return
 
