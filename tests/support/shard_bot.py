@@ -52,7 +52,7 @@ def main() -> int:
 
     service = MatchService(width=args.width, reminder_after=timedelta(hours=args.reminder_hours),
                            drawing=Drawing(render_processes()))
-    bot = ElfballBot(service, reminder_sweep=args.sweep, owed_sweep=args.sweep,
+    bot = ElfballBot(service, reminder_sweep=args.sweep, owed_sweep=args.sweep, tune_gc=True,
                      **shard_settings(os.environ.get("ELFBALL_SHARDS", "")))
     bot.poster.timeout = args.post_timeout
     bot.poster.claim = timedelta(seconds=args.owed_claim)
