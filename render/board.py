@@ -15,6 +15,7 @@ and writes a PNG whose unchanged bands of field reuse bytes compressed once.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -41,7 +42,8 @@ from engine import (
 from . import marks as M
 from . import palette as C
 from .describe import as_events, initials
-from .layers import Geometry, PngReference, encode_png, encode_png_compact, field_layer, geometry, png_reference
+from .layers import (BAND_ROWS, Geometry, PngReference, encode_png, encode_png_compact, field_layer, geometry,
+                     png_reference)
 from .panels import draw_footer, draw_header
 
 __all__ = [
@@ -296,15 +298,52 @@ def palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
 
 
 def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool = False) -> Image.Image:
-    return rgb.quantize(palette=palette_for(state, width, hex_labels), dither=Image.Dither.NONE)
+    """``rgb`` (a board ``width`` px wide) in its palette. The bands of rows that still show the
+    bare field take the bare field's indexes, quantized once per width; only the others are
+    quantized here. Pillow's quantizer matches a colour by the cell of its colour cube, so a
+    team's shades could move a field colour to another index: taken from the bare field, the
+    field's indexes are the same whatever the teams, and one band reference
+    (:func:`_bare_field`) serves every pairing. It was one per pair of team colours, rebuilt
+    (~36 ms) for each board once more than 16 pairings were in play, and ~0.7 MB each."""
+    palette = palette_for(state, width, hex_labels)
+    bare = _bare_field(width, hex_labels)
+    if rgb.size != bare.image.size:
+        return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    w, h = rgb.size
+    raw, stride = rgb.tobytes(), 3 * w
+    changed = [raw[y * stride:(y + BAND_ROWS) * stride] != bare.rgb[y * stride:(y + BAND_ROWS) * stride]
+               for y in range(0, h, BAND_ROWS)]
+    out = bare.image.copy()
+    band = 0
+    while band < len(changed):  # each run of changed bands quantized at once
+        if not changed[band]:
+            band += 1
+            continue
+        end = band
+        while end < len(changed) and changed[end]:
+            end += 1
+        box = (0, band * BAND_ROWS, w, min(h, end * BAND_ROWS))
+        out.paste(rgb.crop(box).quantize(palette=palette, dither=Image.Dither.NONE), box)
+        band = end
+    out.putpalette(palette.getpalette() or [])
+    return out
 
 
-@lru_cache(maxsize=16)
-def _reference(width: int, hex_labels: bool, teams: tuple[C.RGB, C.RGB]) -> PngReference:
-    """The bare field in this palette, banded and compressed once: boards reuse its bands."""
-    palette = C.build_palette(field_layer(width, hex_labels).colours, teams)
-    bare = field_layer(width, hex_labels).image.quantize(palette=palette, dither=Image.Dither.NONE)
-    return png_reference(bare)
+@dataclass(frozen=True)
+class BareField:
+    """The bare field at one width: its pixels (to know the bands a board left alone), its
+    indexes in the palette's team-free first colours, and its bands compressed once."""
+
+    rgb: bytes
+    image: Image.Image
+    reference: PngReference
+
+
+@lru_cache(maxsize=4)
+def _bare_field(width: int, hex_labels: bool) -> BareField:
+    field = field_layer(width, hex_labels)
+    image = field.image.quantize(palette=C.build_palette(field.colours, ()), dither=Image.Dither.NONE)
+    return BareField(field.image.tobytes(), image, png_reference(image))
 
 
 def render_board(
@@ -331,8 +370,7 @@ def render_board(
     times the CPU, for pictures written once and kept (the league's website).
     """
     rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
-    palette = palette_for(state, width, hex_labels)
-    im = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    im = to_palette(rgb, state, width, hex_labels)
     if compact:
         return encode_png_compact(im)
-    return encode_png(im, compress_level, _reference(width, hex_labels, _team_key(state)))
+    return encode_png(im, compress_level, _bare_field(width, hex_labels).reference)

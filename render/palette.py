@@ -86,8 +86,8 @@ VIEW_LABEL_HALO = (236, 244, 232)
 #: Colours in a board's palette; index 255 stays free (the replays' transparent index).
 PALETTE_SIZE = 255
 UNUSED_INDEX = 255
-#: How many of the field layer's own colours (its most frequent, after the fixed UI colours and
-#: the teams' shades) a palette takes. Its antialiased blends then fall on fewer colours, so the
+#: How many of the field layer's own colours (its most frequent, after the fixed UI colours) a
+#: palette takes. Its antialiased blends then fall on fewer colours, so the
 #: PNG compresses better at no cost in drawing: 16 instead of ~190 makes a board ~18 % smaller
 #: (67 -> 55 KB at 1000 px) and a close-up ~12 % (44 -> 39 KB), with no more error against the
 #: drawn picture (issue 33; ``benchmarks/bench_bytes.py``).
@@ -173,10 +173,15 @@ def _shades(c: RGB) -> list[RGB]:
 
 @lru_cache(maxsize=64)
 def build_palette(base: tuple[RGB, ...], teams: tuple[RGB, ...]) -> Image.Image:
-    """A P-mode image holding the board's palette: fixed UI colours, each team's shades, then the
-    field layer's :data:`FIELD_COLOURS` most frequent colours (``base``, most frequent first),
-    repeated to 255 entries (a repeat is never chosen: the first of equal colours wins), so that
-    index 255 is never drawn and replays can use it for "unchanged" (GIF transparency)."""
+    """A P-mode image holding the board's palette: fixed UI colours, the field layer's
+    :data:`FIELD_COLOURS` most frequent colours (``base``, most frequent first), then each team's
+    shades, repeated to 255 entries (a repeat is never chosen: the first of equal colours wins),
+    so that index 255 is never drawn and replays can use it for "unchanged" (GIF transparency).
+
+    The teams come last so that the field's colours have the same indexes whatever the teams:
+    the bare field, quantized once per width, is then every match's (``render.board``'s band
+    reference), where one per pair of team colours had to be rebuilt (~36 ms) for each board
+    once more than 16 pairings were in play."""
     colours: list[RGB] = []
     seen: set[RGB] = set()
 
@@ -187,9 +192,9 @@ def build_palette(base: tuple[RGB, ...], teams: tuple[RGB, ...]) -> Image.Image:
                 colours.append(c)
 
     add(UI_COLOURS)
+    add(base[:FIELD_COLOURS])
     for t in teams:
         add(_shades(t))
-    add(base[:FIELD_COLOURS])
     colours += [colours[0]] * (PALETTE_SIZE - len(colours))
     pal = Image.new("P", (1, 1))
     pal.putpalette([v for c in colours for v in c])
