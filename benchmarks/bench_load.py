@@ -2,14 +2,18 @@
 
     .venv/bin/python benchmarks/bench_load.py [--guilds 50] [--channels 20] [--seconds 60]
         [--think 60] [--preplay 6] [--processes 1|2] [--postgres URL] [--seed 1] [--profile PATH]
+        [--width 720] [--teams mixed|one]
 
 The fake Discord of the test suite serves REST and gateway on 127.0.0.1 in this process; the bot
 runs as one or two OS processes of its own (``tests/support/shard_bot.py``: the real ``ElfballBot``,
-boards 1000 px with their close-ups, as in production), with ``ELFBALL_SHARDS`` unset (one
+its boards ``--width`` px wide, by default the bot's own ``BOARD_WIDTH``, as in production; until
+2026-11-27 this benchmark drew them 1000 px wide), with ``ELFBALL_SHARDS`` unset (one
 process) or ``0-0/2`` and ``1-1/2`` (two), each drawing its pictures in worker processes as the
 real bot does (``ELFBALL_RENDER_PROCESSES``, default one on this 2-core machine; set it to 0 to
 draw in the bot's own process). CPU and memory count a bot's workers with it. ``--guilds`` × ``--channels`` channels each get a
-match, created and played ``--preplay`` commands in through the service before the bot starts
+match (``--teams mixed``: two team lists drawn at random, each pairing with its own colours, as a
+community plays; ``one``: gnolls v sarcos everywhere, as until 2026-11-27), created and played
+``--preplay`` commands in through the service before the bot starts
 (starting 1,000 matches through Discord would take minutes). Then, for ``--seconds``, the deciding coach of
 every channel waits a random time (exponential, mean ``--think`` seconds) and makes his next
 gesture as the whole-match tests do (``test_bot_e2e.press``: buttons, selects and slash commands
@@ -48,6 +52,7 @@ os.environ.setdefault("ELFBALL_SECRET", "221fec4823939f77f45884e29b9c35134136b5f
 
 from fakediscord import FakeDiscord, FakeDiscordError, InteractionTimeout  # noqa: E402
 from support.shards import BotProcess, Table, coach_turn, guild_on_shard, wait_for_shards  # noqa: E402
+from service.drawing import BOARD_WIDTH  # noqa: E402
 
 CLK = os.sysconf("SC_CLK_TCK")
 
@@ -167,14 +172,26 @@ def service_over(engine):
     return MatchService(sessions=scope, render=False)
 
 
-def preplay(service, table: Table, commands: int) -> None:
+def pairings(how: str, count: int, rng: random.Random) -> list[tuple[str, str]]:
+    """The team lists of ``count`` matches: "one", gnolls v sarcos everywhere (the figures before
+    2026-11-27); "mixed", each match two different lists drawn at random, as a community plays
+    (19 lists: 342 pairings, each with its own colours on the board)."""
+    if how == "one":
+        return [("gnolls", "sarcos")] * count
+    from engine import all_team_lists
+
+    names = sorted(t.id for t in all_team_lists())
+    return [tuple(rng.sample(names, 2)) for _ in range(count)]  # type: ignore[misc]  # two names
+
+
+def preplay(service, table: Table, commands: int, teams: tuple[str, str] = ("gnolls", "sarcos")) -> None:
     """Start the channel's match and play its first ``commands`` through the service."""
     from service.match_rules import MatchSide
     from engine import pending
 
     service.start(guild_id=table.guild.id, channel_id=table.pitch.id,
-                  west=MatchSide(coach_id=table.west.id, team_list="gnolls"),
-                  east=MatchSide(coach_id=table.east.id, team_list="sarcos"))
+                  west=MatchSide(coach_id=table.west.id, team_list=teams[0]),
+                  east=MatchSide(coach_id=table.east.id, team_list=teams[1]))
     for _ in range(commands):
         out = service.status(table.pitch.id)
         if out.finished:
@@ -219,12 +236,12 @@ async def run(args: argparse.Namespace) -> int:
             for g in range(args.guilds):
                 guild = guild_on_shard(fake, g % shards, shards, f"Club {g}")
                 tables += [Table.build(guild, f"pitch-{c}") for c in range(args.channels)]
-            for t in tables:
-                preplay(service, t, args.preplay)
+            for t, teams in zip(tables, pairings(args.teams, len(tables), random.Random(args.seed))):
+                preplay(service, t, args.preplay, teams)
             print(f"{len(tables)} channels in {args.guilds} guilds, matches started and {args.preplay} commands "
                   f"in ({time.perf_counter() - t0:.0f} s); backend {'PostgreSQL' if args.postgres else 'SQLite'}, "
                   f"{shards} bot process(es)", flush=True)
-            extra = ["--width", "1000", "--sweep", "20", "--post-timeout", "10", "--log-level", "INFO"]
+            extra = ["--width", str(args.width), "--sweep", "20", "--post-timeout", "10", "--log-level", "INFO"]
             specs = [""] if shards == 1 else [f"{s}-{s}/{shards}" for s in range(shards)]
             procs = []
             for i, spec in enumerate(specs):
@@ -359,6 +376,11 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1, choices=(1, 2))
     parser.add_argument("--postgres", default="", help="a PostgreSQL URL (a schema of its own is made and dropped)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--width", type=int, default=BOARD_WIDTH,
+                        help="the boards' width in pixels (default: the bot's, service.drawing.BOARD_WIDTH; "
+                             "1000 before 2026-11-27)")
+    parser.add_argument("--teams", choices=("mixed", "one"), default="mixed",
+                        help="mixed: each match two team lists drawn at random; one: gnolls v sarcos everywhere")
     parser.add_argument("--profile", default="", help="cProfile each bot process into PATH.N.prof (slows it down)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
