@@ -494,7 +494,11 @@ BAND_ROWS = 24
 REFERENCE_LEVEL = 9
 _RECENT: OrderedDict[tuple[int, bytes], tuple[bytes, int]] = OrderedDict()
 _RECENT_LOCK = threading.Lock()
-_RECENT_MAX = 192  # about 5 MB of bands at 1000 px: a match's panels change little between actions
+#: Bands kept from recent pictures: a match's panels change little between its actions, so a
+#: channel playing on reuses them; with many channels acting in turn a channel's next board
+#: comes long after its bands left any affordable cache, so it is kept to a couple of boards'
+#: changed bands (~1.3 MB at 720 px; 192 held ~4 MB for few hits at 1,000 channels).
+_RECENT_MAX = 64
 _ADLER_BASE = 65521
 
 

@@ -171,7 +171,10 @@ def _shades(c: RGB) -> list[RGB]:
     ]
 
 
-@lru_cache(maxsize=64)
+#: Few palettes are kept: Pillow keeps a colour-cube cache of ~0.4 MB with each palette it
+#: has quantized with (64 pairings in play held 27 MB in the picture worker), and a palette is
+#: rebuilt in microseconds (its cache refills in ~1 ms of the next board).
+@lru_cache(maxsize=8)
 def build_palette(base: tuple[RGB, ...], teams: tuple[RGB, ...]) -> Image.Image:
     """A P-mode image holding the board's palette: fixed UI colours, the field layer's
     :data:`FIELD_COLOURS` most frequent colours (``base``, most frequent first), then each team's
