@@ -310,9 +310,9 @@ def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool
     if rgb.size != bare.image.size:
         return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     w, h = rgb.size
-    raw, stride = rgb.tobytes(), 3 * w
-    changed = [raw[y * stride:(y + BAND_ROWS) * stride] != bare.rgb[y * stride:(y + BAND_ROWS) * stride]
-               for y in range(0, h, BAND_ROWS)]
+    raw, stride = rgb.tobytes(), 3 * w * BAND_ROWS
+    # ``startswith`` at an offset compares in place: slicing both would copy each band twice.
+    changed = [not raw.startswith(band, i * stride) for i, band in enumerate(bare.bands)]
     out = bare.image.copy()
     band = 0
     while band < len(changed):  # each run of changed bands quantized at once
@@ -334,7 +334,7 @@ class BareField:
     """The bare field at one width: its pixels (to know the bands a board left alone), its
     indexes in the palette's team-free first colours, and its bands compressed once."""
 
-    rgb: bytes
+    bands: tuple[bytes, ...]  # each band's rows of RGB pixels
     image: Image.Image
     reference: PngReference
 
@@ -343,7 +343,9 @@ class BareField:
 def _bare_field(width: int, hex_labels: bool) -> BareField:
     field = field_layer(width, hex_labels)
     image = field.image.quantize(palette=C.build_palette(field.colours, ()), dither=Image.Dither.NONE)
-    return BareField(field.image.tobytes(), image, png_reference(image))
+    raw, stride = field.image.tobytes(), 3 * field.image.width * BAND_ROWS
+    bands = tuple(raw[y:y + stride] for y in range(0, len(raw), stride))
+    return BareField(bands, image, png_reference(image))
 
 
 def render_board(
