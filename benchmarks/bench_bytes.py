@@ -45,12 +45,12 @@ os.environ.setdefault("ELFBALL_SECRET", hashlib.sha256(b"bench_bytes").hexdigest
 from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 from render import layers  # noqa: E402
-from render.board import PNG_COMPRESS_LEVEL, board_rgb, palette_for  # noqa: E402
+from render.board import board_rgb, palette_for  # noqa: E402
 from render.layers import encode_png  # noqa: E402
 from render.replay import fuzz_history  # noqa: E402
 from render.view import VIEW_COMPRESS_LEVEL, action_focus, action_view_rgb, view_layout  # noqa: E402
 
-from service.drawing import BOARD_WIDTH  # noqa: E402
+from service.drawing import BOARD_WIDTH, LIVE_PNG_LEVEL  # noqa: E402
 
 VIEW_WIDTH = 600
 
@@ -109,7 +109,7 @@ def encodings(seed: int, positions: int) -> None:
           f"({time.perf_counter() - t0:.0f} s to play and draw them)")
 
     def shipped(kind: str) -> Callable[[Image.Image, Image.Image, object], bytes]:
-        level = PNG_COMPRESS_LEVEL if kind == "board" else VIEW_COMPRESS_LEVEL
+        level = LIVE_PNG_LEVEL if kind == "board" else VIEW_COMPRESS_LEVEL
         return lambda rgb, p, ref: encode_png(p, level, ref)  # type: ignore[arg-type]  # a PngReference or None
 
     def bands(level: int) -> Callable[[Image.Image, Image.Image, object], bytes]:
@@ -123,6 +123,7 @@ def encodings(seed: int, positions: int) -> None:
         ("shipped", None, False),
         ("bands, zlib 2", bands(2), False),
         ("bands, zlib 4", bands(4), False),
+        ("bands, zlib 5", bands(5), False),
         ("bands, zlib 6", bands(6), False),
         ("bands, zlib 9", bands(9), False),
         ("Pillow PNG, level 6", lambda rgb, p, ref: pillow_png(p, compress_level=6), False),

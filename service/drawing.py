@@ -37,7 +37,7 @@ from typing import Any
 
 from engine import MatchState
 
-__all__ = ["BOARD_WIDTH", "Board", "Drawing", "release_free_memory", "render_processes"]
+__all__ = ["BOARD_WIDTH", "LIVE_PNG_LEVEL", "Board", "Drawing", "release_free_memory", "render_processes"]
 
 #: The bot's board, in pixels across. Discord shows a picture inline at a phone's width (~390 px)
 #: or ~550 px on a desktop, the same size whatever the file's width, so the width only matters
@@ -47,6 +47,14 @@ __all__ = ["BOARD_WIDTH", "Board", "Drawing", "release_free_memory", "render_pro
 #: only a lying token's four-character label falls to 8 px (the close-up shows it large). A
 #: board is ~39 KB there against ~56 KB at 1000 px (docs/benchmarks.md, "Bytes per action").
 BOARD_WIDTH = 720
+
+#: zlib level of a live board (the one a post carries: every action draws and uploads one).
+#: Over a seeded match's boards at 720 px, the band cache empty as at 1,000 channels, level 6
+#: encodes a board in ~3.8 ms at 38.5 KB, 5 in ~2.8 ms at 40.9 KB, 4 in ~2.3 ms at 43.2 KB.
+#: Level 5 takes a millisecond off every action (issue 33's CPU budget) for 6 % more bytes: a
+#: whole match uploads 143 KB per action (137 at level 6) against that budget's 150
+#: (``tests/e2e/test_bot_bytes.py``; level 3 went over it, 153 KB).
+LIVE_PNG_LEVEL = 5
 
 #: One board to draw: the state, its events, the view while paused, the width, the language.
 Board = tuple[MatchState, list[Any], MatchState | None, int, str]
@@ -79,7 +87,8 @@ def _board(state: MatchState, events: list[Any], view: MatchState | None, width:
     from render import render_board
 
     try:
-        return render_board(state, events=events, view=view, width=width, language=language)
+        return render_board(state, events=events, view=view, width=width, language=language,
+                            compress_level=LIVE_PNG_LEVEL)
     finally:
         _drawn()
 
