@@ -510,9 +510,27 @@ def append_undo(*, session: Session, match: MatchPublic, state: MatchState, to_v
     return _write(session, match, _state_values(match, state, deciding_side, deadline), event)
 
 
-def load_for_write(*, session: Session, match_id: int, expected_version: int | None = None) -> tuple[MatchPublic, str]:
+#: What a write needs of a match its caller has just read: whether it is still active and at
+#: that version, and its sealed seed (not its state: ~6 KB of JSON to parse and validate again).
+_FOR_WRITE = core_select(_matches.c.id, _matches.c.status, _matches.c.version, _matches.c.dice_seed,
+                         _matches.c.dice_entropy, _matches.c.seed_commitment).where(_matches.c.id == bindparam("match_id"))
+
+
+def load_for_write(*, session: Session, match_id: int, expected_version: int | None = None,
+                   known: MatchPublic | None = None) -> tuple[MatchPublic, str]:
     """The match and its dice seed (unsealed), for a write at ``expected_version``: refused at
-    once if the match is over or has moved past that version (the write itself is guarded too)."""
+    once if the match is over or has moved past that version (the write itself is guarded too).
+    ``known``: the match as the caller has just read it (``active_match``); only its status,
+    version and seed are read again, and it is refused as changed if the stored one moved on."""
+    if known is not None and known.id == match_id:
+        check = session.execute(_FOR_WRITE, {"match_id": match_id}).first()
+        if check is None:
+            raise MatchNotFoundError("no_match", match=match_id)
+        if check.status != MatchStatus.ACTIVE:
+            raise MatchNotActiveError("match_status", match=match_id, status=Term("status", check.status))
+        if check.version != known.version or (expected_version is not None and check.version != expected_version):
+            raise MatchChangedError()
+        return known, _open_seed(session, check)
     row = _match(session, match_id)
     match = public_match(row)
     if not match.active:

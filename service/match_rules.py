@@ -232,6 +232,7 @@ def submit(
     command: Command | Mapping[str, Any],
     expected_version: int | None = None,
     deadline: datetime | None = None,
+    known: MatchPublic | None = None,
 ) -> Applied:
     """Load the match, apply ``command`` for ``by_side`` with the match's dice, and save it.
 
@@ -239,7 +240,8 @@ def submit(
     forfeit); whether he may is the caller's question (``service.authority``).
     ``expected_version``: the version the coach was shown; if the match moved on since,
     ``MatchChangedError`` at once. ``deadline``: when the next decision is due (None: no
-    deadline). Engine errors propagate untouched; nothing is written on any error.
+    deadline). ``known``: the match as the caller has just read it, not read whole again.
+    Engine errors propagate untouched; nothing is written on any error.
     """
     if by_side not in store.SIDES:
         raise InvalidInputError("side_unknown", given=by_side)
@@ -247,7 +249,8 @@ def submit(
         command = command_from_dict(dict(command))
     if not isinstance(command, Command) or isinstance(command, Undo):
         raise MalformedInputError.of("record.not_a_command", text=repr(command))
-    match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version)
+    match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version,
+                                       known=known)
     state = match.engine_state()
     result = apply(state, command, dice_of(match, seed, state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
     stored = store.append(session=session, match=match, result=result, command=command, by_side=by_side,

@@ -451,7 +451,7 @@ class MatchService:
         seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
             applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
-                                   expected_version=seen, deadline=self.next_deadline())
+                                   expected_version=seen, deadline=self.next_deadline(), known=m)
         out = self._after_command(self._outcome(applied.match, applied.state, list(applied.result.events),
                                                 applied.result.view))
         return self._finished(self._run_ai(out))

@@ -323,6 +323,55 @@ def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> 
     assert count(db_engine, "match_events") == 2
 
 
+def test_a_write_on_a_match_just_read_reads_its_seed_not_its_state(db_engine) -> None:
+    from sqlalchemy import event
+
+    statements: list[str] = []
+
+    def seen(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        statements.append(statement)
+
+    with session(db_engine) as s:
+        m = _friendly(s).match
+        full, seed = matches.load_for_write(session=s, match_id=m.id, expected_version=0)
+        event.listen(db_engine, "before_cursor_execute", seen)
+        try:
+            known, same_seed = matches.load_for_write(session=s, match_id=m.id, expected_version=0, known=m)
+        finally:
+            event.remove(db_engine, "before_cursor_execute", seen)
+        assert known is m and same_seed == seed and full.state == m.state
+        (select,) = [q for q in statements if q.lstrip().upper().startswith("SELECT")]
+        assert "state" not in select.split("FROM")[0]  # the status, version and seed columns only
+        # The same command through either path gives the same stored match.
+        a = match_rules.submit(session=s, match_id=m.id, by_side=m.deciding_side, actor_user_id=None,
+                               command=C.AutoSetup(), expected_version=0, known=m).match
+        assert a.version == 1 and a.engine_state().to_dict() == matches.get_match(session=s, match_id=m.id).state
+
+
+def test_a_write_on_a_match_just_read_is_refused_if_it_moved_or_ended(db_engine) -> None:
+    with session(db_engine) as s:
+        m = _friendly(s).match
+        side = m.deciding_side
+        match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+                           expected_version=0)
+        with pytest.raises(MatchChangedError):  # another command was saved since it was read
+            match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+                               expected_version=0, known=m)
+        now = matches.get_match(session=s, match_id=m.id)
+        match_rules.submit(session=s, match_id=m.id, by_side="east", actor_user_id=EAST, command=C.Concede(),
+                           expected_version=now.version)
+        # Read before the concession or after it, the match is over: refused as the full read
+        # refuses it, nothing written.
+        for read in (now, matches.get_match(session=s, match_id=m.id)):
+            with pytest.raises(MatchNotActiveError):
+                match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None,
+                                   command=C.AutoSetup(), expected_version=read.version)
+            with pytest.raises(MatchNotActiveError):
+                match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None,
+                                   command=C.AutoSetup(), expected_version=read.version, known=read)
+    assert count(db_engine, "match_events") == 3
+
+
 def test_an_unknown_match(db_engine) -> None:
     with session(db_engine) as s:
         with pytest.raises(MatchNotFoundError):
