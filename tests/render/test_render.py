@@ -99,6 +99,17 @@ def test_golden_boards_fit_the_size_budget() -> None:
         assert size <= 60 * 1024, f"{name}: {size / 1024:.1f} KB"
 
 
+def test_live_boards_fit_their_upload_budget() -> None:
+    # What the bot uploads on every action: a board BOARD_WIDTH px wide at the live zlib level
+    # (``service.drawing``; the 60 KB above is render's default level at 1000 px, the website's).
+    from service.drawing import BOARD_WIDTH, LIVE_PNG_LEVEL
+
+    for name in GOLDEN_NAMES:
+        sc = scenario(name)
+        size = len(render_board(sc.state, events=sc.events, width=BOARD_WIDTH, compress_level=LIVE_PNG_LEVEL))
+        assert size <= 45 * 1024, f"{name}: {size / 1024:.1f} KB"
+
+
 # --- determinism and the encoder ---------------------------------------------------------------------
 def test_same_state_gives_the_same_bytes_twice() -> None:
     sc = scenario("throw_and_interception")
