@@ -365,7 +365,10 @@ LYING_LABEL_LONG = 0.26
 SMALLEST_TOKEN_LABEL = min(STANDING_NUMBER, STANDING_INITIAL, LYING_LABEL, LYING_LABEL_LONG)
 
 
-@lru_cache(maxsize=2048)
+#: Token sprites kept (~7 KB each at 720 px). A board has ~22 tokens and, at 1,000 channels,
+#: shares few with the boards before it; 2,048 grew to ~15 MB in a long-running worker with many
+#: teams' colours, 512 cover a couple of dozen boards (a channel playing on) in ~4 MB.
+@lru_cache(maxsize=512)
 def token_sprite(
     s: float,
     side: str,

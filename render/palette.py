@@ -173,8 +173,9 @@ def _shades(c: RGB) -> list[RGB]:
 
 #: Few palettes are kept: Pillow keeps a colour-cube cache of ~0.4 MB with each palette it
 #: has quantized with (64 pairings in play held 27 MB in the picture worker), and a palette is
-#: rebuilt in microseconds (its cache refills in ~1 ms of the next board).
-@lru_cache(maxsize=8)
+#: rebuilt in microseconds (its cache refills in ~1 ms of the next board): at 1,000 channels the
+#: next board is nearly always another pairing's whatever is kept.
+@lru_cache(maxsize=4)
 def build_palette(base: tuple[RGB, ...], teams: tuple[RGB, ...]) -> Image.Image:
     """A P-mode image holding the board's palette: fixed UI colours, the field layer's
     :data:`FIELD_COLOURS` most frequent colours (``base``, most frequent first), then each team's
