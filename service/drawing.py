@@ -49,11 +49,12 @@ __all__ = ["BOARD_WIDTH", "LIVE_PNG_LEVEL", "Board", "Drawing", "release_free_me
 BOARD_WIDTH = 720
 
 #: zlib level of a live board (the one a post carries: every action draws and uploads one).
-#: Over a seeded match's boards at 720 px, the band cache empty as at 1,000 channels, level 6
-#: encodes a board in ~3.8 ms at 38.5 KB, 5 in ~2.8 ms at 40.9 KB, 4 in ~2.3 ms at 43.2 KB.
-#: Level 5 takes a millisecond off every action (issue 33's CPU budget) for 6 % more bytes: a
-#: whole match uploads 143 KB per action (137 at level 6) against that budget's 150
-#: (``tests/e2e/test_bot_bytes.py``; level 3 went over it, 153 KB).
+#: Over a seeded match's boards at 720 px, the band cache empty as at 1,000 channels, the
+#: standard zlib's level 6 encodes a board in ~3.8 ms at 38.5 KB, 5 in ~2.8 ms at 40.9 KB, 4 in
+#: ~2.3 ms at 43.2 KB. zlib-ng (``render.layers``) deflates a band at level 5 in 0.100 ms to
+#: 1,190 bytes where zlib took 0.164 ms to 1,266 (its level 4: 0.084 ms, 1,281 bytes; 6: 0.129 ms,
+#: 1,134 bytes). A whole match uploads 138 KB per action at level 5 against issue 33's budget of
+#: 150 (``tests/e2e/test_bot_bytes.py``; 143 KB with the standard zlib, whose level 3 went over).
 LIVE_PNG_LEVEL = 5
 
 #: One board to draw: the state, its events, the view while paused, the width, the language.
