@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -35,6 +35,7 @@ __all__ = [
     "get_guild_settings",
     "update_guild_settings",
     "get_coach_preferences",
+    "remember_coach_preferences",
     "update_coach_preferences",
 ]
 
@@ -131,6 +132,32 @@ def get_coach_preferences(*, session: Session, user_id: int) -> CoachPreferenceP
         return CoachPreferencePublic.model_validate(dict(row))
 
     return _remembered(session, "coach", user_id, load)
+
+
+_COACH_ROWS = select(_COACH_TABLE).where(_COACH_TABLE.c.user_id.in_(bindparam("keys", expanding=True)))
+
+
+def remember_coach_preferences(*, session: Session, user_ids: Iterable[int]) -> None:
+    """Read the preferences of those ``user_ids`` not remembered, in one statement, and remember
+    them: a command reads both coaches' (the board in words) and the deciding one's (his language,
+    the close-up), one primary-key read each, and a coach acts about once a minute, so each
+    was a miss; the match service calls this in the command's own transaction instead."""
+    engine = _engine(session)
+    with _lock:
+        cache = _caches.get(engine)
+        if cache is None:
+            cache = _caches[engine] = TTLCache(maxsize=_CACHE_SIZE, ttl=CACHE_SECONDS)
+        generations = _generations.setdefault(engine, {})
+        wanted = {u: generations.get(("coach", u), 0) for u in set(user_ids) if u and ("coach", u) not in cache}
+    if not wanted:
+        return
+    rows = session.connection().execute(_COACH_ROWS, {"keys": sorted(wanted)}).mappings().all()
+    found = {row["user_id"]: CoachPreferencePublic.model_validate(dict(row)) for row in rows}
+    now = utcnow()
+    with _lock:
+        for user_id, generation in wanted.items():
+            if generations.get(("coach", user_id), 0) == generation:  # not changed here meanwhile
+                cache[("coach", user_id)] = found.get(user_id) or CoachPreferencePublic(user_id=user_id, updated_at=now)
 
 
 def update_coach_preferences(

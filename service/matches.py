@@ -24,6 +24,7 @@ from sqlmodel import Session
 from db import abandon as abandon_votes
 from db import leagues as db_leagues
 from db import matches as store
+from db import settings as db_settings
 from db.abandon import AbandonVote
 from db.engine import session_scope
 from db.errors import InvalidInputError, MatchChangedError, MatchNotFoundError
@@ -452,6 +453,9 @@ class MatchService:
         with self.sessions() as s:
             applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
                                    expected_version=seen, deadline=self.next_deadline(), known=m)
+            # The outcome reads both coaches' preferences (the board in words, the close-up, the
+            # post's language): one statement here instead of a transaction and a read each.
+            db_settings.remember_coach_preferences(session=s, user_ids=(m.west_coach_id, m.east_coach_id))
         out = self._after_command(self._outcome(applied.match, applied.state, list(applied.result.events),
                                                 applied.result.view))
         return self._finished(self._run_ai(out))

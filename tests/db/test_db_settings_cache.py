@@ -83,3 +83,52 @@ def test_emptied_tables_are_forgotten_when_told(db_engine: Engine) -> None:
     store.forget_remembered(db_engine)
     with session(db_engine) as s:
         assert store.get_coach_preferences(session=s, user_id=8).language == "auto"
+
+
+def test_both_coaches_preferences_are_read_in_one_statement(db_engine: Engine, statements: list[str]) -> None:
+    """What a command's outcome asks of both coaches (``remember_coach_preferences``): those not
+    remembered in one statement, a coach without a row as the defaults, then no more reads."""
+    with session(db_engine) as s:
+        store.update_coach_preferences(session=s, user_id=21, screen_reader=True, language="fr")
+    store.forget_remembered(db_engine)
+    statements.clear()
+    with session(db_engine) as s:
+        store.remember_coach_preferences(session=s, user_ids=(21, 22, 0, 21))
+        assert _reads(statements, "coach_preferences") == 1
+        store.remember_coach_preferences(session=s, user_ids=(22, 21))  # both remembered: nothing read
+    with session(db_engine) as s:
+        first, second = (store.get_coach_preferences(session=s, user_id=u) for u in (21, 22))
+    assert (first.screen_reader, first.language) == (True, "fr")
+    assert (second.screen_reader, second.language) == (False, "auto")
+    assert _reads(statements, "coach_preferences") == 1
+    with session(db_engine) as s:  # a change here forgets what was read, as for one coach
+        store.update_coach_preferences(session=s, user_id=22, screen_reader=True)
+    with session(db_engine) as s:
+        assert store.get_coach_preferences(session=s, user_id=22).screen_reader is True
+
+
+def test_a_change_made_while_both_were_read_is_not_hidden(db_engine: Engine) -> None:
+    """This process changes a coach's preferences while the statement reading them is on its
+    way: what that statement read (the old row) is not remembered over the change."""
+    with session(db_engine) as s:
+        store.update_coach_preferences(session=s, user_id=23, screen_reader=False)
+    store.forget_remembered(db_engine)
+
+    changed: list[bool] = []
+
+    def change_meanwhile(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        if not changed and "coach_preferences" in statement and " IN " in statement.upper():
+            changed.append(True)
+            with session(db_engine) as other:
+                store.update_coach_preferences(session=other, user_id=23, screen_reader=True)
+
+    # After the statement ran (its row read, the old one) and before it is remembered.
+    event.listen(db_engine, "after_cursor_execute", change_meanwhile)
+    try:
+        with session(db_engine) as s:
+            store.remember_coach_preferences(session=s, user_ids=(23,))
+    finally:
+        event.remove(db_engine, "after_cursor_execute", change_meanwhile)
+    assert changed
+    with session(db_engine) as s:
+        assert store.get_coach_preferences(session=s, user_id=23).screen_reader is True

@@ -134,3 +134,33 @@ def test_the_close_up_on_demand_is_the_positions_and_stays_in_its_server(session
         close_up_picture(match_id, guild_id=2, drawing=drawing, sessions=sessions)
     svc.concede(8, 101)
     assert close_up_picture(match_id, guild_id=1, drawing=drawing, sessions=sessions) is None  # nothing to decide
+
+
+def test_a_command_reads_both_coaches_preferences_once(sessions):
+    """The outcome asks whether either coach wants the board in words and whether the deciding
+    one wants the close-up: one read of both in the command's own transaction, then none."""
+    from sqlalchemy import event
+
+    svc = MatchService(sessions=sessions, close_ups=True)
+    svc.start(guild_id=1, channel_id=8, west=MatchSide(201, team_list="gnolls"),
+              east=MatchSide(202, team_list="sarcos"), seed="prefs")
+    with sessions() as s:
+        update_coach_preferences(session=s, user_id=202, screen_reader=True)
+        engine = s.get_bind()
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args):
+        seen.append(statement)
+
+    from db.settings import forget_remembered
+
+    forget_remembered(engine)  # as a minute after either coach's last command
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        out = svc.act(8, 201, svc.read(8, 201, "auto"))
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+        svc.close()
+    assert out.description is not None  # the east coach's screen reader was read
+    reads = [s for s in seen if "coach_preferences" in s and s.lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 1, reads
