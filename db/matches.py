@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Row, bindparam, func, insert, update
 from sqlalchemy import select as core_select
@@ -101,6 +101,7 @@ __all__ = [
     "match_events",
     "checked_log",
     "load_for_write",
+    "still_current",
     "append",
     "append_undo",
     "claim_reminder",
@@ -151,7 +152,19 @@ def public_match(m: Match | Row[Any]) -> MatchPublic:
     over = m.status != MatchStatus.ACTIVE
     # Over, the seed was stored in clear with the last write (``_revealed``).
     revealed = over and not is_sealed(m.dice_seed)
-    return MatchPublic.model_validate(m, update={"seed": join_seed(m.dice_seed, m.dice_entropy) if revealed else None})
+    public = MatchPublic.model_validate(m, update={"seed": join_seed(m.dice_seed, m.dice_entropy) if revealed else None})
+    if not over:
+        public._seal = _Seal(public.id, m.dice_seed, m.dice_entropy, m.seed_commitment)
+    return public
+
+
+class _Seal(NamedTuple):
+    """What opening a match's seed needs of its row (``_open_seed``): set once, at its creation."""
+
+    id: int
+    dice_seed: str
+    dice_entropy: str
+    seed_commitment: str | None
 
 
 def _open_secret(session: Session, row: Match | Row[Any]) -> str:
@@ -520,17 +533,17 @@ def load_for_write(*, session: Session, match_id: int, expected_version: int | N
                    known: MatchPublic | None = None) -> tuple[MatchPublic, str]:
     """The match and its dice seed (unsealed), for a write at ``expected_version``: refused at
     once if the match is over or has moved past that version (the write itself is guarded too).
-    ``known``: the match as the caller has just read it (``active_match``); only its status,
-    version and seed are read again, and it is refused as changed if the stored one moved on."""
+    ``known``: the match as the caller has just read it (``active_match``, ``get_match``): its
+    seed is opened from that read and nothing is read again; the guarded write refuses it as
+    changed if the stored one moved on meanwhile (``still_current`` tells it first, for a caller
+    whose command the engine refused on that state)."""
     if known is not None and known.id == match_id:
-        check = session.execute(_FOR_WRITE, {"match_id": match_id}).first()
-        if check is None:
-            raise MatchNotFoundError("no_match", match=match_id)
-        if check.status != MatchStatus.ACTIVE:
-            raise MatchNotActiveError("match_status", match=match_id, status=Term("status", check.status))
-        if check.version != known.version or (expected_version is not None and check.version != expected_version):
+        if not known.active:
+            raise MatchNotActiveError("match_status", match=match_id, status=Term("status", known.status))
+        if expected_version is not None and known.version != expected_version:
             raise MatchChangedError()
-        return known, _open_seed(session, check)
+        seal = known._seal if known._seal is not None else _current_row(session, known)
+        return known, _open_seed(session, seal)
     row = _match(session, match_id)
     match = public_match(row)
     if not match.active:
@@ -538,6 +551,23 @@ def load_for_write(*, session: Session, match_id: int, expected_version: int | N
     if expected_version is not None and match.version != expected_version:
         raise MatchChangedError()
     return match, _open_seed(session, row)
+
+
+def still_current(*, session: Session, match: MatchPublic) -> None:
+    """Refuse ``match`` (as a caller read it) if the stored match has moved past its version
+    (``MatchChangedError``) or is no longer active."""
+    _current_row(session, match)
+
+
+def _current_row(session: Session, match: MatchPublic) -> Row[Any]:
+    check = session.execute(_FOR_WRITE, {"match_id": match.id}).first()
+    if check is None:
+        raise MatchNotFoundError("no_match", match=match.id)
+    if check.status != MatchStatus.ACTIVE:
+        raise MatchNotActiveError("match_status", match=match.id, status=Term("status", check.status))
+    if check.version != match.version:
+        raise MatchChangedError()
+    return check
 
 
 def abandon(*, session: Session, match_id: int, actor_user_id: int | None = None, reason: str = "") -> MatchPublic:

@@ -22,13 +22,14 @@ from typing import Any
 from sqlmodel import Session
 
 from db import matches as store
-from db.errors import InvalidInputError, LogCorruptError, UnknownTeamError
+from db.errors import InvalidInputError, LogCorruptError, MatchChangedError, UnknownTeamError
 from db.models import MatchEventPublic, MatchPublic
 from db.teams import get_team, team_entry
 from ai import LEVELS as AI_LEVELS
 from engine import (
     Command,
     DiceSource,
+    ElfballError,
     Term,
     HashDice,
     MalformedInputError,
@@ -252,9 +253,16 @@ def submit(
     match, seed = store.load_for_write(session=session, match_id=match_id, expected_version=expected_version,
                                        known=known)
     state = match.engine_state()
-    result = apply(state, command, dice_of(match, seed, state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
-    stored = store.append(session=session, match=match, result=result, command=command, by_side=by_side,
-                          actor_user_id=actor_user_id, deciding_side=_deciding(result.state), deadline=deadline)
+    try:
+        result = apply(state, command, dice_of(match, seed, state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
+        stored = store.append(session=session, match=match, result=result, command=command, by_side=by_side,
+                              actor_user_id=actor_user_id, deciding_side=_deciding(result.state), deadline=deadline)
+    except (ElfballError, MatchChangedError):
+        # ``known`` was not read again: refused on it (by the engine, or by the guarded write),
+        # the coach hears what a fresh read says first, that the match is over or moved on.
+        if known is not None:
+            store.still_current(session=session, match=match)
+        raise
     return Applied(stored, result)
 
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from pydantic import field_validator
+from pydantic import PrivateAttr, field_validator
 from sqlmodel import Field, SQLModel
 
 from ._common import JSONType, Snowflake, Timestamp, as_utc, utcnow
@@ -102,6 +102,9 @@ class MatchPublic(MatchBase):
     updated_at: datetime
 
     _utc = field_validator("created_at", "updated_at", "deadline")(as_utc)
+    #: The sealed dice secret as read with the rest, while the match is active (``db.matches``):
+    #: a write right after the read opens it without reading the row again. Never dumped.
+    _seal: Any = PrivateAttr(default=None)
 
     @property
     def active(self) -> bool:

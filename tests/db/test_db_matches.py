@@ -22,11 +22,11 @@ from db.errors import (
     UnknownTeamError,
 )
 from service.match_rules import MatchSide
-from db.models import EventKind, MatchStatus
+from db.models import EventKind, MatchPublic, MatchStatus
 from service import authority, match_rules
 from engine import commands as C
 from engine.dice import HashDice, ReplayDice
-from engine.errors import IllegalCommandError, MalformedInputError, RosterError
+from engine.errors import ElfballError, IllegalCommandError, MalformedInputError, RosterError
 from engine.field import standard_field
 from engine.fuzz import RandomCoach
 from engine.match import pending
@@ -323,7 +323,10 @@ def test_losing_to_an_action_that_ended_the_match_says_it_changed(db_engine) -> 
     assert count(db_engine, "match_events") == 2
 
 
-def test_a_write_on_a_match_just_read_reads_its_seed_not_its_state(db_engine) -> None:
+def test_a_write_on_a_match_just_read_reads_nothing_again(db_engine) -> None:
+    """A match as ``active_match``/``get_match`` read it carries its sealed seed: the write opens
+    it without a statement. One known otherwise (rebuilt from its fields) reads only the status,
+    version and seed columns, never the state again."""
     from sqlalchemy import event
 
     statements: list[str] = []
@@ -332,20 +335,45 @@ def test_a_write_on_a_match_just_read_reads_its_seed_not_its_state(db_engine) ->
         statements.append(statement)
 
     with session(db_engine) as s:
-        m = _friendly(s).match
+        m = matches.get_match(session=s, match_id=_friendly(s).match.id)
         full, seed = matches.load_for_write(session=s, match_id=m.id, expected_version=0)
+        rebuilt = MatchPublic.model_validate(m.model_dump())
         event.listen(db_engine, "before_cursor_execute", seen)
         try:
             known, same_seed = matches.load_for_write(session=s, match_id=m.id, expected_version=0, known=m)
+            assert statements == []
+            _, rebuilt_seed = matches.load_for_write(session=s, match_id=m.id, expected_version=0, known=rebuilt)
         finally:
             event.remove(db_engine, "before_cursor_execute", seen)
-        assert known is m and same_seed == seed and full.state == m.state
+        assert known is m and same_seed == seed == rebuilt_seed and full.state == m.state
         (select,) = [q for q in statements if q.lstrip().upper().startswith("SELECT")]
         assert "state" not in select.split("FROM")[0]  # the status, version and seed columns only
+        assert "seal" not in m.model_dump() and "seal" not in m.model_dump_json()
         # The same command through either path gives the same stored match.
         a = match_rules.submit(session=s, match_id=m.id, by_side=m.deciding_side, actor_user_id=None,
                                command=C.AutoSetup(), expected_version=0, known=m).match
         assert a.version == 1 and a.engine_state().to_dict() == matches.get_match(session=s, match_id=m.id).state
+
+
+def test_a_command_refused_on_a_stale_read_is_told_the_match_changed(db_engine) -> None:
+    """Read, then another command saved, then this one, illegal on the state it was read against:
+    the coach hears that the match moved on, not the engine's reason on an old position."""
+    from engine.match import apply
+
+    with session(db_engine) as s:
+        m = matches.get_match(session=s, match_id=_friendly(s).match.id)
+        side = m.deciding_side
+        with pytest.raises(ElfballError):  # no action to end during the set-up, before or after
+            apply(m.engine_state(), C.EndAction(), HashDice("x"), by=side)
+        match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.AutoSetup(),
+                           expected_version=0)
+        with pytest.raises(MatchChangedError):
+            match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.EndAction(),
+                               known=m)
+        with pytest.raises(ElfballError) as refused:  # on the match as it is, the engine's own reason
+            match_rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=None, command=C.EndAction(),
+                               known=matches.get_match(session=s, match_id=m.id))
+        assert not isinstance(refused.value, MatchChangedError)
 
 
 def test_a_write_on_a_match_just_read_is_refused_if_it_moved_or_ended(db_engine) -> None:
