@@ -425,10 +425,12 @@ def _write(
     event: dict[str, Any],
     *,
     reveal: bool = True,
+    commit: bool = True,
 ) -> MatchPublic:
     """The optimistic write: bump the version if it is still ``match.version``, log the row
-    (``event``: the ``match_events`` columns but the sequence and the time), commit. A write that
-    ends the match reveals its seed, unless ``reveal`` is False (its seal cannot be opened:
+    (``event``: the ``match_events`` columns but the sequence and the time), commit (unless
+    ``commit`` is False: the caller reads more in the same transaction, then commits). A write
+    that ends the match reveals its seed, unless ``reveal`` is False (its seal cannot be opened:
     ``abandon``)."""
     now = utcnow()
     values = {**values, "updated_at": now}
@@ -443,7 +445,8 @@ def _write(
             session.rollback()
             raise _why_not(session, match.id, match.version)
         session.execute(_INSERT_EVENT, row)
-        session.commit()
+        if commit:
+            session.commit()
     except IntegrityError as exc:
         session.rollback()
         if violates(exc, "uq_match_events_match_id_seq"):
@@ -495,6 +498,7 @@ def append(
     actor_user_id: int | None,
     deciding_side: Side | None,
     deadline: datetime | None = None,
+    commit: bool = True,
 ) -> MatchPublic:
     """Store ``result`` (of ``command`` applied to ``match``'s state) as the next version.
 
@@ -502,6 +506,7 @@ def append(
     (``deciding_side``, and so its coach) and ``deadline``, and the log row with the command,
     the dice drawn and the events. A match over (``Phase.MATCH_OVER``) becomes ``finished``.
     ``MatchChangedError`` if the match is no longer at ``match.version``; nothing is written then.
+    ``commit``: False leaves the transaction open for the caller to read more and commit.
     """
     event = {
         "kind": (EventKind.ANSWER if isinstance(command, Answer) else EventKind.COMMAND).value,
@@ -511,7 +516,7 @@ def append(
         "dice": result.dice,
         "events": [e.to_dict() for e in result.events],
     }
-    return _write(session, match, _state_values(match, result.state, deciding_side, deadline), event)
+    return _write(session, match, _state_values(match, result.state, deciding_side, deadline), event, commit=commit)
 
 
 def append_undo(*, session: Session, match: MatchPublic, state: MatchState, to_version: int, by_side: str,

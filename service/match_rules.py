@@ -234,6 +234,7 @@ def submit(
     expected_version: int | None = None,
     deadline: datetime | None = None,
     known: MatchPublic | None = None,
+    commit: bool = True,
 ) -> Applied:
     """Load the match, apply ``command`` for ``by_side`` with the match's dice, and save it.
 
@@ -242,7 +243,8 @@ def submit(
     ``expected_version``: the version the coach was shown; if the match moved on since,
     ``MatchChangedError`` at once. ``deadline``: when the next decision is due (None: no
     deadline). ``known``: the match as the caller has just read it, not read whole again.
-    Engine errors propagate untouched; nothing is written on any error.
+    ``commit``: False leaves the write's transaction open: the caller reads what its answer needs
+    in it, then commits. Engine errors propagate untouched; nothing is written on any error.
     """
     if by_side not in store.SIDES:
         raise InvalidInputError("side_unknown", given=by_side)
@@ -256,7 +258,8 @@ def submit(
     try:
         result = apply(state, command, dice_of(match, seed, state.dice_drawn), by=by_side)  # type: ignore[arg-type]  # checked above
         stored = store.append(session=session, match=match, result=result, command=command, by_side=by_side,
-                              actor_user_id=actor_user_id, deciding_side=_deciding(result.state), deadline=deadline)
+                              actor_user_id=actor_user_id, deciding_side=_deciding(result.state), deadline=deadline,
+                              commit=commit)
     except (ElfballError, MatchChangedError):
         # ``known`` was not read again: refused on it (by the engine, or by the guarded write),
         # the coach hears what a fresh read says first, that the match is over or moved on.

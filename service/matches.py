@@ -53,6 +53,7 @@ from engine import (
 from ai import AICoach, make_ai
 
 from . import authority
+from . import posts
 from . import match_rules as rules
 from .accessibility import board_words, close_up_wanted, screen_reader_wanted
 from .drawing import BOARD_WIDTH, Drawing
@@ -172,6 +173,8 @@ class Outcome:
     _close_ups: dict[str, tuple[bytes, str] | None] = field(default_factory=dict, repr=False, compare=False)
     #: In a lesson's match (``service.lessons``): where the lesson stands; None in a match.
     lesson: LessonNote | None = None
+    #: The match's live message and log as the command's transaction read them (``posts.read_ahead``).
+    post_read: posts.PostRead | None = field(default=None, repr=False, compare=False)
 
     def close_up_in(self, language: str) -> tuple[bytes, str] | None:
         """The close-up of the action (PNG, alt text) in ``language``, when the deciding coach
@@ -452,12 +455,17 @@ class MatchService:
         seen = m.version if expected_version is None else expected_version
         with self.sessions() as s:
             applied = rules.submit(session=s, match_id=m.id, by_side=side, actor_user_id=user_id, command=command,
-                                   expected_version=seen, deadline=self.next_deadline(), known=m)
-            # The outcome reads both coaches' preferences (the board in words, the close-up, the
-            # post's language): one statement here instead of a transaction and a read each.
+                                   expected_version=seen, deadline=self.next_deadline(), known=m, commit=False)
+            # In the write's transaction, what the answer needs: both coaches' preferences (the
+            # board in words, the close-up, the post's language: one statement instead of a
+            # transaction and a read each), and the live message and log of this version
+            # (``posts.plan_for``). Then the move is committed.
             db_settings.remember_coach_preferences(session=s, user_ids=(m.west_coach_id, m.east_coach_id))
+            read = posts.read_ahead(s, applied.match)
+            s.commit()
         out = self._after_command(self._outcome(applied.match, applied.state, list(applied.result.events),
                                                 applied.result.view))
+        out.post_read = read
         return self._finished(self._run_ai(out))
 
     def _after_command(self, out: Outcome) -> Outcome:

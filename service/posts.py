@@ -15,10 +15,14 @@ not send the command himself (``Piece.mention``); edits never ping.
 
 ``plan`` is pure: it takes the stored post, the log rows and who decides, and returns the
 messages to edit or create. ``plan_for`` and ``record`` read and write the database around it.
+A command's own transaction may read them ahead (``read_ahead``): ``plan_for`` takes that read
+unless this process wrote the match's post since (``record``, ``record_owed``). Only the process
+serving a match's server posts its boards (the poster's lock is per process too).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -32,7 +36,8 @@ from db import posts as db_posts
 from db.models.match import MatchPublic
 from engine import DEFAULT_LANGUAGE, MatchState, event_from_dict, narrate_events
 
-__all__ = ["BOUNDARIES", "Piece", "Plan", "plan", "plan_for", "record", "record_owed", "row_lines", "AI_COACH"]
+__all__ = ["BOUNDARIES", "Piece", "Plan", "PostRead", "plan", "plan_for", "read_ahead", "record", "record_owed",
+           "row_lines", "AI_COACH"]
 
 #: Events after which the next command starts a new message (a new action, Test or match end).
 BOUNDARIES = frozenset({"action_ended", "turn_passed", "second_action", "goal_scored", "match_ended",
@@ -203,15 +208,55 @@ def plan(
 SessionFactory = Callable[[], AbstractContextManager[Session]]
 
 
+# Writes of the matches' posts by this process, counted per match id modulo the table's size (two
+# matches sharing a count only make a read ahead be read again): a read taken before a write of
+# its match's post is not used after it.
+_WRITES = 4096
+_writes = [0] * _WRITES
+_writes_lock = threading.Lock()
+
+
+def _written(match_id: int) -> int:
+    with _writes_lock:
+        return _writes[match_id % _WRITES]
+
+
+def _wrote(match_id: int) -> None:
+    with _writes_lock:
+        _writes[match_id % _WRITES] += 1
+
+
+@dataclass(frozen=True)
+class PostRead:
+    """The live message and the log since it began, as read for a plan at ``version``."""
+
+    match_id: int
+    version: int
+    writes: int  # ``_written`` before the read
+    post: Any | None
+    rows: tuple[Any, ...]
+
+
+def read_ahead(session: Session, match: MatchPublic) -> PostRead:
+    """Read what ``plan_for`` needs in the caller's transaction (a command's own, after its write:
+    a transaction less per action)."""
+    writes = _written(match.id)
+    post = db_posts.get_post(session=session, match_id=match.id)
+    after = -1 if post is None else min(post.first_version, post.shown_version)
+    rows = store.match_events(session=session, match_id=match.id, after_seq=after)
+    return PostRead(match.id, match.version, writes, post, tuple(rows))
+
+
 def plan_for(sessions: SessionFactory, match: MatchPublic, state: MatchState, *, actor_user_id: int | None,
              header: str = "", language: str = DEFAULT_LANGUAGE, note: Callable[[str], str] | None = None,
-             extra_lines: Sequence[str] = ()) -> tuple[Plan, Any | None]:
-    """Read the live message and the log since it began, and ``plan`` the messages."""
-    with sessions() as s:
-        post = db_posts.get_post(session=s, match_id=match.id)
-        after = -1 if post is None else min(post.first_version, post.shown_version)
-        rows = store.match_events(session=s, match_id=match.id, after_seq=after)
-    rows = [r for r in rows if r.seq <= match.version]
+             extra_lines: Sequence[str] = (), read: PostRead | None = None) -> tuple[Plan, Any | None]:
+    """Read the live message and the log since it began (or take ``read``, read ahead for this
+    version of the match, if no post of it was written since), and ``plan`` the messages."""
+    if read is None or read.match_id != match.id or read.version != match.version or read.writes != _written(match.id):
+        with sessions() as s:
+            read = read_ahead(s, match)
+    post = read.post
+    rows = [r for r in read.rows if r.seq <= match.version]
     side = match.deciding_side if match.active else None
     user = match.deciding_user_id if match.active else None
     return plan(post, rows, state, deciding_side=side, deciding_user=user, actor_user_id=actor_user_id, header=header,
@@ -220,14 +265,20 @@ def plan_for(sessions: SessionFactory, match: MatchPublic, state: MatchState, *,
 
 def record(sessions: SessionFactory, match: MatchPublic, channel_id: int, piece: Piece, message_id: int) -> bool:
     """The live piece reached the channel as ``message_id``: later commands edit it."""
-    with sessions() as s:
-        return db_posts.save_post(session=s, match_id=match.id, channel_id=channel_id, message_id=message_id,
-                                  side=piece.side, first_version=piece.first_version, shown_version=match.version,
-                                  header=piece.header, closed=piece.closed)
+    try:
+        with sessions() as s:
+            return db_posts.save_post(session=s, match_id=match.id, channel_id=channel_id, message_id=message_id,
+                                      side=piece.side, first_version=piece.first_version,
+                                      shown_version=match.version, header=piece.header, closed=piece.closed)
+    finally:
+        _wrote(match.id)  # after the commit (or its failure): a read ahead of it is stale
 
 
 def record_owed(sessions: SessionFactory, match: MatchPublic, channel_id: int, now: datetime) -> None:
     """The board of ``match.version`` could not be posted: the sweep will post it."""
-    with sessions() as s:
-        db_posts.mark_owed(session=s, match_id=match.id, channel_id=channel_id, version=match.version, now=now)
+    try:
+        with sessions() as s:
+            db_posts.mark_owed(session=s, match_id=match.id, channel_id=channel_id, version=match.version, now=now)
+    finally:
+        _wrote(match.id)
 

@@ -136,7 +136,7 @@ class Poster:
             def make() -> posts.Plan:
                 plan, _ = posts.plan_for(self._sessions, match, outcome.state, actor_user_id=actor, header=header,
                                          language=lang, note=lambda key: note_text(lang, key, {}),
-                                         extra_lines=[*notes, *extra])
+                                         extra_lines=[*notes, *extra], read=outcome.post_read)
                 if force_new and not plan.live.new:
                     plan = _as_new(plan, outcome)
                 return plan
