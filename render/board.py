@@ -42,8 +42,8 @@ from engine import (
 from . import marks as M
 from . import palette as C
 from .describe import as_events, initials
-from .layers import (BAND_ROWS, Geometry, PngReference, encode_png, encode_png_compact, field_layer, geometry,
-                     png_reference)
+from .layers import (BAND_ROWS, Geometry, PngReference, encode_png, encode_png_bands, encode_png_compact, field_layer, geometry,
+                     png_reference, scanline_bands)
 from .panels import draw_footer, draw_header
 
 __all__ = [
@@ -297,6 +297,38 @@ def palette_for(state: MatchState, width: int, hex_labels: bool) -> Image.Image:
     return C.build_palette(field_layer(width, hex_labels).colours, _team_key(state))
 
 
+def _changed_runs(rgb: Image.Image, bare: BareField) -> list[tuple[int, int]]:
+    """The runs of bands (first, end) where ``rgb`` is not the bare field."""
+    raw, stride = rgb.tobytes(), 3 * rgb.width * BAND_ROWS
+    # ``startswith`` at an offset compares in place: slicing both would copy each band twice.
+    changed = [not raw.startswith(band, i * stride) for i, band in enumerate(bare.bands)]
+    runs, band = [], 0
+    while band < len(changed):
+        if not changed[band]:
+            band += 1
+            continue
+        end = band
+        while end < len(changed) and changed[end]:
+            end += 1
+        runs.append((band, end))
+        band = end
+    return runs
+
+
+def _palette_bands(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool) -> tuple[list[int], list[bytes | None]]:
+    """``to_palette`` cut in bands of PNG scanlines, None for each band left bare (the bare
+    field's reference band serves it): the picture in its palette is never assembled, which
+    spares copying the bare field and framing every row again for the encoder."""
+    palette = palette_for(state, width, hex_labels)
+    bare = _bare_field(width, hex_labels)
+    h = rgb.height
+    bands: list[bytes | None] = [None] * len(bare.bands)
+    for first, end in _changed_runs(rgb, bare):
+        box = (0, first * BAND_ROWS, rgb.width, min(h, end * BAND_ROWS))
+        bands[first:end] = scanline_bands(rgb.crop(box).quantize(palette=palette, dither=Image.Dither.NONE))
+    return palette.getpalette() or [], bands
+
+
 def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool = False) -> Image.Image:
     """``rgb`` (a board ``width`` px wide) in its palette. The bands of rows that still show the
     bare field take the bare field's indexes, quantized once per width; only the others are
@@ -310,21 +342,10 @@ def to_palette(rgb: Image.Image, state: MatchState, width: int, hex_labels: bool
     if rgb.size != bare.image.size:
         return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     w, h = rgb.size
-    raw, stride = rgb.tobytes(), 3 * w * BAND_ROWS
-    # ``startswith`` at an offset compares in place: slicing both would copy each band twice.
-    changed = [not raw.startswith(band, i * stride) for i, band in enumerate(bare.bands)]
     out = bare.image.copy()
-    band = 0
-    while band < len(changed):  # each run of changed bands quantized at once
-        if not changed[band]:
-            band += 1
-            continue
-        end = band
-        while end < len(changed) and changed[end]:
-            end += 1
-        box = (0, band * BAND_ROWS, w, min(h, end * BAND_ROWS))
+    for first, end in _changed_runs(rgb, bare):  # each run of changed bands quantized at once
+        box = (0, first * BAND_ROWS, w, min(h, end * BAND_ROWS))
         out.paste(rgb.crop(box).quantize(palette=palette, dither=Image.Dither.NONE), box)
-        band = end
     out.putpalette(palette.getpalette() or [])
     return out
 
@@ -372,7 +393,10 @@ def render_board(
     times the CPU, for pictures written once and kept (the league's website).
     """
     rgb = board_rgb(state, events=events, view=view, width=width, hex_labels=hex_labels, language=language)
-    im = to_palette(rgb, state, width, hex_labels)
     if compact:
-        return encode_png_compact(im)
-    return encode_png(im, compress_level, _bare_field(width, hex_labels).reference)
+        return encode_png_compact(to_palette(rgb, state, width, hex_labels))
+    bare = _bare_field(width, hex_labels)
+    if rgb.size != bare.image.size:  # not a board's size: quantized whole (``to_palette``)
+        return encode_png(to_palette(rgb, state, width, hex_labels), compress_level, bare.reference)
+    palette, bands = _palette_bands(rgb, state, width, hex_labels)
+    return encode_png_bands(rgb.size, palette, bands, compress_level, bare.reference)

@@ -14,6 +14,7 @@ import math
 import struct
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -48,6 +49,8 @@ __all__ = [
     "PngReference",
     "png_reference",
     "encode_png",
+    "encode_png_bands",
+    "scanline_bands",
     "encode_png_compact",
     "COMPACT_LEVEL",
     "BAND_ROWS",
@@ -592,12 +595,30 @@ def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None =
         raise ValueError("encode_png wants a P image")
     w, h = im.size
     lines, stride = _scanlines(im), w + 1
-    ref = reference if reference is not None and reference.size == im.size else None
+    bands = [lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride] for y0 in range(0, h, BAND_ROWS)]
+    return encode_png_bands(im.size, im.getpalette() or [], bands, level, reference)
+
+
+def scanline_bands(im: Image.Image) -> list[bytes]:
+    """A ``P`` image's scanlines (:func:`_scanlines`) cut in bands of :data:`BAND_ROWS` rows."""
+    w, h = im.size
+    lines, stride = _scanlines(im), w + 1
+    return [lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride] for y0 in range(0, h, BAND_ROWS)]
+
+
+def encode_png_bands(size: tuple[int, int], palette: list[int], bands: Sequence[bytes | None], level: int = 6,
+                     reference: PngReference | None = None) -> bytes:
+    """:func:`encode_png` of a picture given as its bands of scanlines (:func:`scanline_bands`),
+    None for a band known to be ``reference``'s (the board's renderer knows which bands it left
+    bare without building them). The same bytes as ``encode_png`` of the whole picture."""
+    ref = reference if reference is not None and reference.size == size else None
     parts = [b"\x78\xda"]
     adler = 1
-    for i, y0 in enumerate(range(0, h, BAND_ROWS)):
-        band = lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride]
-        if ref is not None and band == ref.bands[i]:
+    for i, band in enumerate(bands):
+        if band is None or (ref is not None and band == ref.bands[i]):
+            if ref is None:
+                raise ValueError(f"band {i} is the reference's, and no reference of this size was given")
+            band = ref.bands[i]
             packed, band_adler = ref.packed[i], ref.adlers[i]
         else:
             packed, band_adler = _deflate(band, level)
@@ -605,7 +626,7 @@ def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None =
         adler = _adler_combine(adler, band_adler, len(band))
     parts.append(b"\x03\x00")  # an empty final block (fixed Huffman, end of block)
     parts.append(struct.pack(">I", adler & 0xFFFFFFFF))
-    return _png(im, b"".join(parts))
+    return _png_bytes(size, palette, b"".join(parts))
 
 
 #: zlib level of :func:`encode_png_compact`. Measured on 200 replay boards 480 px wide (the
@@ -632,8 +653,11 @@ def _png(im: Image.Image, idat: bytes, colours: int = 256) -> bytes:
     """An 8-bit palette PNG of ``im``'s size and palette (its first ``colours`` entries at most:
     a board uses some 66 of its palette's 255, and the rest are 3 bytes each for nothing)
     around the zlib stream ``idat``."""
-    w, h = im.size
-    palette = im.getpalette() or []
+    return _png_bytes(im.size, im.getpalette() or [], idat, colours)
+
+
+def _png_bytes(size: tuple[int, int], palette: list[int], idat: bytes, colours: int = 256) -> bytes:
+    w, h = size
     colours = max(1, min(colours, 256, len(palette) // 3))
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)
     return b"".join((

@@ -77,3 +77,22 @@ def test_boards_of_many_pairings_draw_and_keep_one_field_reference() -> None:
 def _fills(state) -> tuple[C.RGB, C.RGB]:
     fills = C.team_fills(state.teams["west"].colours, state.teams["east"].colours)
     return fills["west"], fills["east"]
+
+
+def test_a_board_is_the_bytes_of_its_picture_in_its_palette() -> None:
+    """``render_board`` builds the PNG from the changed bands alone (``_palette_bands``): the
+    same bytes as the whole picture in its palette (``to_palette``) given to ``encode_png``,
+    over a match's boards (with their events drawn) and many pairings."""
+    from render.layers import encode_png, png_reference
+    from render.replay import action_frames
+    from service.drawing import LIVE_PNG_LEVEL
+
+    frames = action_frames(fuzz_history(8))[::5]
+    pairings = _pairings(12)
+    reference = png_reference(to_palette(field_layer(WIDTH).image, frames[0].state, WIDTH))
+    for i, frame in enumerate(frames):
+        west, east = pairings[i % len(pairings)]
+        st = _with_teams(frame.state, west, east)
+        rgb = board_rgb(st, events=frame.events, width=WIDTH)
+        whole = encode_png(to_palette(rgb, st, WIDTH), LIVE_PNG_LEVEL, reference)
+        assert render_board(st, events=frame.events, width=WIDTH, compress_level=LIVE_PNG_LEVEL) == whole, i
