@@ -79,7 +79,7 @@ from .models import (
     MatchStatus,
     Team,
 )
-from .models._common import utcnow
+from .models._common import as_utc, utcnow
 from .seeds import is_sealed, key_for, open_seed, seal
 
 __all__ = [
@@ -392,8 +392,10 @@ _EVENTS_AFTER = (core_select(MatchEvent.__table__)  # type: ignore[attr-defined]
 
 def match_events(*, session: Session, match_id: int, after_seq: int = -1) -> list[MatchEventPublic]:
     """The match's log from ``after_seq + 1`` on, in order."""
-    rows = session.execute(_EVENTS_AFTER, {"match_id": match_id, "after_seq": after_seq}).all()
-    return [MatchEventPublic.model_validate(e) for e in rows]
+    rows = session.execute(_EVENTS_AFTER, {"match_id": match_id, "after_seq": after_seq}).mappings().all()
+    # Rows of this table, in its columns' types: built without validating every event of every
+    # row again (each action's post reads its rows; validating them was ~0.3 ms an action).
+    return [MatchEventPublic.model_construct(**{**r, "created_at": as_utc(r["created_at"])}) for r in rows]
 
 
 # --- writing -----------------------------------------------------------------------------------

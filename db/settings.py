@@ -54,7 +54,7 @@ def _engine(session: Session) -> Engine:
     return bind if isinstance(bind, Engine) else bind.engine
 
 
-def _remembered(session: Session, kind: str, key: int, load: Callable[[], P]) -> P:
+def _remembered(session: Session, kind: str, key: int, load: Callable[[], P], read_only: bool = False) -> P:
     engine = _engine(session)
     with _lock:
         cache = _caches.get(engine)
@@ -67,6 +67,8 @@ def _remembered(session: Session, kind: str, key: int, load: Callable[[], P]) ->
         with _lock:
             if _generations[engine].get((kind, key), 0) == generation:
                 cache[(kind, key)] = hit
+    if read_only:  # the caller only reads it (a command reads them some eight times)
+        return hit
     # The caller may change what it is given: only ``settings`` is mutable (the other fields are
     # strings, numbers and datetimes), and copying it alone is a tenth of ``model_copy(deep=True)``.
     return hit.model_copy(update={"settings": copy.deepcopy(hit.settings)})
@@ -91,8 +93,9 @@ _GUILD_ROW = select(_GUILD_TABLE).where(_GUILD_TABLE.c.guild_id == bindparam("ke
 _COACH_ROW = select(_COACH_TABLE).where(_COACH_TABLE.c.user_id == bindparam("key"))
 
 
-def get_guild_settings(*, session: Session, guild_id: int) -> GuildSettingsPublic:
-    """The server's settings (the defaults if it never saved any; nothing is written)."""
+def get_guild_settings(*, session: Session, guild_id: int, read_only: bool = False) -> GuildSettingsPublic:
+    """The server's settings (the defaults if it never saved any; nothing is written).
+    ``read_only``: the caller will not change what it is given (it is what is remembered)."""
     def load() -> GuildSettingsPublic:
         row = session.connection().execute(_GUILD_ROW, {"key": guild_id}).mappings().first()
         if row is None:
@@ -100,7 +103,7 @@ def get_guild_settings(*, session: Session, guild_id: int) -> GuildSettingsPubli
             return GuildSettingsPublic(guild_id=guild_id, created_at=now, updated_at=now)
         return GuildSettingsPublic.model_validate(dict(row))
 
-    return _remembered(session, "guild", guild_id, load)
+    return _remembered(session, "guild", guild_id, load, read_only)
 
 
 def update_guild_settings(
@@ -123,15 +126,16 @@ def update_guild_settings(
     return GuildSettingsPublic.model_validate(row)
 
 
-def get_coach_preferences(*, session: Session, user_id: int) -> CoachPreferencePublic:
-    """The coach's preferences (the defaults if he never saved any; nothing is written)."""
+def get_coach_preferences(*, session: Session, user_id: int, read_only: bool = False) -> CoachPreferencePublic:
+    """The coach's preferences (the defaults if he never saved any; nothing is written).
+    ``read_only`` as for ``get_guild_settings``."""
     def load() -> CoachPreferencePublic:
         row = session.connection().execute(_COACH_ROW, {"key": user_id}).mappings().first()
         if row is None:
             return CoachPreferencePublic(user_id=user_id, updated_at=utcnow())
         return CoachPreferencePublic.model_validate(dict(row))
 
-    return _remembered(session, "coach", user_id, load)
+    return _remembered(session, "coach", user_id, load, read_only)
 
 
 _COACH_ROWS = select(_COACH_TABLE).where(_COACH_TABLE.c.user_id.in_(bindparam("keys", expanding=True)))

@@ -35,7 +35,7 @@ def screen_reader_wanted(sessions: Callable[[], AbstractContextManager[Session]]
     if not ids:
         return False
     with sessions() as s:
-        return any(get_coach_preferences(session=s, user_id=c).screen_reader for c in ids)
+        return any(get_coach_preferences(session=s, user_id=c, read_only=True).screen_reader for c in ids)
 
 
 def close_up_wanted(sessions: Callable[[], AbstractContextManager[Session]], guild_id: int, coach_id: int | None) -> bool:
@@ -46,10 +46,11 @@ def close_up_wanted(sessions: Callable[[], AbstractContextManager[Session]], gui
 
     with sessions() as s:
         if coach_id:
-            chosen = get_coach_preferences(session=s, user_id=coach_id).settings.get("close_up")
+            chosen = get_coach_preferences(session=s, user_id=coach_id, read_only=True).settings.get("close_up")
             if chosen is not None:
                 return bool(chosen)
-        return bool(get_guild_settings(session=s, guild_id=guild_id).settings.get("close_up", CLOSE_UP_DEFAULT))
+        return bool(get_guild_settings(session=s, guild_id=guild_id, read_only=True).settings.get("close_up",
+                                                                                                 CLOSE_UP_DEFAULT))
 
 
 def board_words(state: MatchState, events: Iterable[Event | Mapping[str, Any]] = (), *,

@@ -25,8 +25,8 @@ AUTO = "auto"
 def stored_languages(user_id: int, guild_id: int | None, *, sessions: Sessions = session_scope) -> tuple[str, str]:
     """(the coach's chosen language, the server's), ``AUTO`` where none was chosen."""
     with sessions() as s:
-        coach = db_settings.get_coach_preferences(session=s, user_id=user_id).language
-        server = db_settings.get_guild_settings(session=s, guild_id=guild_id).language if guild_id else AUTO
+        coach = db_settings.get_coach_preferences(session=s, user_id=user_id, read_only=True).language
+        server = db_settings.get_guild_settings(session=s, guild_id=guild_id, read_only=True).language if guild_id else AUTO
     return coach, server
 
 

@@ -438,3 +438,25 @@ def test_the_log_is_append_only_and_a_gap_is_detected(db_engine) -> None:
         conn.execute(text("DELETE FROM match_events WHERE match_id = :id AND seq = 3"), {"id": m.id})
     with session(db_engine) as s, pytest.raises(LogCorruptError, match="jumps"):
         match_rules.rebuild(session=s, match_id=m.id)
+
+
+def test_the_log_as_read_is_the_log_as_validated(db_engine) -> None:
+    """``match_events`` builds its rows without validating them again: the same fields, types
+    and UTC times as validating each stored row."""
+    from datetime import timedelta
+
+    from sqlalchemy import select as core
+
+    from db.models import MatchEvent, MatchEventPublic
+
+    with session(db_engine) as s:
+        m = _friendly(s).match
+        match_rules.submit(session=s, match_id=m.id, by_side=m.deciding_side, actor_user_id=None,
+                           command=C.AutoSetup(), expected_version=0)
+        got = matches.match_events(session=s, match_id=m.id)
+        stored = s.execute(core(MatchEvent.__table__).where(MatchEvent.__table__.c.match_id == m.id)
+                           .order_by(MatchEvent.__table__.c.seq)).all()
+    validated = [MatchEventPublic.model_validate(r) for r in stored]
+    assert [e.model_dump() for e in got] == [e.model_dump() for e in validated] and len(got) == 2
+    assert all(e.created_at.utcoffset() == timedelta(0) for e in got)  # aware, in UTC
+    assert all(type(a.events) is type(b.events) and type(a.command) is type(b.command) for a, b in zip(got, validated))

@@ -132,3 +132,19 @@ def test_a_change_made_while_both_were_read_is_not_hidden(db_engine: Engine) -> 
     assert changed
     with session(db_engine) as s:
         assert store.get_coach_preferences(session=s, user_id=23).screen_reader is True
+
+
+def test_a_read_only_read_is_what_is_remembered_not_a_copy(db_engine: Engine, statements: list[str]) -> None:
+    """A caller that only reads (the post's language, the board in words, the close-up) gets
+    the remembered row itself; one that may change it gets its own copy."""
+    with session(db_engine) as s:
+        store.update_coach_preferences(session=s, user_id=24, settings={"close_up": True})
+    statements.clear()
+    with session(db_engine) as s:
+        first = store.get_coach_preferences(session=s, user_id=24, read_only=True)
+        again = store.get_coach_preferences(session=s, user_id=24, read_only=True)
+        mine = store.get_coach_preferences(session=s, user_id=24)
+    assert first is again and mine is not first and mine == first
+    mine.settings["close_up"] = False
+    assert first.settings == {"close_up": True}
+    assert _reads(statements, "coach_preferences") == 1
