@@ -54,12 +54,18 @@ def _engine(session: Session) -> Engine:
     return bind if isinstance(bind, Engine) else bind.engine
 
 
+def _cache_for(engine: Engine) -> TTLCache:
+    """The engine's memory of reads (under ``_lock``)."""
+    cache = _caches.get(engine)
+    if cache is None:
+        cache = _caches[engine] = TTLCache(maxsize=_CACHE_SIZE, ttl=CACHE_SECONDS)
+    return cache
+
+
 def _remembered(session: Session, kind: str, key: int, load: Callable[[], P], read_only: bool = False) -> P:
     engine = _engine(session)
     with _lock:
-        cache = _caches.get(engine)
-        if cache is None:
-            cache = _caches[engine] = TTLCache(maxsize=_CACHE_SIZE, ttl=CACHE_SECONDS)
+        cache = _cache_for(engine)
         hit = cache.get((kind, key))
         generation = _generations.setdefault(engine, {}).get((kind, key), 0)
     if hit is None:
@@ -148,9 +154,7 @@ def remember_coach_preferences(*, session: Session, user_ids: Iterable[int]) -> 
     was a miss; the match service calls this in the command's own transaction instead."""
     engine = _engine(session)
     with _lock:
-        cache = _caches.get(engine)
-        if cache is None:
-            cache = _caches[engine] = TTLCache(maxsize=_CACHE_SIZE, ttl=CACHE_SECONDS)
+        cache = _cache_for(engine)
         generations = _generations.setdefault(engine, {})
         wanted = {u: generations.get(("coach", u), 0) for u in set(user_ids) if u and ("coach", u) not in cache}
     if not wanted:

@@ -12,19 +12,13 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from db import settings as store
-from support.databases import session
+from support.databases import session, statements_on
 
 
 @pytest.fixture
 def statements(db_engine: Engine) -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
-        seen.append(statement)
-
-    event.listen(db_engine, "before_cursor_execute", count)
-    yield seen
-    event.remove(db_engine, "before_cursor_execute", count)
+    with statements_on(db_engine) as seen:
+        yield seen
 
 
 def _reads(statements: list[str], table: str) -> int:

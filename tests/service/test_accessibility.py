@@ -139,7 +139,8 @@ def test_the_close_up_on_demand_is_the_positions_and_stays_in_its_server(session
 def test_a_command_reads_both_coaches_preferences_once(sessions):
     """The outcome asks whether either coach wants the board in words and whether the deciding
     one wants the close-up: one read of both in the command's own transaction, then none."""
-    from sqlalchemy import event
+    from db.settings import forget_remembered
+    from support.databases import statements_on
 
     svc = MatchService(sessions=sessions, close_ups=True)
     svc.start(guild_id=1, channel_id=8, west=MatchSide(201, team_list="gnolls"),
@@ -147,19 +148,11 @@ def test_a_command_reads_both_coaches_preferences_once(sessions):
     with sessions() as s:
         update_coach_preferences(session=s, user_id=202, screen_reader=True)
         engine = s.get_bind()
-    seen: list[str] = []
-
-    def count(_conn, _cursor, statement, *_args):
-        seen.append(statement)
-
-    from db.settings import forget_remembered
-
     forget_remembered(engine)  # as a minute after either coach's last command
-    event.listen(engine, "before_cursor_execute", count)
     try:
-        out = svc.act(8, 201, svc.read(8, 201, "auto"))
+        with statements_on(engine) as seen:
+            out = svc.act(8, 201, svc.read(8, 201, "auto"))
     finally:
-        event.remove(engine, "before_cursor_execute", count)
         svc.close()
     assert out.description is not None  # the east coach's screen reader was read
     reads = [s for s in seen if "coach_preferences" in s and s.lstrip().upper().startswith("SELECT")]

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import event
-
 from service import posts
+from support.databases import statements_on
 from service.match_rules import MatchSide
 from service.matches import MatchService
 
@@ -30,14 +29,8 @@ def svc(sessions) -> Iterator[MatchService]:
 def statements(sessions) -> Iterator[list[str]]:
     with sessions() as s:
         engine = s.get_bind()
-    seen: list[str] = []
-
-    def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    yield seen
-    event.remove(engine, "before_cursor_execute", count)
+    with statements_on(engine) as seen:
+        yield seen
 
 
 def _command(svc: MatchService):

@@ -9,7 +9,8 @@ schema of their own (``fresh_engine``). Without the variable the PostgreSQL vari
 with the reason shown, except under CI, where they fail.
 
 Here are the plain helpers: ``postgres_url``, ``fresh_engine``, ``migrated_sqlite`` (a copy of a
-database migrated once per test process), sessions, row counts and races.
+database migrated once per test process), sessions, row counts, the statements an engine runs
+and races.
 """
 
 from __future__ import annotations
@@ -118,6 +119,23 @@ def sessions_on(engine: Engine) -> Callable[[], AbstractContextManager[Session]]
 def count(engine: Engine, table: str) -> int:
     with engine.connect() as conn:
         return int(conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar_one())
+
+
+@contextmanager
+def statements_on(engine: Engine) -> Iterator[list[str]]:
+    """The SQL statements ``engine`` runs while the block runs, in order."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
 
 
 def at_once(*calls: Callable[[], object], catch: tuple[type[BaseException], ...] = (Exception,)) -> list[object]:
