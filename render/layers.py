@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 try:
     # The same deflate format and API as the standard library's zlib: over the bands a live board
     # deflates (720 px, level 5) ~40 % less CPU a band and ~6 % fewer bytes (docs/benchmarks.md,
-    # "zlib-ng"). Where no wheel exists (32-bit ARM, musl on ARM) the standard library serves.
+    # "CPU per action, fifth round"). Where no wheel exists (32-bit ARM, musl on ARM) the standard library serves.
     from zlib_ng import zlib_ng as zlib
 except ImportError:  # pragma: no cover - the machines without a zlib-ng wheel
     import zlib  # type: ignore[no-redef]  # the same functions; only the speed differs
@@ -569,13 +569,9 @@ class PngReference:
 
 
 def png_reference(im: Image.Image) -> PngReference:
-    w, h = im.size
-    lines, stride = _scanlines(im), w + 1
-    bands, packed, adlers = [], [], []
-    for y0 in range(0, h, BAND_ROWS):
-        band = lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride]
+    bands, packed, adlers = scanline_bands(im), [], []
+    for band in bands:
         c = zlib.compressobj(REFERENCE_LEVEL, zlib.DEFLATED, -15, 9)
-        bands.append(band)
         packed.append(c.compress(band) + c.flush(zlib.Z_SYNC_FLUSH))
         adlers.append(zlib.adler32(band))
     return PngReference(im.size, tuple(bands), tuple(packed), tuple(adlers))
@@ -593,10 +589,7 @@ def encode_png(im: Image.Image, level: int = 6, reference: PngReference | None =
     """
     if im.mode != "P":
         raise ValueError("encode_png wants a P image")
-    w, h = im.size
-    lines, stride = _scanlines(im), w + 1
-    bands = [lines[y0 * stride:min(h, y0 + BAND_ROWS) * stride] for y0 in range(0, h, BAND_ROWS)]
-    return encode_png_bands(im.size, im.getpalette() or [], bands, level, reference)
+    return encode_png_bands(im.size, im.getpalette() or [], scanline_bands(im), level, reference)
 
 
 def scanline_bands(im: Image.Image) -> list[bytes]:
