@@ -1,11 +1,15 @@
 """Where a post's pictures are drawn: in this process, or in worker processes of their own.
 
-A board and its close-up take about 15 ms of CPU, most of it Python and Pillow holding the
-interpreter's lock. In a bot process every other interaction's thread (a database round trip,
-an upload to Discord) gives the lock up at each system call and then waits for it behind the
-drawing, and with a few matches acting at once those waits, not the work, set the answer's
-delay. Drawn in worker processes (``processes`` > 0: ``ELFBALL_RENDER_PROCESSES`` for the bot)
-the pictures use another core and the bot's own threads only wait for their results.
+A picture drawn here holds the interpreter's lock for most of its CPU, and every other
+interaction's thread (a database round trip, an upload to Discord) waits for the lock behind
+it. When a post carried a 1000-px board and its close-up (~15 ms), those waits set the answer's
+delay, and drawing in worker processes (``processes`` > 0) cut the p95 at 1,000 channels from
+304 to 147 ms. A post now carries one 720-px board (~5 ms): drawn in the bot's own process
+(``processes=0``, the bot's default since 2026-11-27) the same load answers within the same
+p95 (44-50 ms) for ~3 ms less CPU per action, the pickles and pipe hand-overs to a worker and
+back, and ~15 MB less memory (docs/benchmarks.md, "CPU per action, sixth round"). Workers are
+still there for an operator who sets ``ELFBALL_RENDER_PROCESSES``, and for a league's website
+(hundreds of boards at once, :func:`batch_processes`).
 
 The pictures are the same bytes either way (the renderer is a pure function of its arguments;
 the state and events travel by pickle). Worker processes are started with ``spawn`` (the bot
@@ -37,7 +41,8 @@ from typing import Any
 
 from engine import MatchState
 
-__all__ = ["BOARD_WIDTH", "LIVE_PNG_LEVEL", "Board", "Drawing", "release_free_memory", "render_processes"]
+__all__ = ["BOARD_WIDTH", "LIVE_PNG_LEVEL", "Board", "Drawing", "batch_processes", "release_free_memory",
+           "render_processes"]
 
 #: The bot's board, in pixels across. Discord shows a picture inline at a phone's width (~390 px)
 #: or ~550 px on a desktop, the same size whatever the file's width, so the width only matters
@@ -63,24 +68,37 @@ Board = tuple[MatchState, list[Any], MatchState | None, int, str]
 log = logging.getLogger(__name__)
 
 ENV = "ELFBALL_RENDER_PROCESSES"
-#: Upper bound of the default: two pictures per post are drawn side by side, no more.
-MAX_DEFAULT = 2
+
+
+def _given(env: Mapping[str, str]) -> int | None:
+    given = (env.get(ENV) or "").strip()
+    if not given:
+        return None
+    try:
+        n = int(given)
+    except ValueError:
+        raise ValueError(f"{ENV} is a number of processes (0 draws in the bot's own), not {given!r}") from None
+    if not 0 <= n <= 16:
+        raise ValueError(f"{ENV} is between 0 and 16, not {n}")
+    return n
 
 
 def render_processes(environ: Mapping[str, str] | None = None) -> int:
-    """Worker processes for the bot's pictures: ``ELFBALL_RENDER_PROCESSES``, else one per spare
-    core (the cores beyond the bot's own), at most two; 0 draws in the bot's process."""
-    env = os.environ if environ is None else environ
-    given = (env.get(ENV) or "").strip()
-    if given:
-        try:
-            n = int(given)
-        except ValueError:
-            raise ValueError(f"{ENV} is a number of processes (0 draws in the bot's own), not {given!r}") from None
-        if not 0 <= n <= 16:
-            raise ValueError(f"{ENV} is between 0 and 16, not {n}")
-        return n
-    return max(0, min(MAX_DEFAULT, (os.cpu_count() or 1) - 1))
+    """Worker processes for the bot's live boards: ``ELFBALL_RENDER_PROCESSES``, else none (drawn
+    in the bot's process: one board per action costs less there than its hand-over to a worker,
+    see the module's text)."""
+    given = _given(os.environ if environ is None else environ)
+    return 0 if given is None else given
+
+
+def batch_processes(environ: Mapping[str, str] | None = None) -> int:
+    """Worker processes for a batch the bot draws beside its live boards (a league's website,
+    hundreds of boards): one where a core is spare, so the live answers keep the bot's core;
+    none on one core or when the operator draws everything in the bot's process
+    (``ELFBALL_RENDER_PROCESSES=0``)."""
+    given = _given(os.environ if environ is None else environ)
+    spare = max(0, (os.cpu_count() or 1) - 1)
+    return min(1, spare if given is None else given)
 
 
 # -- what a worker runs (module-level: they travel to the worker by name) ----------------------

@@ -36,7 +36,7 @@ from bot.play.panels import Post
 from service import lookup
 from service import teams as team_store
 from service.challenges import MAX_WORDS, entropy_of
-from service.drawing import render_processes
+from service.drawing import batch_processes
 from service.leagues import AftermathView, CommitmentNotPosted, DrawPreview, FixtureView, LeagueService, match_options
 from service.matches import Outcome
 from service.names import safe_name
@@ -833,9 +833,9 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
         from service.site import SiteTooLarge, build_site, zip_site
 
         coach_name = names.get  # the site shows a coach by his display name, never a bare id
-        # Live matches share the machine: one extra worker at most, none if the operator
-        # draws in the bot's own process (ELFBALL_RENDER_PROCESSES=0).
-        processes = min(1, render_processes())
+        # Live matches share the machine: one extra worker at most, none on one core or if
+        # the operator draws in the bot's own process (ELFBALL_RENDER_PROCESSES=0).
+        processes = batch_processes()
         folder = f"league-{lg.id}"
         # PNGs do not shrink in a zip: once they pass the limit, stop drawing. First without the
         # replay's close-ups for phones (about half the pictures), then without the replays.

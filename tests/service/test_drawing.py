@@ -10,7 +10,7 @@ import time
 import pytest
 
 from render.replay import fuzz_history
-from service.drawing import Drawing, render_processes
+from service.drawing import Drawing, batch_processes, render_processes
 from support import ROOT
 
 pytestmark = pytest.mark.slow  # picture worker processes
@@ -49,18 +49,28 @@ def _gone(pid: int, within: float = 10.0) -> bool:
     return False
 
 
-def test_the_setting_defaults_to_the_spare_cores_and_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    assert render_processes({}) == 0  # one core: drawing elsewhere only adds the hand-over
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    assert render_processes({}) == 1
-    monkeypatch.setattr(os, "cpu_count", lambda: 16)
-    assert render_processes({}) == 2
+def test_live_boards_are_drawn_in_the_bots_process_unless_the_operator_asks_for_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for cores in (1, 2, 16):  # one board per action: its hand-over to a worker costs more than it spares
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        assert render_processes({}) == 0
     assert render_processes({"ELFBALL_RENDER_PROCESSES": " 0 "}) == 0
     assert render_processes({"ELFBALL_RENDER_PROCESSES": "3"}) == 3
     for bad in ("two", "-1", "17"):
         with pytest.raises(ValueError, match="ELFBALL_RENDER_PROCESSES"):
             render_processes({"ELFBALL_RENDER_PROCESSES": bad})
+
+
+def test_a_batch_beside_the_live_boards_takes_one_spare_core_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert batch_processes({}) == 0  # no spare core: drawn in the bot's process
+    assert batch_processes({"ELFBALL_RENDER_PROCESSES": "2"}) == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    assert batch_processes({}) == 1  # the live answers keep the other cores
+    assert batch_processes({"ELFBALL_RENDER_PROCESSES": "0"}) == 0  # the operator draws everything here
+    assert batch_processes({"ELFBALL_RENDER_PROCESSES": "4"}) == 1
+    with pytest.raises(ValueError, match="ELFBALL_RENDER_PROCESSES"):
+        batch_processes({"ELFBALL_RENDER_PROCESSES": "many"})
 
 
 def test_the_bot_refuses_a_bad_setting_before_connecting(monkeypatch: pytest.MonkeyPatch) -> None:
