@@ -197,7 +197,7 @@ def literal_names(text: str, state: MatchState) -> str:
     helper every post uses): a ``*`` or ``_`` shows as itself instead of turning the rest of the
     line italic, a ``[text](link)`` is no masked link, a ``#`` no heading."""
     names = {t.name for t in state.teams.values()} | {p.name for p in state.players.values()}
-    shown = {n: safe_name(n) for n in names if safe_name(n) != n}
+    shown = {n: s for n in names if (s := safe_name(n)) != n}
     if not shown:
         return text
     # One pass, a name already shown safe (a line built with safe_name) matched first and kept

@@ -105,13 +105,20 @@ class MatchPublic(MatchBase):
     #: The sealed dice secret as read with the rest, while the match is active (``db.matches``):
     #: a write right after the read opens it without reading the row again. Never dumped.
     _seal: Any = PrivateAttr(default=None)
+    #: The snapshot this object's ``engine_state`` parsed, and what it gave (never dumped).
+    _parsed: Any = PrivateAttr(default=None)
 
     @property
     def active(self) -> bool:
         return self.status == MatchStatus.ACTIVE
 
     def engine_state(self) -> MatchState:
-        """The snapshot as the engine's ``MatchState`` (parsed on each call)."""
+        """The snapshot as the engine's ``MatchState``, parsed once per snapshot: a slash command
+        read its state three times (its options, the coach's side, the command), and the engine
+        never changes a state it is given (a caller must not either)."""
         from engine import MatchState
 
-        return MatchState.from_dict(self.state)
+        parsed = self._parsed
+        if parsed is None or parsed[0] is not self.state:
+            parsed = self._parsed = (self.state, MatchState.from_dict(self.state))
+        return parsed[1]

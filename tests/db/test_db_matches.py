@@ -91,6 +91,18 @@ def test_stored_teams_play_with_their_names(db_engine) -> None:
         assert match_rules.rebuild(session=s, match_id=m.id).to_dict() == m.state
 
 
+def test_a_snapshot_is_parsed_once_and_again_only_when_it_is_replaced(db_engine) -> None:
+    with session(db_engine) as s:
+        m = _play(s, _friendly(s).match, 4)
+        first = m.engine_state()
+        assert m.engine_state() is first, "one parse serves every reader of this snapshot"
+        assert first.to_dict() == m.state
+        played = _play(s, m, 3)
+        assert played.engine_state() is not first and played.engine_state().to_dict() == played.state
+        m.state = played.state  # a snapshot replaced on the same object is parsed afresh
+        assert m.engine_state() is not first and m.engine_state().to_dict() == played.state
+
+
 @pytest.mark.parametrize(
     ("west", "east", "options", "error"),
     [
