@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Modules a bot that is ready should not have imported (only some commands need them).
-HEAVY = ("ai.search", "jinja2", "service.site", "service.scenario_tools", "numpy", "hypothesis")
+HEAVY = ("ai.search", "jinja2", "service.site", "service.scenario_tools", "numpy", "hypothesis", "alembic", "pygments")
 
 
 def rss_kb(pid: int) -> int:

@@ -46,7 +46,6 @@ from sqlmodel import Session
 from db import ladder as store
 from db import leagues as db_leagues
 from db.engine import session_scope
-from db.migrate import open_database
 from db.models import RatedMatchPublic
 from db.models.match import MatchPublic
 from engine import Catalogue, MatchState
@@ -278,6 +277,10 @@ def read_only_ladder(guild_id: int, coach_id: int | None = None) -> tuple[list[L
     """The server's table and, if ``coach_id``, that coach's history, from the environment's
     database opened read-only (never migrated or written: a copy will do). An unusable database
     is a ``StoreError`` that says why."""
+    # Here, not at the top: ``db.migrate`` brings Alembic, Mako and Pygments (~12 MB), which the
+    # bot (whose /ladder loads this module) never needs; its migrations run in a child process.
+    from db.migrate import open_database
+
     engine = open_database(write=False)
 
     @contextmanager

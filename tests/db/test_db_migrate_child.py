@@ -20,10 +20,12 @@ from support import ROOT
 
 # What `elfball bot` does before it connects, in a fresh process, then what it has imported.
 BOT_START = """
-import json, sys
+import importlib, json, sys
 import bot.app
 from service import operations
 operations.upgrade_database()
+for extension in bot.app.EXTENSIONS:  # every cog, as the bot loads them (/ladder's once brought Alembic)
+    importlib.import_module(extension)
 print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & {'alembic', 'mako', 'pygments'})))
 """
 
